@@ -1,0 +1,1 @@
+"""The riskspec conformance suite (installed as ``riskspec.conformance``)."""

@@ -1,0 +1,1 @@
+"""The reference engine of riskspec (installed as ``riskspec.reference``)."""

@@ -1,0 +1,1 @@
+"""Data package: the riskspec specification (variants, maps, rules, ambiguities, missions) as YAML."""

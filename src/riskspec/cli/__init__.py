@@ -1,0 +1,82 @@
+"""The ``riskspec`` command line: one entry point, one module per subcommand.
+
+Each subcommand module defines ``register(subparsers)`` which adds its parser
+and sets ``func`` to a callable taking the parsed namespace and returning an
+exit code.  Errors derived from :class:`riskspec.errors.RiskspecError` are
+printed as one clear line (never a traceback) and give exit code 2 (1 is kept
+for "ran fine, found problems").
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from riskspec import __version__
+from riskspec.errors import RiskspecError, SpecError
+
+#: subcommand modules, in the order ``--help`` lists them
+COMMANDS = [
+    "validate",
+    "rules",
+    "explain",
+    "map_cmd",
+]
+
+EPILOG = """\
+examples:
+  riskspec validate                      check the shipped specification
+  riskspec validate my-board.yaml        check your own map / variant / rules file
+  riskspec rules classic                 list the rule IDs of a variant
+  riskspec explain classic.attack.ties   a rule with its parameters, sources, ambiguities
+  riskspec map classic --format dot      the board as Graphviz, for your own engine
+
+Run `riskspec COMMAND --help` for the options of each command.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="riskspec",
+        description="The executable, tested rulebook for Risk: validate the specification, "
+                    "read its rules, play and replay games with the reference engine, and "
+                    "check any engine's conformance.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"riskspec {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"riskspec.cli.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except SpecError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"riskspec: the specification has {len(exc.problems)} problem(s); "
+              f"run `riskspec validate` for the full list", file=sys.stderr)
+        return 2
+    except RiskspecError as exc:
+        print(f"riskspec {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("riskspec: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

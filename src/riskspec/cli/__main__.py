@@ -1,0 +1,5 @@
+import sys
+
+from riskspec.cli import main
+
+sys.exit(main())

@@ -1,0 +1,146 @@
+"""``riskspec explain``: one rule, ambiguity, parameter or variant in full."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+from riskspec import model as m
+from riskspec.errors import UnknownIdError
+from riskspec.loading import load_spec
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "explain", help="print a rule, ambiguity, parameter or variant in full",
+        description="Print a rule with its statement, the parameters it uses (with their values "
+                    "in each variant), its sources and the ambiguities it touches. Also accepts "
+                    "an ambiguity ID (readings side by side, resolution per variant), a "
+                    "parameter name, or a variant ID (its options and parameters). An unknown ID "
+                    "gets the closest known ones.",
+        epilog="examples:\n  riskspec explain classic.attack.defender-dice\n"
+               "  riskspec explain cards.set_values\n  riskspec explain classic",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("id", help="rule ID, ambiguity ID, parameter name or variant ID")
+    p.set_defaults(func=run)
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    return "\n".join(textwrap.fill(par, 88, initial_indent=indent, subsequent_indent=indent)
+                     for par in text.strip().split("\n\n"))
+
+
+def _value(v: Any) -> str:
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+def _cites(cites: tuple[m.Citation, ...], spec: m.Spec) -> list[str]:
+    out = []
+    for c in cites:
+        src = spec.sources.get(c.source)
+        out.append(f"  - {c.source} ({src.file if src else '?'}) § {c.passage}"
+                   + (f" — {c.note}" if c.note else ""))
+    return out
+
+
+def explain_rule(spec: m.Spec, rule: m.Rule) -> str:
+    lines = [f"{rule.id} — {rule.title}", "", _wrap(rule.statement), ""]
+    variants = [v for v in spec.variants.values() if rule.id in v.rules]
+    if rule.parameters:
+        lines.append("parameters:")
+        for pk in rule.parameters:
+            vals = {v.id: v.resolve().params.get(pk) for v in variants}
+            distinct = {repr(x) for x in vals.values()}
+            if len(distinct) <= 1:
+                lines.append(f"  {pk} = {_value(next(iter(vals.values()), None))}")
+            else:
+                lines.append(f"  {pk}: " + "; ".join(f"{k}={_value(x)}" for k, x in vals.items()))
+        lines.append("")
+    lines.append("sources:")
+    lines += _cites(rule.sources, spec) or ["  (none)"]
+    if rule.reconstructed:
+        lines.append(f"  reconstructed: {rule.reconstructed}")
+    if rule.ambiguities:
+        lines += ["", "ambiguities:"]
+        for aid in rule.ambiguities:
+            a = spec.ambiguities.get(aid)
+            lines.append(f"  - {aid}: {a.title if a else '?'}  (riskspec explain {aid})")
+    lines += ["", f"testable: {'yes' if rule.testable else 'no — ' + str(rule.untestable_reason)}",
+              f"variants: {', '.join(v.id for v in variants)}",
+              f"defined in: {rule.file}"]
+    if rule.notes:
+        lines += ["", "notes:", _wrap(rule.notes)]
+    return "\n".join(lines)
+
+
+def explain_ambiguity(spec: m.Spec, a: m.Ambiguity) -> str:
+    lines = [f"{a.id} — {a.title}", "", _wrap(a.question), "", "readings:"]
+    for r in a.readings:
+        lines.append(f"  * {r.id}: " + r.statement.strip())
+        if r.parameters:
+            lines.append("      sets " + ", ".join(f"{k}={_value(v)}" for k, v in r.parameters.items()))
+        for c in _cites(r.sources, spec):
+            lines.append("    " + c)
+        if r.basis:
+            lines.append(f"      basis: {r.basis}")
+    lines += ["", "resolution per variant:"]
+    for vid, res in a.resolutions.items():
+        lines.append(f"  {vid}: {res.reading} — {res.why}")
+    lines += ["", f"as an option: --option {a.id}=<reading>", f"defined in: {a.file}"]
+    return "\n".join(lines)
+
+
+def explain_variant(spec: m.Spec, v: m.Variant) -> str:
+    lines = [f"{v.id} — {v.title}", "", _wrap(v.description or ""), "",
+             f"players: {v.min_players}–{v.max_players}; map: {v.board.id} "
+             f"({len(v.board.territories)} territories); rules: {len(v.rules)}; "
+             f"ambiguities: {len(v.ambiguities)}", "", "options (name = default [choices]):"]
+    for o in v.options.values():
+        lines.append(f"  {o.id} = {o.default}  [{', '.join(o.choices)}]")
+    lines += ["", "parameters (with defaults settled):"]
+    for k, val in sorted(v.resolve().params.items()):
+        lines.append(f"  {k} = {_value(val)}")
+    return "\n".join(lines)
+
+
+def explain_parameter(spec: m.Spec, name: str) -> str | None:
+    found = [(v, v.parameters[name]) for v in spec.variants.values() if name in v.parameters]
+    if not found:
+        return None
+    p = found[0][1]
+    lines = [f"{name} — parameter", "", _wrap(p.description), ""]
+    if p.allowed:
+        lines.append(f"allowed values: {', '.join(p.allowed)}")
+    lines.append("value per variant (after its ambiguity resolutions):")
+    for v, _ in found:
+        lines.append(f"  {v.id}: {_value(v.resolve().params[name])}")
+    users = [r.id for r in spec.rules.values() if name in r.parameters]
+    lines += ["", "used by rules:"] + [f"  - {u}" for u in users]
+    setters = [f"{a.id} ({r.id})" for a in spec.ambiguities.values() for r in a.readings
+               if name in r.parameters]
+    if setters:
+        lines += ["", "set by ambiguity readings:"] + [f"  - {s}" for s in setters]
+    if p.sources:
+        lines += ["", "sources:"] + _cites(p.sources, spec)
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = load_spec()
+    ident = args.id
+    if ident in spec.rules:
+        print(explain_rule(spec, spec.rules[ident]))
+    elif ident in spec.ambiguities:
+        print(explain_ambiguity(spec, spec.ambiguities[ident]))
+    elif ident in spec.variants:
+        print(explain_variant(spec, spec.variants[ident]))
+    else:
+        text = explain_parameter(spec, ident)
+        if text is None:
+            known = (list(spec.rules) + list(spec.ambiguities) + list(spec.variants)
+                     + sorted({p for v in spec.variants.values() for p in v.parameters}))
+            raise UnknownIdError("rule, ambiguity, parameter or variant", ident,
+                                 m.closest(ident, known, n=5))
+        print(text)
+    return 0

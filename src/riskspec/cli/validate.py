@@ -1,0 +1,64 @@
+"""``riskspec validate``: check the specification (or given files) against the schemas and the cross-file rules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from riskspec.validation import check_schemas
+from riskspec.loading import check_files, check_tree, default_root
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "validate",
+        help="check spec files: schemas, references, borders, IDs",
+        description="Check the shipped specification, or the given files/folders, against the "
+                    "JSON Schemas and the cross-file rules (unknown territory in a border, "
+                    "asymmetric or duplicate border, unknown parameter or ambiguity, duplicate "
+                    "IDs, a group with no territories, counts that differ from 'expect', YAML "
+                    "1.1 surprises, duplicate keys …). Every problem is reported as "
+                    "path:line:col: [code] message. Exit status: 0 clean, 1 problems found.",
+        epilog="examples:\n  riskspec validate\n  riskspec validate my-map.yaml\n"
+               "  riskspec validate path/to/spec-folder --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                   help="files or folders to check (default: the shipped specification). A "
+                        "variant file pulls in the map, rules and ambiguities it names.")
+    p.add_argument("--json", action="store_true", help="print the problems as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    problems = check_schemas()
+    if args.paths:
+        missing = [p for p in args.paths if not p.exists()]
+        for p in missing:
+            print(f"{p}:1:1: [unreadable] no such file or folder", file=sys.stderr)
+        problems += check_files([p for p in args.paths if p.exists()])
+        what = ", ".join(str(p) for p in args.paths)
+        if missing:
+            problems_count = len(problems) + len(missing)
+        else:
+            problems_count = len(problems)
+    else:
+        found, spec = check_tree(default_root())
+        problems += found
+        problems_count = len(problems)
+        what = (f"the shipped specification ({len(spec.variants)} variants, {len(spec.rules)} "
+                f"rules, {len(spec.ambiguities)} ambiguities, {len(spec.boards)} maps)")
+    if args.json:
+        json.dump({"ok": problems_count == 0, "problems": [p.to_json() for p in problems]},
+                  sys.stdout, indent=2)
+        print()
+    else:
+        for problem in problems:
+            print(problem)
+        if problems_count:
+            print(f"{problems_count} problem(s) in {what}", file=sys.stderr)
+        else:
+            print(f"ok: {what}")
+    return 1 if problems_count else 0

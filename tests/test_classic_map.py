@@ -151,8 +151,8 @@ SOURCE_NAMES = {
 
 CONTINENT_SIZES = {"north-america": 9, "south-america": 4, "europe": 7, "africa": 6,
                    "asia": 12, "australia": 4}
-CONTINENT_BONUSES = {"north-america": 5, "south-america": 2, "europe": 5, "africa": 3,
-                     "asia": 7, "australia": 2}
+CONTINENT_BONUSES = {"africa": 3, "asia": 7, "australia": 2, "europe": 5, "north-america": 5,
+                     "south-america": 2}
 
 
 def to_id(name: str) -> str:

@@ -777,12 +777,16 @@ def _default_spec() -> m.Spec:
     return spec
 
 
-def load_spec(root: str | Path | None = None) -> m.Spec:
-    """The specification; raises :class:`SpecError` (with every problem) if it is invalid."""
-    if root is None:
+def load_spec(root: str | Path | None = None, *, strict: bool = True) -> m.Spec:
+    """The specification; raises :class:`SpecError` (with every problem) if it is invalid.
+
+    ``strict=False`` returns whatever could be built despite problems (for
+    tools that must keep working while a file is being edited).
+    """
+    if root is None and strict:
         return _default_spec()
-    problems, spec = check_tree(Path(root))
-    if problems:
+    problems, spec = check_tree(Path(root) if root is not None else default_root())
+    if problems and strict:
         raise SpecError(problems)
     return spec
 

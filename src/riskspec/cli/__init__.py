@@ -23,6 +23,8 @@ COMMANDS = [
     "rules",
     "explain",
     "map_cmd",
+    "check",
+    "engine",
 ]
 
 EPILOG = """\

@@ -1,0 +1,81 @@
+"""Errors of the conformance suite: narrow leaves under :class:`riskspec.errors.RiskspecError`.
+
+``EngineFault`` and its leaves describe an engine under test that misbehaved at
+the protocol level (crash, hang, garbage, wrong id, schema-invalid response,
+bad handshake).  The runner records each one against the case it happened in,
+restarts the engine and goes on.
+"""
+
+from __future__ import annotations
+
+from riskspec.errors import RiskspecError
+
+
+class ConformanceError(RiskspecError):
+    """Root of the conformance suite's own errors."""
+
+
+class VectorError(ConformanceError):
+    """A vector file is unreadable or does not match ``schemas/vectors.schema.json``."""
+
+
+class ExpectationsError(ConformanceError):
+    """An expectations file (known failures) is unreadable or malformed."""
+
+
+class ScenarioError(ConformanceError):
+    """A Python scenario disagrees with the reference engine, or is written wrongly."""
+
+
+class EngineFault(ConformanceError):
+    """The engine under test broke the protocol. ``kind`` is the outcome class it maps to."""
+
+    outcome = "error"
+    kind = "fault"
+
+    def __init__(self, message: str, *, stderr_tail: str = "") -> None:
+        self.stderr_tail = stderr_tail
+        super().__init__(message)
+
+
+class EngineStartError(EngineFault):
+    """The engine could not be started (no such program, permission denied …)."""
+
+    kind = "start"
+
+
+class HandshakeError(EngineFault):
+    """The engine's first line was missing, not JSON, or not a valid handshake."""
+
+    kind = "handshake"
+
+
+class EngineCrashed(EngineFault):
+    """The engine exited (or closed stdout) while a response was awaited."""
+
+    kind = "crash"
+
+
+class EngineTimeout(EngineFault):
+    """No response within the per-request timeout."""
+
+    outcome = "timeout"
+    kind = "timeout"
+
+
+class EngineGarbage(EngineFault):
+    """The engine wrote a line that is not a JSON object."""
+
+    kind = "garbage"
+
+
+class EngineWrongId(EngineFault):
+    """The engine answered with an id other than the request's."""
+
+    kind = "wrong-id"
+
+
+class EngineSchemaError(EngineFault):
+    """The engine's response does not match the protocol-response schema (or its op's result shape)."""
+
+    kind = "schema"

@@ -1,0 +1,135 @@
+"""The riskspec engine protocol (``riskspec/1``): JSON Lines over stdin/stdout.
+
+The engine writes one handshake line when it starts, then answers each request
+line with exactly one response line carrying the request's ``id``::
+
+    engine → {"protocol": "riskspec/1", "engine": {"name": …, "version": …}, "capabilities": {…}}
+    suite  → {"id": 1, "op": "new_game", "variant": "classic", "players": 3, "options": {}}
+    engine → {"id": 1, "ok": true, "result": {"state": {…}}}
+    suite  → {"id": 2, "op": "apply", "action": {"type": "attack", …}}
+    engine → {"id": 2, "ok": false, "error": {"kind": "illegal-action", "code": "…", "rule": "…", "message": "…"}}
+
+See ``docs/protocol.md`` for the full guide; the schemas are
+``schemas/protocol-{handshake,request,response}.schema.json``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from riskspec.validation import validator
+
+PROTOCOL = "riskspec/1"
+
+OPS = ("new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "quit")
+
+#: error kinds an engine may answer with
+ERROR_KINDS = ("illegal-action", "invalid-action", "invalid-state", "unsupported",
+               "bad-request", "internal")
+
+#: result shape each op must have (a $defs entry of the response schema)
+RESULT_DEFS = {
+    "new_game": "result_new_game",
+    "load_state": "result_new_game",
+    "apply": "result_apply",
+    "legal_actions": "result_legal_actions",
+    "chance_outcomes": "result_chance_outcomes",
+    "state": "result_state",
+}
+
+HANDSHAKE_SCHEMA = "protocol-handshake.schema.json"
+REQUEST_SCHEMA = "protocol-request.schema.json"
+RESPONSE_SCHEMA = "protocol-response.schema.json"
+
+
+def dumps(obj: Any) -> str:
+    """One protocol line (no trailing newline): compact, UTF-8, keys in insertion order."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def schema_errors(schema: str, obj: Any, limit: int = 3) -> list[str]:
+    """Messages (with JSON paths) of the first ``limit`` schema errors, best first."""
+    out = []
+    for err in sorted(validator(schema).iter_errors(obj), key=lambda e: list(e.absolute_path)):
+        path = "$" + "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}" for p in err.absolute_path)
+        msg = err.message if len(err.message) < 200 else err.message[:200] + " …"
+        out.append(f"{path}: {msg}")
+        if len(out) >= limit:
+            break
+    return out
+
+
+def result_errors(op: str, result: Any) -> list[str]:
+    """Schema errors of an ok response's ``result`` for ``op``."""
+    name = RESULT_DEFS.get(op)
+    if name is None:
+        return []
+    from jsonschema import Draft202012Validator
+    schema = validator(RESPONSE_SCHEMA).schema["$defs"][name]
+    return [f"$.result{''.join('.' + str(p) for p in e.absolute_path)}: {e.message[:200]}"
+            for e in Draft202012Validator(schema).iter_errors(result)][:3]
+
+
+class Capabilities:
+    """What an engine claims, from its handshake, with the matching rules the suite applies."""
+
+    def __init__(self, handshake: Mapping[str, Any]) -> None:
+        self.handshake = dict(handshake)
+        caps = handshake.get("capabilities", {})
+        self.engine_name = str(handshake.get("engine", {}).get("name", "?"))
+        self.engine_version = str(handshake.get("engine", {}).get("version", "?"))
+        self.variants = tuple(caps.get("variants", ()))
+        self.ops = tuple(caps.get("ops", ()))
+        self.options = caps.get("options", {})
+        self.rules = caps.get("rules", ())
+        self.maps = tuple(caps.get("maps", ("standard",)))
+
+    @property
+    def label(self) -> str:
+        return f"{self.engine_name} {self.engine_version}"
+
+    def claims_rule(self, rule_id: str) -> bool:
+        if self.rules == "*":
+            return True
+        return any(pat == "*" or fnmatch.fnmatchcase(rule_id, pat) for pat in self.rules)
+
+    def claims_option(self, option: str, choice: str) -> bool:
+        if self.options == "*":
+            return True
+        allowed = self.options.get(option) if isinstance(self.options, Mapping) else None
+        if allowed is None:
+            return False
+        return allowed == "*" or choice in allowed
+
+    def unclaimed(self, *, variant: str, options: Mapping[str, str], covers: Iterable[str],
+                  ops: Iterable[str], inline_map: bool) -> list[str]:
+        """Why a case is not claimed (empty list: the engine claims everything it needs)."""
+        why = []
+        if variant not in self.variants:
+            why.append(f"variant {variant}")
+        for op in sorted(set(ops)):
+            if op not in self.ops:
+                why.append(f"op {op}")
+        for key, choice in sorted(options.items()):
+            if not self.claims_option(key, choice):
+                why.append(f"option {key}={choice}")
+        if inline_map and "inline" not in self.maps:
+            why.append("inline maps")
+        for rule in covers:
+            if not self.claims_rule(rule):
+                why.append(f"rule {rule}")
+        return why
+
+
+def error_response(rid: Any, kind: str, code: str, message: str, rule: str | None = None) -> dict:
+    err: dict[str, Any] = {"kind": kind, "code": code, "message": message}
+    if rule is not None:
+        err["rule"] = rule
+    return {"id": rid, "ok": False, "error": err}
+
+
+def ok_response(rid: Any, result: Mapping[str, Any]) -> dict:
+    return {"id": rid, "ok": True, "result": dict(result)}

@@ -1,0 +1,111 @@
+"""The reference engine as the protocol server sees it (``riskspec engine``).
+
+Wraps :mod:`riskspec.reference.engine` with what the protocol adds: loading a
+state for a given variant/options, optional parameter overrides (how the
+suite-power mutants deviate from the rules), and the handshake capabilities
+derived from the specification.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from riskspec import __version__
+
+
+def _engine() -> Any:
+    from riskspec.reference import engine
+    return engine
+
+
+def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
+    """Everything the reference engine implements: all variants, every option and choice, every rule."""
+    from riskspec.loading import load_spec
+    spec = load_spec(strict=False)
+    ids = variants or sorted(spec.variants)
+    options: dict[str, Any] = {}
+    for vid in ids:
+        for oid, opt in spec.variants[vid].options.items():
+            options.setdefault(oid, sorted(set(opt.choices)))
+    return {"variants": ids, "options": options,
+            "ops": ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "quit"],
+            "rules": "*", "maps": ["standard"]}
+
+
+class ReferenceAPI:
+    """Module-like object over the reference engine, as :func:`riskspec.conformance.server.serve` wants."""
+
+    def __init__(self) -> None:
+        eng = _engine()
+        self.eng = eng
+        self.CHANCE = eng.CHANCE
+        self.TERMINAL = eng.TERMINAL
+
+    def new_game(self, variant: str, players: int, options: Mapping[str, str] | None = None,
+                 **_: Any) -> Any:
+        return self.eng.new_game(variant, players, dict(options or {}))
+
+    def load_state(self, state: Mapping[str, Any], *, variant: str, players: int,
+                   options: Mapping[str, str], map: Any = None) -> Any:
+        if state.get("variant") not in (None, variant):
+            raise ValueError(f"state is of variant {state.get('variant')!r}, request says {variant!r}")
+        return self.eng.from_json(dict(state))
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        return self.eng.from_json(dict(data))
+
+    def to_json(self, state: Any) -> dict:
+        out = self.eng.to_json(state)
+        return json.loads(out) if isinstance(out, (str, bytes)) else out
+
+    def current_player(self, state: Any) -> int:
+        return self.eng.current_player(state)
+
+    def legal_actions(self, state: Any) -> list:
+        return self.eng.legal_actions(state)
+
+    def chance_outcomes(self, state: Any) -> list:
+        return self.eng.chance_outcomes(state)
+
+    def apply(self, state: Any, action: Mapping[str, Any]) -> tuple[Any, list]:
+        return self.eng.apply(state, dict(action))
+
+
+def override_params(overrides: Mapping[str, Any],
+                    board_edit: Callable[[Any], Any] | None = None) -> None:
+    """Make every ruleset resolved in this process use ``overrides`` for its parameters
+    (and ``board_edit(board)`` for its map). Used only by mutants, in their own process."""
+    from riskspec import model
+    from riskspec.model import Ruleset
+
+    original = model.Variant.resolve
+    edited: dict[int, Any] = {}
+
+    def resolve(self: Any, options: Mapping[str, str] | None = None) -> Ruleset:
+        rs = original(self, options)
+        params = dict(rs.params)
+        params.update(overrides)
+        variant = rs.variant
+        if board_edit is not None:
+            import dataclasses
+            if id(variant) not in edited:
+                edited[id(variant)] = dataclasses.replace(variant, board=board_edit(variant.board))
+            variant = edited[id(variant)]
+        return Ruleset(variant, rs.options, MappingProxyType(params))
+
+    model.Variant.resolve = resolve  # type: ignore[method-assign]
+
+
+def serve_reference(mutant: str | None = None) -> int:
+    from riskspec.conformance.server import serve
+    api: Any = ReferenceAPI()
+    name = "riskspec-reference"
+    if mutant:
+        from riskspec.conformance.mutants import get_mutant
+        m = get_mutant(mutant)
+        api = m.install(api)
+        name = f"riskspec-reference+mutant:{m.name}"
+    return serve(api, name=name, version=__version__, capabilities=capabilities())

@@ -1,0 +1,383 @@
+"""Run test vectors against an engine through the protocol, robustly.
+
+Every case ends as exactly one of ``pass``, ``fail``, ``error``, ``timeout``,
+``skip`` (not claimed by the engine, or deselected), ``xfail`` (failed and
+listed in the expectations file) or ``xpass`` (listed but passed).  A protocol
+fault is recorded against the case it happened in; the engine is restarted for
+the next case.  Results go to a :class:`~riskspec.conformance.report.ReportWriter`
+as soon as each case ends.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from riskspec.conformance.client import EngineClient, Response
+from riskspec.conformance.compare import (
+    action_key, events_diff, format_diff, partial_diff, set_diff,
+)
+from riskspec.conformance.errors import EngineFault, EngineStartError, HandshakeError
+from riskspec.conformance.vectors import Case
+
+OUTCOMES = ("pass", "fail", "error", "timeout", "skip", "xfail", "xpass")
+BAD = ("fail", "error", "timeout")
+
+
+@dataclass
+class CaseResult:
+    case: str
+    title: str
+    covers: list[str]
+    variant: str
+    section: str
+    outcome: str
+    message: str = ""
+    step: int | None = None
+    action: Any = None
+    diffs: list[dict] = field(default_factory=list)
+    duration: float = 0.0
+    fault: str | None = None
+    stderr: str | None = None
+    reason: str | None = None        # expectations-file reason (xfail / xpass)
+    not_claimed: list[str] = field(default_factory=list)
+    file: str = ""
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        return {k: v for k, v in d.items() if v not in (None, [], "") or k in ("case", "outcome")}
+
+
+class _Stop(Exception):
+    """A step failed: stop the case with these diffs."""
+
+    def __init__(self, diffs: list[dict], message: str = "") -> None:
+        self.diffs, self.message = diffs, message
+        super().__init__(message)
+
+
+def _setup_fields(case: Case) -> dict[str, Any]:
+    f: dict[str, Any] = {"variant": case.variant, "players": case.players, "options": dict(case.options)}
+    if case.map is not None:
+        f["map"] = case.map
+    return f
+
+
+def _err_text(r: Response) -> str:
+    e = r.error
+    s = f"{e.get('kind', '?')}/{e.get('code', '?')}"
+    if e.get("rule"):
+        s += f" ({e['rule']})"
+    if e.get("message"):
+        s += f": {e['message']}"
+    return s
+
+
+def _need_ok(r: Response, what: str) -> Response:
+    if not r.ok:
+        raise _Error(f"the engine answered {what} with an error: {_err_text(r)}")
+    return r
+
+
+class _Error(Exception):
+    """Not a rule verdict: the engine could not do what the case needs (setup refused, internal error)."""
+
+
+# -- perft ----------------------------------------------------------------------------
+def perft(client: EngineClient, setup: Mapping[str, Any], state: Mapping[str, Any],
+          depth: int) -> tuple[int, dict[str, int]]:
+    """Leaf count to ``depth`` plies from ``state`` (chance outcomes are plies too), and the divide."""
+    divide: dict[str, int] = {}
+
+    def moves() -> list[dict]:
+        acts = _need_ok(client.request("legal_actions"), "legal_actions").result["actions"]
+        if acts:
+            return acts
+        return [o["outcome"] for o in
+                _need_ok(client.request("chance_outcomes"), "chance_outcomes").result["outcomes"]]
+
+    def count(st: Mapping[str, Any], d: int, top: bool) -> int:
+        _need_ok(client.request("load_state", state=st, **setup), "load_state")
+        ms = moves()
+        if d == 1:
+            if top:
+                for m in ms:
+                    divide[action_key(m)] = divide.get(action_key(m), 0) + 1
+            return len(ms)
+        total = 0
+        for m in ms:
+            _need_ok(client.request("load_state", state=st, **setup), "load_state")
+            after = _need_ok(client.request("apply", action=m), "apply " + action_key(m)).result["state"]
+            n = count(after, d - 1, False)
+            if top:
+                divide[action_key(m)] = divide.get(action_key(m), 0) + n
+            total += n
+        return total
+
+    return count(state, depth, True), divide
+
+
+def divide_rows(expected: Mapping[str, int] | None, actual: Mapping[str, int]) -> list[str]:
+    """python-chess style divide printout, marking the moves whose counts differ."""
+    rows = []
+    keys = sorted(set(actual) | set(expected or {}))
+    for k in keys:
+        a = actual.get(k)
+        e = (expected or {}).get(k)
+        if expected is None:
+            rows.append(f"{k}: {a}")
+        elif a != e:
+            rows.append(f"{k}: {a if a is not None else 'missing'}  (expected {e if e is not None else 'none'})")
+        else:
+            rows.append(f"{k}: {a}")
+    return rows
+
+
+# -- one case ---------------------------------------------------------------------------
+def run_case(client: EngineClient, case: Case) -> CaseResult:
+    t0 = time.monotonic()
+    res = CaseResult(case=case.id, title=case.title, covers=list(case.covers), variant=case.variant,
+                     section=case.section, outcome="pass", file=case.file)
+    try:
+        caps = client.start()
+        why = caps.unclaimed(variant=case.variant, options=case.options, covers=case.covers,
+                             ops=case.ops_needed(), inline_map=case.map is not None)
+        if why:
+            res.outcome, res.not_claimed = "skip", why
+            res.message = "not claimed: " + ", ".join(why)
+            return res
+        _run_steps(client, case, res)
+    except _Stop as stop:
+        res.outcome, res.diffs = "fail", stop.diffs
+        res.message = stop.message + ("\n" if stop.message else "") + format_diff(stop.diffs)
+    except _Error as exc:
+        res.outcome, res.message = "error", str(exc)
+    except EngineFault as fault:
+        res.outcome, res.fault = fault.outcome, fault.kind
+        res.message = f"{fault.kind}: {fault}"
+        res.stderr = fault.stderr_tail or None
+    finally:
+        res.duration = round(time.monotonic() - t0, 4)
+    return res
+
+
+def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
+    setup = _setup_fields(case)
+    if case.state is not None:
+        r = client.request("load_state", state=case.state, **setup)
+    else:
+        r = client.request("new_game", **setup)
+    if not r.ok:
+        raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
+    cur = r.result["state"]
+    for i, step in enumerate(case.steps):
+        res.step = i
+        exp = step.get("expect", {})
+        action = step.get("action")
+        res.action = action
+        where = f"step {i + 1}" + (f" ({action_key(action)})" if action else "")
+        diffs: list[dict] = []
+        events: list | None = None
+        fresh = action is None
+        if action is not None:
+            r = client.request("apply", action=action)
+            if "error" in exp:
+                want = exp["error"]
+                if r.ok:
+                    raise _Stop([{"path": "$.error", "expected": want, "actual": "accepted"}],
+                                f"{where}: the engine accepted an action the rules forbid")
+                got = {"code": r.error.get("code")}
+                if "rule" in want:
+                    got["rule"] = r.error.get("rule")
+                diffs += partial_diff(want, got, "$.error")
+                if r.error.get("kind") == "internal":
+                    raise _Error(f"{where}: engine internal error: {_err_text(r)}")
+                fresh = True
+            else:
+                if not r.ok:
+                    if r.error.get("kind") == "internal":
+                        raise _Error(f"{where}: engine internal error: {_err_text(r)}")
+                    raise _Stop([{"path": "$.error", "expected": None, "actual": {
+                        k: r.error.get(k) for k in ("kind", "code", "rule") if r.error.get(k)}}],
+                        f"{where}: the engine rejected a legal action")
+                cur, events = r.result["state"], r.result.get("events", [])
+        if "state" in exp:
+            if fresh:
+                cur = _need_ok(client.request("state"), "state").result["state"]
+            diffs += partial_diff(exp["state"], cur, "$.state")
+        if "events" in exp:
+            diffs += events_diff(exp["events"], events or [])
+        if any(k in exp for k in ("legal_count", "legal", "legal_includes", "legal_excludes")):
+            acts = _need_ok(client.request("legal_actions"), "legal_actions").result["actions"]
+            diffs += _legal_diffs(exp, acts)
+        if "outcomes" in exp:
+            outs = _need_ok(client.request("chance_outcomes"), "chance_outcomes").result["outcomes"]
+            want = {action_key(o["outcome"]): o["p"] for o in exp["outcomes"]}
+            got = {action_key(o["outcome"]): o["p"] for o in outs}
+            if want != got:
+                diffs.append({"path": "$.outcomes", "expected": f"{len(want)} outcomes",
+                              "actual": f"{len(got)} outcomes", "divide": [
+                                  f"{k}: {got.get(k, 'missing')}  (expected {want.get(k, 'none')})"
+                                  for k in sorted(set(want) | set(got)) if want.get(k) != got.get(k)]})
+        if "perft" in exp:
+            pf = exp["perft"]
+            nodes, divide = perft(client, setup, cur, pf["depth"])
+            if nodes != pf["nodes"] or ("divide" in pf and divide != pf["divide"]):
+                diffs.append({"path": f"$.perft(depth={pf['depth']})", "expected": pf["nodes"],
+                              "actual": nodes, "divide": divide_rows(pf.get("divide"), divide)})
+            _need_ok(client.request("load_state", state=cur, **setup), "load_state")
+        if diffs:
+            raise _Stop(diffs, f"{where}: " + (step.get("explain") or "expectation not met"))
+    res.step = None
+    res.action = None
+
+
+def _legal_diffs(exp: Mapping[str, Any], acts: list[dict]) -> list[dict]:
+    diffs: list[dict] = []
+    keys = sorted(action_key(a) for a in acts)
+    if "legal" in exp:
+        sd = set_diff(exp["legal"], acts)
+        if sd["missing"] or sd["extra"]:
+            diffs.append({"path": "$.legal_actions", "expected": f"{len(exp['legal'])} actions",
+                          "actual": f"{len(acts)} actions",
+                          "divide": [f"missing: {k}" for k in sd["missing"]] +
+                                    [f"extra:   {k}" for k in sd["extra"]]})
+    if "legal_count" in exp and len(acts) != exp["legal_count"]:
+        by_type: dict[str, int] = {}
+        for a in acts:
+            by_type[str(a.get("type"))] = by_type.get(str(a.get("type")), 0) + 1
+        diffs.append({"path": "$.legal_count", "expected": exp["legal_count"], "actual": len(acts),
+                      "divide": [f"{t}: {n}" for t, n in sorted(by_type.items())] +
+                                ([f"  {k}" for k in keys] if len(keys) <= 40 else [])})
+    have = set(keys)
+    for a in exp.get("legal_includes", []):
+        if action_key(a) not in have:
+            diffs.append({"path": "$.legal_actions", "expected": f"includes {action_key(a)}",
+                          "actual": "absent"})
+    for a in exp.get("legal_excludes", []):
+        if action_key(a) in have:
+            diffs.append({"path": "$.legal_actions", "expected": f"excludes {action_key(a)}",
+                          "actual": "present"})
+    return diffs
+
+
+# -- a campaign ---------------------------------------------------------------------------
+@dataclass
+class RunOptions:
+    jobs: int = 1
+    timeout: float = 10.0
+    handshake_timeout: float | None = None
+    max_failed_starts: int = 3
+
+
+class Campaign:
+    """Run many cases over ``jobs`` engine processes; report each result as it ends."""
+
+    def __init__(self, argv: Sequence[str], cases: Sequence[Case], *,
+                 options: RunOptions | None = None,
+                 on_result: Callable[[CaseResult], None] | None = None,
+                 expectations: Any = None,
+                 cwd: str | None = None, env: Mapping[str, str] | None = None) -> None:
+        self.argv = list(argv)
+        self.cases = list(cases)
+        self.opts = options or RunOptions()
+        self.on_result = on_result
+        self.expectations = expectations
+        self.cwd, self.env = cwd, env
+        self.handshake: dict | None = None
+        self.lock = threading.Lock()
+        self.results: list[CaseResult] = []
+        self.engine_faults: list[dict] = []
+        self.restarts = 0
+
+    def _finish(self, res: CaseResult) -> None:
+        if self.expectations is not None:
+            self.expectations.apply(res)
+        with self.lock:
+            self.results.append(res)
+            if self.on_result:
+                self.on_result(res)
+
+    def _worker(self, q: "queue.Queue[Case]") -> None:
+        client = EngineClient(self.argv, timeout=self.opts.timeout,
+                              handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd, env=self.env)
+        failed_starts, ever_started = 0, False
+        try:
+            while True:
+                try:
+                    case = q.get_nowait()
+                except queue.Empty:
+                    return
+                if not ever_started and failed_starts >= self.opts.max_failed_starts:
+                    self._finish(CaseResult(case=case.id, title=case.title, covers=list(case.covers),
+                                            variant=case.variant, section=case.section, outcome="error",
+                                            fault="start", file=case.file,
+                                            message=f"engine never completed a handshake "
+                                                    f"({failed_starts} attempts); not run"))
+                    continue
+                n_faults = len(client.faults)
+                res = run_case(client, case)
+                if client.capabilities is not None:
+                    ever_started = True
+                    with self.lock:
+                        if self.handshake is None:
+                            self.handshake = client.capabilities.handshake
+                if res.fault in ("start", "handshake") and not ever_started:
+                    failed_starts += 1
+                for f in client.faults[n_faults:]:
+                    with self.lock:
+                        self.engine_faults.append({"case": case.id, "kind": f.kind, "message": str(f)})
+                self._finish(res)
+        finally:
+            with self.lock:
+                self.restarts += max(0, client.starts - 1)
+            client.close()
+
+    def run(self) -> list[CaseResult]:
+        q: queue.Queue[Case] = queue.Queue()
+        for c in self.cases:
+            q.put(c)
+        jobs = max(1, min(self.opts.jobs, len(self.cases) or 1))
+        if jobs == 1:
+            self._worker(q)
+        else:
+            threads = [threading.Thread(target=self._worker, args=(q,), daemon=True) for _ in range(jobs)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        order = {c.id: i for i, c in enumerate(self.cases)}
+        self.results.sort(key=lambda r: order.get(r.case, 0))
+        return self.results
+
+
+def skipped(case: Case, why: str) -> CaseResult:
+    return CaseResult(case=case.id, title=case.title, covers=list(case.covers), variant=case.variant,
+                      section=case.section, outcome="skip", message=why, file=case.file)
+
+
+def progress_printer(total: int, stream: Any = None, every: float = 2.0) -> Callable[[CaseResult], None]:
+    """A callback printing ``[n/total] …`` progress lines on stderr, at most every ``every`` s."""
+    stream = stream or sys.stderr
+    counts: dict[str, int] = {}
+    last = [0.0]
+    done = [0]
+
+    def cb(res: CaseResult) -> None:
+        done[0] += 1
+        counts[res.outcome] = counts.get(res.outcome, 0) + 1
+        now = time.monotonic()
+        if res.outcome in BAD or res.outcome == "xpass":
+            stream.write(f"  {res.outcome.upper()}: {res.case} — {res.message.splitlines()[0] if res.message else ''}\n")
+        if now - last[0] >= every or done[0] == total:
+            last[0] = now
+            summary = ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts.get(o))
+            stream.write(f"[{done[0]}/{total}] {summary}\n")
+        stream.flush()
+
+    return cb

@@ -1,0 +1,124 @@
+"""Load and select test vectors (``conformance/vectors/<variant>/<section>.json``)."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from riskspec.conformance.errors import VectorError
+from riskspec.conformance.protocol import schema_errors
+
+FORMAT = "riskspec/vectors@1"
+SCHEMA = "vectors.schema.json"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    title: str
+    covers: tuple[str, ...]
+    variant: str
+    options: Mapping[str, str]
+    players: int
+    steps: tuple[Mapping[str, Any], ...]
+    state: Mapping[str, Any] | None = None
+    map: Mapping[str, Any] | None = None
+    reading: Mapping[str, str] | None = None
+    negative: bool = False
+    description: str | None = None
+    file: str = ""
+    raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def section(self) -> str:
+        parts = self.id.split(".")
+        return parts[1] if len(parts) > 1 else "?"
+
+    def ops_needed(self) -> set[str]:
+        ops = {"load_state" if self.state is not None else "new_game"}
+        for step in self.steps:
+            exp = step.get("expect", {})
+            if "action" in step:
+                ops.add("apply")
+            elif "state" in exp:
+                ops.add("state")
+            if any(k in exp for k in ("legal_count", "legal", "legal_includes", "legal_excludes")):
+                ops.add("legal_actions")
+            if "outcomes" in exp:
+                ops.add("chance_outcomes")
+            if "perft" in exp:
+                ops.update({"legal_actions", "chance_outcomes", "load_state", "apply", "state"})
+            if "error" in exp and "state" in exp:
+                ops.add("state")
+        return ops
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], file: str = "") -> "Case":
+        return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
+                   variant=data["variant"], options=dict(data.get("options", {})),
+                   players=data["players"], steps=tuple(data["steps"]),
+                   state=data.get("state"), map=data.get("map"), reading=data.get("reading"),
+                   negative=bool(data.get("negative", False)), description=data.get("description"),
+                   file=file, raw=data)
+
+
+def default_vectors_dir() -> Path:
+    return Path(str(resources.files("riskspec.conformance").joinpath("vectors")))
+
+
+def vector_files(root: Path) -> list[Path]:
+    if root.is_file():
+        return [root]
+    return sorted(p for p in root.rglob("*.json") if p.is_file())
+
+
+def load_file(path: Path) -> list[Case]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise VectorError(f"{path}: cannot read vector file: {exc}") from exc
+    problems = schema_errors(SCHEMA, data, limit=5)
+    if problems:
+        raise VectorError(f"{path}: not a valid {FORMAT} file: " + "; ".join(problems))
+    return [Case.from_json(c, str(path)) for c in data["cases"]]
+
+
+def load_cases(paths: Iterable[Path] | None = None) -> list[Case]:
+    """Every case of the given files/folders (default: the shipped vectors), IDs unique."""
+    roots = list(paths) if paths else [default_vectors_dir()]
+    cases: list[Case] = []
+    seen: dict[str, str] = {}
+    for root in roots:
+        if not root.exists():
+            raise VectorError(f"{root}: no such file or folder")
+        for f in vector_files(root):
+            for case in load_file(f):
+                if case.id in seen:
+                    raise VectorError(f"{f}: duplicate case id {case.id} (also in {seen[case.id]})")
+                seen[case.id] = str(f)
+                cases.append(case)
+    return cases
+
+
+def select(cases: Sequence[Case], *, variant: str | None = None,
+           select: Sequence[str] = (), skip: Sequence[str] = ()) -> list[Case]:
+    """Cases of ``variant`` whose ID or a covered rule matches a ``select`` glob and none of ``skip``."""
+    def hit(case: Case, pats: Sequence[str]) -> bool:
+        names = (case.id, *case.covers)
+        return any(fnmatch.fnmatchcase(n, p) for p in pats for n in names)
+
+    out = []
+    for c in cases:
+        if variant and c.variant != variant:
+            continue
+        if select and not hit(c, select):
+            continue
+        if skip and hit(c, skip):
+            continue
+        out.append(c)
+    return out

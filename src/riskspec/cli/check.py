@@ -1,0 +1,89 @@
+"""``riskspec check``: run the conformance suite against an engine through the protocol."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from riskspec.errors import RiskspecError
+
+EPILOG = """\
+examples:
+  riskspec check                                   the built-in reference engine (self-check)
+  riskspec check --engine "node my-engine.js"      your engine, started without a shell
+  riskspec check --engine "./engine --quiet" --report out/report.md --junit out/junit.xml
+  riskspec check --engine "python3 eng.py" --select "classic.attack.*" --jobs 2
+  riskspec check --engine "./engine" --write-expect known.json     start an expectations file
+  riskspec check --engine "./engine" --expect known.json           known failures become xfail
+
+Each case ends as pass, fail, error (protocol fault or engine error), timeout,
+skip (not claimed by the engine's handshake), xfail or xpass (listed in the
+expectations file). Reports are rewritten after every case, so a run that is
+killed still leaves a valid partial report. Exit status: 0 every claimed case
+passed (or was an expected failure), 1 something failed, 2 usage error.
+See docs/protocol.md for the protocol and how to write an adapter.
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "check", help="run the conformance suite against an engine",
+        description="Drive an engine (any language) through the riskspec/1 JSON Lines protocol, "
+                    "run every test vector it claims, and say exactly which rules it breaks: the "
+                    "case ID, the rules it covers and a field-level diff. Without --engine it "
+                    "checks the built-in reference engine.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", metavar="CMD",
+                   help='engine command line, split like a shell would (shlex) but run without one, '
+                        'e.g. "node engine.js --fast"')
+    p.add_argument("--variant", metavar="V", help="only cases of this variant (e.g. classic)")
+    p.add_argument("--select", metavar="GLOB", action="append", default=[],
+                   help="only cases whose ID or a covered rule matches (repeatable), e.g. 'classic.attack.*'")
+    p.add_argument("--skip", metavar="GLOB", action="append", default=[],
+                   help="leave out cases whose ID or a covered rule matches (repeatable)")
+    p.add_argument("--vectors", metavar="PATH", action="append", type=Path, default=[],
+                   help="vector files or folders (default: the shipped vectors)")
+    p.add_argument("--expect", metavar="FILE", type=Path,
+                   help="expectations file: known failures with reasons (xfail / xpass)")
+    p.add_argument("--write-expect", metavar="FILE", type=Path,
+                   help="after the run, write the current failures as a starting expectations file")
+    p.add_argument("--report", metavar="FILE", type=Path, action="append", default=[],
+                   help="write a report: .json (machine) or .md (human); repeatable")
+    p.add_argument("--junit", metavar="FILE", type=Path, help="write JUnit XML for CI dashboards")
+    p.add_argument("--results", metavar="FILE.jsonl", type=Path,
+                   help="append each result as a JSON line the moment its case ends")
+    p.add_argument("--jobs", "-j", metavar="N", type=int, default=1,
+                   help="engine processes to run side by side (default 1)")
+    p.add_argument("--timeout", metavar="S", type=float, default=10.0,
+                   help="seconds to wait for each response (default 10)")
+    p.add_argument("--handshake-timeout", metavar="S", type=float, default=None,
+                   help="seconds to wait for the handshake (default: max(timeout, 10))")
+    p.add_argument("--list", action="store_true", help="list the selected cases and exit")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from riskspec.conformance.check import CheckConfig, run_check
+    from riskspec.conformance.client import python_engine_argv
+
+    if args.engine:
+        try:
+            argv = shlex.split(args.engine)
+        except ValueError as exc:
+            raise RiskspecError(f"--engine: cannot split {args.engine!r}: {exc}") from exc
+        if not argv:
+            raise RiskspecError("--engine: empty command")
+    else:
+        argv = python_engine_argv()
+    if args.jobs < 1:
+        raise RiskspecError("--jobs must be at least 1")
+    cfg = CheckConfig(argv=argv, command=args.engine or "riskspec engine (built-in reference)",
+                      variant=args.variant, select=args.select, skip=args.skip,
+                      vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
+                      reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
+                      timeout=args.timeout, handshake_timeout=args.handshake_timeout,
+                      list_only=args.list, quiet=args.quiet)
+    return run_check(cfg, out=sys.stdout, err=sys.stderr)

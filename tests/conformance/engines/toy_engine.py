@@ -1,0 +1,193 @@
+"""A toy engine (a counter race) served over riskspec/1, with switchable misbehaviour.
+
+Used to test the protocol client, the runner and the reports without the real
+engine.  Game: players add 1 or 2 to a counter, then a die (1 or 2, even
+odds) is added too; whoever brings it to 10 or more wins.
+
+Flags:
+  --bug add3                     also accepts adding 3 (a rule deviation)
+  --misbehave MODE --at N        at the N-th request: crash | hang | garbage | wrong-id | schema | stderr-crash
+  --misbehave exit-at-handshake | hang-at-handshake | bad-handshake | garbage-handshake
+  --once FILE                    misbehave only if FILE does not exist yet (then create it)
+  --rules R,R                    rule globs to claim (default toy.move.*,toy.turn.*,toy.win.*)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from fractions import Fraction
+
+from riskspec.conformance.server import Session, handshake, serve
+from riskspec.conformance.protocol import dumps
+from riskspec.errors import IllegalActionError, InvalidActionError
+
+CHANCE, TERMINAL = -1, -2
+BUGS: set[str] = set()
+
+
+def new_game(variant, players, options=None, **_):
+    if (options or {}).get("toy.amb.goal", "ten") not in ("ten", "twelve"):
+        raise InvalidActionError("bad option", code="option")
+    goal = 12 if (options or {}).get("toy.amb.goal") == "twelve" else 10
+    return {"format": "toy/state@1", "counter": 0, "current": 0, "players": players,
+            "goal": goal, "winner": None, "pending": None}
+
+
+def from_json(data):
+    if data.get("format") != "toy/state@1":
+        raise ValueError("not a toy state")
+    return dict(data)
+
+
+def to_json(state):
+    return dict(state)
+
+
+def current_player(state):
+    if state["winner"] is not None:
+        return TERMINAL
+    if state["pending"] == "roll":
+        return CHANCE
+    return state["current"]
+
+
+def legal_actions(state):
+    if current_player(state) < 0:
+        return []
+    return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
+
+
+def chance_outcomes(state):
+    return [({"type": "roll", "die": 1}, Fraction(1, 2)), ({"type": "roll", "die": 2}, Fraction(1, 2))]
+
+
+def apply(state, action):
+    s = dict(state)
+    t = action.get("type")
+    if t not in ("add", "roll"):
+        raise InvalidActionError(f"unknown action {t!r}", code="unknown-type")
+    if current_player(s) == TERMINAL:
+        raise IllegalActionError("game over", code="game-over", rule="toy.win.end")
+    if t == "roll":
+        if current_player(s) != CHANCE:
+            raise IllegalActionError("not a chance node", code="not-chance", rule="toy.turn.order")
+        s["counter"] += action["die"]
+        s["pending"] = None
+        events = [{"type": "rolled", "die": action["die"], "counter": s["counter"]}]
+        if s["counter"] >= s["goal"]:
+            s["winner"] = s["current"]
+            events.append({"type": "won", "player": s["current"]})
+        else:
+            s["current"] = (s["current"] + 1) % s["players"]
+        return s, events
+    if current_player(s) == CHANCE:
+        raise IllegalActionError("waiting for the die", code="not-your-turn", rule="toy.turn.order")
+    allowed = (1, 2, 3) if "add3" in BUGS else (1, 2)
+    if action.get("n") not in allowed:
+        raise IllegalActionError("add 1 or 2", code="too-many", rule="toy.move.add")
+    s["counter"] += action["n"]
+    s["pending"] = "roll"
+    return s, [{"type": "added", "player": s["current"], "n": action["n"], "counter": s["counter"]}]
+
+
+class _Misbehaving(Session):
+    mode: str = ""
+    at: int = 0
+    once: str | None = None
+    seen = 0
+
+    def handle(self, line):
+        type(self).seen += 1
+        if self.mode and type(self).seen == self.at and _arm(self.once):
+            rid = json.loads(line).get("id")
+            if self.mode == "crash":
+                os._exit(3)
+            if self.mode == "stderr-crash":
+                sys.stderr.write("Traceback (most recent call last):\n  boom: toy engine exploded\n")
+                sys.stderr.flush()
+                os._exit(70)
+            if self.mode == "hang":
+                time.sleep(3600)
+            if self.mode == "garbage":
+                return "this is not json {", False
+            if self.mode == "wrong-id":
+                resp, stop = super().handle(line)
+                resp["id"] = rid + 1000
+                return resp, stop
+            if self.mode == "schema":
+                return {"id": rid, "ok": True}, False
+        return super().handle(line)
+
+
+def _arm(once):
+    if not once:
+        return True
+    if os.path.exists(once):
+        return False
+    open(once, "w").close()
+    return True
+
+
+class _Out:
+    """stdout that writes strings raw (for garbage lines) and dicts as JSON."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        self.stream.write(text)
+
+    def flush(self):
+        self.stream.flush()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bug", action="append", default=[])
+    ap.add_argument("--misbehave", default="")
+    ap.add_argument("--at", type=int, default=1)
+    ap.add_argument("--once")
+    ap.add_argument("--rules", default="toy.move.*,toy.turn.*,toy.win.*")
+    ap.add_argument("--ops", default="new_game,load_state,apply,legal_actions,chance_outcomes,state,quit")
+    args = ap.parse_args(argv)
+    BUGS.update(args.bug)
+    caps = {"variants": ["toy"], "options": {"toy.amb.goal": ["ten", "twelve"]},
+            "ops": args.ops.split(","), "rules": args.rules.split(","), "maps": ["standard"]}
+    mode = args.misbehave
+    hs_modes = {"exit-at-handshake", "hang-at-handshake", "bad-handshake", "garbage-handshake"}
+    if mode in hs_modes and _arm(args.once):
+        if mode == "exit-at-handshake":
+            sys.stderr.write("toy: refusing to start\n")
+            return 4
+        if mode == "hang-at-handshake":
+            time.sleep(3600)
+        if mode == "bad-handshake":
+            print(dumps({"protocol": "riskspec/0", "engine": {"name": "toy"}}), flush=True)
+            time.sleep(3600)
+        if mode == "garbage-handshake":
+            print("Hello! I am an engine.", flush=True)
+            time.sleep(3600)
+    _Misbehaving.mode = "" if mode in hs_modes else mode
+    _Misbehaving.at, _Misbehaving.once = args.at, args.once
+
+    class Out:
+        def write(self, text):
+            sys.stdout.write(text)
+
+        def flush(self):
+            sys.stdout.flush()
+
+    # The session returns a str for garbage; serve() writes dumps(response), so wrap:
+    import riskspec.conformance.server as srv
+    orig = srv.dumps
+    srv.dumps = lambda obj: obj if isinstance(obj, str) else orig(obj)
+    return serve(sys.modules[__name__], name="toy", version="0.0.1", capabilities=caps,
+                 session_factory=_Misbehaving)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -30,6 +30,7 @@ class CheckConfig:
     jobs: int = 1
     timeout: float = 10.0
     handshake_timeout: float | None = None
+    maxfail: int = 0
     list_only: bool = False
     quiet: bool = False
     cwd: str | None = None
@@ -71,7 +72,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
             progress(res)
 
     campaign = Campaign(cfg.argv, cases, options=RunOptions(jobs=cfg.jobs, timeout=cfg.timeout,
-                                                            handshake_timeout=cfg.handshake_timeout),
+                                                            handshake_timeout=cfg.handshake_timeout,
+                                                            maxfail=cfg.maxfail),
                         on_result=on_result, expectations=expectations, cwd=cfg.cwd, env=cfg.env)
     results = campaign.run()
     final: dict = {}

@@ -258,3 +258,39 @@ class EngineClient:
 def python_engine_argv(*args: str) -> list[str]:
     """argv that serves the built-in reference engine (``riskspec engine`` in this interpreter)."""
     return [sys.executable, "-m", "riskspec.cli", "engine", *args]
+
+
+class InProcessClient:
+    """The EngineClient interface over an in-process server session (no subprocess).
+
+    Requests and responses still go through JSON text, so what is tested is what
+    the protocol carries; used for fast self-checks of the reference engine.
+    """
+
+    def __init__(self, api: Any, capabilities: Mapping[str, Any], name: str = "in-process") -> None:
+        from riskspec.conformance.server import Session, handshake
+        self.session = Session(api, capabilities)
+        self.capabilities = Capabilities(handshake(name, "0", capabilities))
+        self.faults: list[EngineFault] = []
+        self.starts = 1
+        self._id = 0
+
+    def start(self) -> Capabilities:
+        return self.capabilities
+
+    def request(self, op: str, **fields: Any) -> Response:
+        self._id += 1
+        resp, _ = self.session.handle(dumps({"id": self._id, "op": op, **fields}))
+        resp = json.loads(dumps(resp))
+        if resp.get("ok"):
+            return Response(True, result=resp["result"])
+        return Response(False, error=resp["error"])
+
+    def close(self) -> None:
+        pass
+
+
+def reference_client() -> InProcessClient:
+    """An in-process client of the reference engine (all capabilities)."""
+    from riskspec.conformance.reference_api import ReferenceAPI, capabilities
+    return InProcessClient(ReferenceAPI(), capabilities(), name="riskspec-reference")

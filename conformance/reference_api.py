@@ -17,15 +17,17 @@ from riskspec import __version__
 
 
 def _engine() -> Any:
+    from riskspec.conformance.specload import install_cache
+    install_cache()
     from riskspec.reference import engine
     return engine
 
 
 def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
     """Everything the reference engine implements: all variants, every option and choice, every rule."""
-    from riskspec.loading import load_spec
-    spec = load_spec(strict=False)
-    ids = variants or sorted(spec.variants)
+    from riskspec.conformance.specload import spec as cached_spec
+    spec = cached_spec()
+    ids = variants or sorted(v for v, var in spec.variants.items() if var.family == "classic")
     options: dict[str, Any] = {}
     for vid in ids:
         for oid, opt in spec.variants[vid].options.items():

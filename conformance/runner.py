@@ -273,6 +273,7 @@ class RunOptions:
     timeout: float = 10.0
     handshake_timeout: float | None = None
     max_failed_starts: int = 3
+    maxfail: int = 0          # stop handing out cases after this many fail/error/timeout (0: never)
 
 
 class Campaign:
@@ -294,12 +295,18 @@ class Campaign:
         self.results: list[CaseResult] = []
         self.engine_faults: list[dict] = []
         self.restarts = 0
+        self.bad = 0
+        self.stopped = False
 
     def _finish(self, res: CaseResult) -> None:
         if self.expectations is not None:
             self.expectations.apply(res)
         with self.lock:
             self.results.append(res)
+            if res.outcome in BAD:
+                self.bad += 1
+                if self.opts.maxfail and self.bad >= self.opts.maxfail:
+                    self.stopped = True
             if self.on_result:
                 self.on_result(res)
 
@@ -308,7 +315,7 @@ class Campaign:
                               handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd, env=self.env)
         failed_starts, ever_started = 0, False
         try:
-            while True:
+            while not self.stopped:
                 try:
                     case = q.get_nowait()
                 except queue.Empty:

@@ -60,6 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds to wait for each response (default 10)")
     p.add_argument("--handshake-timeout", metavar="S", type=float, default=None,
                    help="seconds to wait for the handshake (default: max(timeout, 10))")
+    p.add_argument("--maxfail", metavar="N", type=int, default=0,
+                   help="stop after N failing cases (the rest are not run; the report says so)")
     p.add_argument("--list", action="store_true", help="list the selected cases and exit")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=run)
@@ -85,5 +87,5 @@ def run(args: argparse.Namespace) -> int:
                       vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
-                      list_only=args.list, quiet=args.quiet)
+                      maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
     return run_check(cfg, out=sys.stdout, err=sys.stderr)

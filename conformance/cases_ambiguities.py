@@ -1,0 +1,411 @@
+"""Scenarios: every reading of every ambiguity the reference engine implements.
+
+Each case plays the same position under one reading; its expectations hold
+under that reading only, so the outcome tells the readings apart
+(``tests/conformance/test_vectors.py`` checks that each case fails under
+every other reading).
+"""
+
+from __future__ import annotations
+
+from riskspec.conformance.scenario import scenario
+from riskspec.conformance.cases_cards import trade
+
+
+def reading_cases(amb: str, rule: str, title: str, bodies: dict, *, players: int = 3,
+                  extra: dict | None = None, pending: dict | None = None) -> None:
+    """Register one case per reading: ``bodies[reading] = (title suffix, fn(b))``."""
+    for reading, (suffix, fn) in bodies.items():
+        opts = {amb: reading, **(extra or {})}
+        scenario(f"{amb}.{reading}.001", f"{title} — {suffix}", [amb, rule], players=players,
+                 options=opts, reading=(amb, reading), pending=(pending or {}).get(reading))(fn)
+
+
+# -- two-player setup -------------------------------------------------------------------------
+def _tp_neutral(b):
+    b.new_game()
+    b.check(state={"players": [{"reserve": 40}, {"reserve": 40}, {"neutral": True, "reserve": 40}]})
+
+
+def _tp_h2h(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False, "reserve": 50}, {"neutral": False, "reserve": 50}]})
+
+
+reading_cases("classic.amb.two-player-setup", "classic.two-player.mode", "Two-player game set-up",
+              {"neutral-forty": ("a neutral army, 40 armies each", _tp_neutral),
+               "head-to-head-fifty": ("no neutral, 50 armies each", _tp_h2h)}, players=2)
+
+
+# -- two-player victory ----------------------------------------------------------------------
+def _two_elim(win):
+    def body(b):
+        owners = {t: (2, 1) for t in b.blank()["territories"]}
+        owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
+        b.position(owners, phase="attack", current=0)
+        b.attack("alaska", "kamchatka", 3)
+        b.defend(1)
+        b.roll([6, 6, 6], [1])
+        b.do({"type": "occupy", "armies": 3}, state={"winner": 0 if win else None})
+    return body
+
+
+reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
+              "Eliminating the other player while the neutral army holds territories",
+              {"eliminate-opponent": ("wins", _two_elim(True)),
+               "all-territories": ("does not win yet", _two_elim(False))}, players=2)
+
+
+# -- first turn --------------------------------------------------------------------------------
+def _first_turn(new_roll):
+    def body(b):
+        def edit(d):
+            d["first_player"] = 1
+            for i, p in enumerate(d["players"]):
+                p["reserve"] = [1, 0, 0][i]
+        b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, edit=edit,
+                   default_armies=1)
+        if new_roll:
+            b.do({"type": "place", "territory": "alaska"}, state={"phase": "first-player", "pending": {"for": "turn"}})
+        else:
+            b.do({"type": "place", "territory": "alaska"}, state={"phase": "reinforce", "current": 1})
+    return body
+
+
+reading_cases("classic.amb.first-turn", "classic.setup.first-turn", "Who starts after the setup",
+              {"first-placer": ("the first placer", _first_turn(False)),
+               "new-roll": ("a new roll", _first_turn(True))})
+
+
+# -- reinforcement minimum scope -----------------------------------------------------------------
+def _min_scope(armies):
+    def body(b):
+        t = list(b.blank()["territories"])
+        owners = {x: (1 + i % 2, 2) for i, x in enumerate(t)}
+        owners.update({x: (0, 1) for x in ["indonesia", "new-guinea", "western-australia", "eastern-australia",
+                                            "alaska"]})
+        b.position(owners, phase="fortify", current=2)
+        b.do({"type": "end-turn"}, state={"pending": {"to_place": armies}})
+    return body
+
+
+reading_cases("classic.amb.reinforce-minimum-scope", "classic.reinforce.minimum",
+              "5 territories with Australia",
+              {"territories": ("minimum 3 then +2 = 5", _min_scope(5)),
+               "total": ("1 + 2 raised to 3", _min_scope(3))})
+
+
+# -- set value cap -------------------------------------------------------------------------------
+def _cap(value):
+    def body(b):
+        b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]}, sets_traded=14)
+        b.do({"type": "end-turn"})
+        b.do(trade(["peru", "iceland", "east-africa"]), events=[{"type": "traded", "value": value}])
+    return body
+
+
+reading_cases("classic.amb.set-value-cap", "classic.cards.set-value-increment", "The fifteenth set",
+              {"no-cap": ("worth 60", _cap(60)), "cap-55": ("capped at 55", _cap(55))})
+
+
+# -- wilds per set --------------------------------------------------------------------------------
+def _wilds(two_ok, one_ok):
+    def body(b):
+        b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "wild-1", "wild-2"]})
+        b.do({"type": "end-turn"})
+        if two_ok:
+            b.do(trade(["peru", "wild-1", "wild-2"]))
+        else:
+            b.reject(trade(["peru", "wild-1", "wild-2"]), "too-many-wilds")
+            if one_ok:
+                b.do(trade(["peru", "iceland", "wild-1"]))
+            else:
+                b.reject(trade(["peru", "iceland", "wild-1"]), "too-many-wilds")
+    return body
+
+
+reading_cases("classic.amb.wilds-per-set", "classic.cards.valid-sets", "Wild cards in one set",
+              {"two-wilds": ("two allowed", _wilds(True, True)), "one-wild": ("one allowed", _wilds(False, True)),
+               "no-wilds": ("none allowed", _wilds(False, False))})
+
+
+# -- territory bonus limit ----------------------------------------------------------------------------
+def _bonus_limit(second):
+    def body(b):
+        b.position(phase="fortify", current=2,
+                   hands={0: ["alaska", "venezuela", "argentina", "alberta", "siberia", "irkutsk"]})
+        b.do({"type": "end-turn"})
+        b.do(trade(["alaska", "venezuela", "argentina"], "alaska"))
+        if second:
+            b.do(trade(["alberta", "siberia", "irkutsk"], "alberta"), state={"territories": {"alberta": {"armies": 4}}})
+        else:
+            b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due")
+    return body
+
+
+reading_cases("classic.amb.territory-bonus-limit", "classic.cards.territory-bonus-limit",
+              "A second set with an own territory in one turn",
+              {"per-turn": ("no second bonus", _bonus_limit(False)), "per-set": ("a second bonus", _bonus_limit(True))})
+
+
+# -- forced trade sets -------------------------------------------------------------------------------
+EIGHT = ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec", "northwest-territory", "brazil"]
+
+
+def _forced_sets(still_forced):
+    def body(b):
+        b.position(phase="fortify", current=2, hands={0: EIGHT})
+        b.do({"type": "end-turn"})
+        b.do(trade(["peru", "iceland", "east-africa"]), explain="Five cards remain after one set.")
+        if still_forced:
+            b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+        else:
+            b.do({"type": "place", "territory": "alaska"})
+    return body
+
+
+reading_cases("classic.amb.forced-trade-sets", "classic.cards.forced-trade", "Eight cards at the start of a turn",
+              {"below-threshold": ("trade until below five", _forced_sets(True)),
+               "one-set": ("one set is enough", _forced_sets(False))})
+
+
+# -- hand limit --------------------------------------------------------------------------------------
+def _hand_limit(forced):
+    def body(b):
+        b.position(phase="fortify", current=2, hands={0: EIGHT[:5]})
+        b.do({"type": "end-turn"})
+        if forced:
+            b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+        else:
+            b.do({"type": "place", "territory": "alaska"})
+    return body
+
+
+reading_cases("classic.amb.hand-limit", "classic.cards.forced-trade", "Five cards at the start of a turn",
+              {"five-forces": ("must trade", _hand_limit(True)), "six-forces": ("may keep them", _hand_limit(False))})
+
+
+# -- elimination trades --------------------------------------------------------------------------------
+def _elim(victim, own, then):
+    def body(b):
+        owners = {t: (0, 1) for t in b.blank()["territories"]}
+        owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
+        b.position(owners, phase="attack", current=0, hands={2: victim, 0: own})
+        b.attack("alaska", "kamchatka", 3)
+        b.defend(1)
+        b.roll([6, 6, 6], [1])
+        then(b)
+    return body
+
+
+def _occupy_expect(phase, forced=None):
+    def then(b):
+        st = {"phase": phase}
+        if forced is not None:
+            st["pending"] = {"forced": forced}
+        b.do({"type": "occupy", "armies": 3}, state=st)
+    return then
+
+
+reading_cases("classic.amb.elimination-trade-threshold", "classic.elimination.forced-trade",
+              "Six cards after taking a victim's hand",
+              {"six-or-more": ("must trade", _elim(["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec"],
+                                                    _occupy_expect("elimination-trade"))),
+               "more-than-six": ("no trade", _elim(["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec"],
+                                                   _occupy_expect("attack")))})
+
+
+def _down_to(target_trades):
+    def then(b):
+        b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade"})
+        b.do(trade(["greenland", "ontario", "quebec"], "greenland"))
+        if target_trades == 2:
+            b.check(state={"phase": "elimination-trade", "pending": {"forced": {"max_hand": 4}}})
+            b.do(trade(["peru", "iceland", "east-africa"]), explain="The bonus was used this turn.")
+        b.check(state={"pending": {"forced": None}})
+    return then
+
+
+NINE_V = ["peru", "iceland", "east-africa", "northwest-territory", "brazil"]
+NINE_O = ["greenland", "ontario", "quebec", "congo"]
+reading_cases("classic.amb.elimination-trade-target", "classic.elimination.forced-trade",
+              "Nine cards after taking a victim's hand",
+              {"down-to-four": ("two trades, down to three", _elim(NINE_V, NINE_O, _down_to(2))),
+               "down-to-six": ("one trade, down to six", _elim(NINE_V, NINE_O, _down_to(1)))})
+
+reading_cases("classic.amb.elimination-trade-timing", "classic.elimination.forced-trade",
+              "When captured cards force a trade",
+              {"immediately": ("at once", _elim(["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec"],
+                                                 _occupy_expect("elimination-trade"))),
+               "next-turn": ("at the next turn", _elim(["peru", "iceland", "east-africa"],
+                                                        ["greenland", "ontario", "quebec"],
+                                                        _occupy_expect("attack")))})
+
+
+# -- defender dice ----------------------------------------------------------------------------------------
+def _def_choice(choose):
+    def body(b):
+        b.position({"alaska": (0, 4), "kamchatka": (2, 3)}, phase="attack", current=0)
+        if choose:
+            b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+        else:
+            b.attack("alaska", "kamchatka", 3, state={"phase": "battle", "pending": {"defender_dice": 2}})
+    return body
+
+
+reading_cases("classic.amb.defender-dice-choice", "classic.attack.defender-dice", "The defender's dice",
+              {"defender-chooses": ("chosen by the defender", _def_choice(True)),
+               "always-maximum": ("always the most allowed", _def_choice(False))})
+
+
+# -- tie rule ------------------------------------------------------------------------------------------
+def _tie(b):
+    b.position({"alaska": (0, 4), "kamchatka": (2, 3)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 1)
+    b.defend(1)
+    b.roll([4], [4], state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}})
+
+
+def _tie_none(b):
+    b.position({"alaska": (0, 4), "kamchatka": (2, 3)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 1)
+    b.defend(1)
+    b.roll([4], [4], state={"territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 3}}})
+
+
+reading_cases("classic.amb.tie-rule", "classic.attack.ties", "A tied pair of dice",
+              {"defender-wins": ("the attacker loses", _tie), "tie-no-loss": ("nobody loses", _tie_none)},
+              pending={"tie-no-loss": "reference engine does not implement attack.ties = neither"})
+
+
+# -- fortify path -----------------------------------------------------------------------------------------
+def _path(connected):
+    def body(b):
+        b.position({"alaska": (0, 5), "alberta": (0, 1), "ontario": (0, 1)}, phase="fortify", current=0)
+        mv = {"type": "fortify", "from": "alaska", "to": "ontario", "armies": 2}
+        if connected:
+            b.do(mv, state={"territories": {"ontario": {"armies": 3}}})
+        else:
+            b.reject(mv, "no-path")
+    return body
+
+
+reading_cases("classic.amb.fortify-path", "classic.fortify.path", "Alaska to Ontario through Alberta",
+              {"adjacent": ("refused", _path(False)), "connected": ("allowed", _path(True))})
+
+
+# -- discard reshuffle -------------------------------------------------------------------------------------
+def _reshuffle(yes):
+    def body(b):
+        deck = list(b.blank()["draw_pile"])
+
+        def edit(d):
+            d["discards"] = [c for c in deck if c not in ("peru", "iceland", "east-africa")]
+            d["draw_pile"] = []
+            d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
+        b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
+        b.attack("alaska", "kamchatka", 3)
+        b.defend(1)
+        b.roll([6, 6, 6], [1])
+        b.do({"type": "occupy", "armies": 3})
+        b.do({"type": "end-attack"})
+        if yes:
+            b.do({"type": "end-turn"}, state={"phase": "draw", "discards": []})
+        else:
+            b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "draw_pile": []})
+    return body
+
+
+reading_cases("classic.amb.discard-reshuffle", "classic.cards.discards", "An empty draw pile after a conquest",
+              {"reshuffle": ("the discards are reshuffled", _reshuffle(True)),
+               "set-aside": ("no card is drawn", _reshuffle(False))})
+
+
+# -- missions -----------------------------------------------------------------------------------------------
+def _deck(n):
+    def body(b):
+        b.new_game()
+        outs = b.E.chance_outcomes(b.state)
+        b.check(outcomes=[{"outcome": o, "p": f"1/{n}"} for o, _ in outs])
+        assert len(outs) == n
+    return body
+
+
+reading_cases("classic.amb.mission-deck-size", "classic.missions.deck", "Six players' mission deck",
+              {"fourteen": ("14 cards", _deck(14)), "twelve": ("12 cards", _deck(12))}, players=6,
+              extra={"game-mode": "mission"})
+
+reading_cases("classic.amb.absent-colour-missions", "classic.missions.absent-colours",
+              "Three players' mission deck",
+              {"remove": ("11 cards", _deck(11)), "keep-with-fallback": ("all 14 cards", _deck(14))},
+              extra={"game-mode": "mission"},
+              pending={"remove": "reference engine deals all 14 missions with 3 players"})
+
+
+def _target_elim(black_wins):
+    def body(b):
+        t = list(b.blank()["territories"])
+        owners = {x: (2, 1) for x in t}
+        owners.update({x: (0, 1) for x in t[:10]})
+        owners.update({"kamchatka": (1, 1), "alaska": (2, 5)})
+
+        def edit(d):
+            d["players"][0]["mission"] = "destroy-blue"
+            d["players"][1]["mission"] = "destroy-black"
+            d["players"][2]["mission"] = "occupy-18-territories-2-armies"
+        b.position(owners, phase="attack", current=2, edit=edit)
+        b.attack("alaska", "kamchatka", 3)
+        b.defend(1)
+        b.roll([6, 6, 6], [1])
+        b.do({"type": "occupy", "armies": 3}, state={"winner": 0 if black_wins else None})
+    return body
+
+
+reading_cases("classic.amb.mission-eliminated-by-other", "classic.missions.target-eliminated",
+              "Green eliminates blue, the target of black's mission",
+              {"fallback": ("black plays on for 24 territories", _target_elim(False)),
+               "counts-as-done": ("black wins", _target_elim(True))}, extra={"game-mode": "mission"},
+              pending={"counts-as-done": "reference engine does not declare black the winner when another "
+                                         "player eliminates black's target"})
+
+
+def _check_time(immediate):
+    def body(b):
+        na = ["alaska", "northwest-territory", "greenland", "alberta", "ontario", "quebec", "western-united-states",
+              "eastern-united-states", "central-america"]
+        au = ["indonesia", "new-guinea", "western-australia"]
+        owners = {t: (0, 2) for t in na + au}
+        owners["eastern-australia"] = (1, 1)
+
+        def edit(d):
+            d["players"][0]["mission"] = "conquer-north-america-australia"
+            d["players"][1]["mission"] = "destroy-green"
+            d["players"][2]["mission"] = "conquer-asia-africa"
+        b.position(owners, phase="attack", current=0, edit=edit)
+        b.do({"type": "attack", "from": "new-guinea", "to": "eastern-australia", "dice": 1})
+        b.defend(1)
+        b.roll([6], [1])
+        b.do({"type": "occupy", "armies": 1}, state={"winner": 0 if immediate else None})
+    return body
+
+
+reading_cases("classic.amb.mission-check", "classic.missions.victory", "Completing a mission mid-turn",
+              {"immediately": ("wins at once", _check_time(True)),
+               "turn-start": ("not until the holder's next turn", _check_time(False))},
+              extra={"game-mode": "mission"})
+
+
+def _m_setup(phase):
+    def body(b):
+        b.new_game()
+        for p, m in enumerate(["occupy-24-territories", "destroy-black", "conquer-asia-africa"]):
+            b.do({"type": "mission", "player": p, "mission": m})
+        b.do({"type": "first-player", "player": 0}, state={"phase": phase})
+    return body
+
+
+reading_cases("classic.amb.mission-setup", "classic.missions.setup", "Distributing territories in the mission game",
+              {"claim": ("claimed in turn", _m_setup("claim")), "deal": ("dealt", _m_setup("deal"))},
+              extra={"game-mode": "mission"},
+              pending={"deal": "the variant option 'distribution' (default claim) overrides this reading's "
+                               "setup.distribution = deal"})

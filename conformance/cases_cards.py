@@ -1,0 +1,242 @@
+"""Scenarios: Risk cards — earning, sets, values, bonuses, forced trades, discards."""
+
+from __future__ import annotations
+
+from riskspec.conformance.scenario import scenario
+
+# Seat 0 (black) holds, by round-robin: alaska, alberta, western-united-states, argentina, venezuela,
+# great-britain, southern-europe, egypt, south-africa, siberia, irkutsk, afghanistan, india, new-guinea.
+INF_FOREIGN = ["peru", "iceland", "east-africa", "congo", "kamchatka"]   # infantry, not black's
+CAV_FOREIGN = ["greenland", "ontario", "quebec", "scandinavia", "ukraine"]  # cavalry, not black's
+ART_FOREIGN = ["northwest-territory", "eastern-united-states", "central-america", "brazil"]  # artillery
+
+
+def _turn_with_hand(b, hand, *, sets_traded=0, owners=None, bonus_taken=False):
+    b.position(owners, phase="fortify", current=2, hands={0: hand}, sets_traded=sets_traded)
+    b.do({"type": "end-turn"}, explain=f"Black's turn begins holding {len(hand)} cards.",
+         state={"current": 0, "phase": "reinforce"})
+
+
+_DECK: list[str] = []
+
+
+def trade(cards, bonus=None):
+    """A trade action, its cards in deck order (the canonical form)."""
+    if not _DECK:
+        from riskspec.reference.engine import get_variant
+        _DECK.extend(c.id for c in get_variant("classic").board.cards)
+    return {"type": "trade", "cards": sorted(cards, key=_DECK.index), "bonus_territory": bonus}
+
+
+@scenario("classic.cards.earn.001", "A turn with a conquest earns one card", ["classic.cards.earn"])
+def earn(b):
+    b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 3)
+    b.defend(1)
+    b.roll([6, 2, 1], [3])
+    b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "end-attack"})
+    b.do({"type": "end-turn"}, explain="Black conquered a territory: a card is drawn.",
+         state={"phase": "draw", "pending": {"left": 1}})
+    b.check(outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/44"} for c in b.s["draw_pile"]])
+    b.do({"type": "draw", "card": "wild-1"}, state={"players": [{"cards": ["wild-1"]}, {}, {}], "current": 1},
+         events=[{"type": "card-drawn", "player": 0, "card": "wild-1"}])
+
+
+@scenario("classic.cards.earn.002", "A turn without a conquest earns no card", ["classic.cards.earn"],
+          negative=True)
+def earn_none(b):
+    b.position(phase="fortify", current=0)
+    b.do({"type": "end-turn"}, explain="No conquest this turn: no card, the next turn starts at once.",
+         state={"current": 1, "phase": "reinforce", "players": [{"cards": []}, {}, {}]})
+
+
+@scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
+def earn_one(b):
+    b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
+               phase="attack", current=0)
+    for target, dice in (("kamchatka", 3), ("northwest-territory", 3)):
+        b.attack("alaska", target, dice)
+        b.defend(1)
+        b.roll([6, 6, 6][:dice], [1])
+        b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "end-attack"})
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
+
+
+@scenario("classic.cards.valid-sets.001", "Three alike, one of each, or two and a wild are sets",
+          ["classic.cards.valid-sets"])
+def valid_sets(b):
+    _turn_with_hand(b, ["peru", "iceland", "greenland", "northwest-territory", "wild-1"])
+    b.check(legal_includes=[trade(["peru", "iceland", "wild-1"]), trade(["peru", "greenland", "northwest-territory"]),
+                            trade(["iceland", "greenland", "wild-1"])],
+            legal_excludes=[trade(["peru", "iceland", "greenland"])])
+
+
+@scenario("classic.cards.valid-sets.002", "Two alike and one different is not a set",
+          ["classic.cards.valid-sets"], negative=True)
+def invalid_set(b):
+    _turn_with_hand(b, ["peru", "iceland", "greenland"])
+    b.reject(trade(["peru", "iceland", "greenland"]), "not-a-set")
+
+
+@scenario("classic.cards.valid-sets.003", "Two wild cards and any card make a set",
+          ["classic.cards.valid-sets"])
+def two_wilds(b):
+    _turn_with_hand(b, ["peru", "wild-1", "wild-2"])
+    b.do(trade(["peru", "wild-1", "wild-2"]), state={"pending": {"to_place": 8}})
+
+
+@scenario("classic.cards.trade-timing.001", "Sets are traded at the start of one's turn, not in the attack",
+          ["classic.cards.trade-timing"], negative=True)
+def trade_attack(b):
+    b.position(phase="attack", current=0, hands={0: ["peru", "iceland", "east-africa"]})
+    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase")
+
+
+@scenario("classic.cards.trade-timing.002", "No trade once every reinforcement is placed",
+          ["classic.cards.trade-timing"], negative=True)
+def trade_late(b):
+    b.position(phase="attack", current=2, hands={0: ["peru", "iceland", "east-africa"]})
+    b.load({**b.start, "phase": "fortify"})
+    b.do({"type": "end-turn"})
+    for _ in range(4):
+        b.do({"type": "place", "territory": "alaska"})
+    b.check(state={"phase": "attack"})
+    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase")
+
+
+@scenario("classic.cards.optional-trade.001", "With fewer than five cards trading is optional",
+          ["classic.cards.optional-trade"])
+def optional(b):
+    _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland"])
+    b.check(state={"pending": {"forced": None}}, legal_count=14 + 1,
+            explain="Black may place (14 territories) or trade its one set (three infantry).")
+    b.do({"type": "place", "territory": "alaska"})
+
+
+@scenario("classic.cards.forced-trade.001", "Five cards force a trade before placing",
+          ["classic.cards.forced-trade"])
+def forced(b):
+    _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland", "ontario"])
+    b.check(state={"pending": {"forced": {"max_hand": 4}}})
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.do(trade(["peru", "iceland", "east-africa"]), state={"pending": {"forced": None, "to_place": 8}})
+
+
+@scenario("classic.cards.forced-trade.002", "Six cards: trading goes on until fewer than five",
+          ["classic.cards.forced-trade"])
+def forced_six(b):
+    _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec"])
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards left: the obligation is met.",
+         state={"pending": {"forced": None}})
+
+
+@scenario("classic.cards.set-values.001", "The first sets are worth 4, 6, 8",
+          ["classic.cards.set-values"])
+def values(b):
+    _turn_with_hand(b, INF_FOREIGN[:3] + CAV_FOREIGN[:3] + ART_FOREIGN[:3])
+    b.do(trade(INF_FOREIGN[:3]), state={"sets_traded": 1, "pending": {"to_place": 4 + 4}},
+         events=[{"type": "traded", "value": 4}])
+    b.do(trade(CAV_FOREIGN[:3]), state={"sets_traded": 2, "pending": {"to_place": 8 + 6}},
+         events=[{"type": "traded", "value": 6}])
+
+
+@scenario("classic.cards.set-values.002", "The fourth, fifth and sixth sets are worth 10, 12, 15",
+          ["classic.cards.set-values"])
+def values_456(b):
+    for n, v in ((3, 10), (4, 12), (5, 15)):
+        b.position(phase="fortify", current=2, hands={0: INF_FOREIGN[:3]}, sets_traded=n)
+        b.do({"type": "end-turn"})
+        b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": v}])
+        if n < 5:
+            b.steps.clear()
+    b.steps.clear()
+    b.position(phase="fortify", current=2, hands={0: INF_FOREIGN[:3]}, sets_traded=5)
+    b.do({"type": "end-turn"})
+    b.do(trade(INF_FOREIGN[:3]), explain="Five sets were traded before: the sixth is worth 15.",
+         events=[{"type": "traded", "value": 15}])
+
+
+@scenario("classic.cards.set-count-global.001", "The set count is shared: another player's trades count",
+          ["classic.cards.set-count-global"])
+def global_count(b):
+    b.position(phase="fortify", current=0, hands={1: ["alaska", "venezuela", "argentina"]}, sets_traded=2)
+    b.do({"type": "end-turn"}, state={"current": 1})
+    b.do(trade(["alaska", "venezuela", "argentina"]), explain="Two sets were traded by others: blue's set is the third, worth 8.",
+         events=[{"type": "traded", "player": 1, "value": 8}])
+
+
+@scenario("classic.cards.set-value-increment.001", "After the sixth set each set is worth 5 more: 20, 25",
+          ["classic.cards.set-value-increment"])
+def increment(b):
+    _turn_with_hand(b, INF_FOREIGN[:3] + CAV_FOREIGN[:3], sets_traded=6)
+    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 20}])
+    b.do(trade(CAV_FOREIGN[:3]), events=[{"type": "traded", "value": 25}])
+
+
+@scenario("classic.cards.set-value-increment.002", "The twelfth set is worth 45", ["classic.cards.set-value-increment"])
+def increment12(b):
+    _turn_with_hand(b, INF_FOREIGN[:3], sets_traded=11)
+    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 45}])
+
+
+@scenario("classic.cards.territory-bonus.001", "A traded card showing an own territory puts 2 armies there",
+          ["classic.cards.territory-bonus"])
+def bonus(b):
+    _turn_with_hand(b, ["alaska", "peru", "iceland"])
+    b.do(trade(["alaska", "peru", "iceland"], "alaska"),
+         state={"territories": {"alaska": {"armies": 4}}, "pending": {"to_place": 8}},
+         events=[{"type": "traded", "bonus_territory": "alaska", "bonus": 2}])
+
+
+@scenario("classic.cards.territory-bonus.002", "The bonus territory must be one of the traded cards' own territories",
+          ["classic.cards.territory-bonus"], negative=True)
+def bonus_wrong(b):
+    _turn_with_hand(b, ["alaska", "peru", "iceland"])
+    b.reject(trade(["alaska", "peru", "iceland"], "alberta"), "bonus-territory-invalid")
+    b.reject(trade(["alaska", "peru", "iceland"], "peru"), "bonus-territory-invalid")
+
+
+@scenario("classic.cards.territory-bonus.003", "No bonus when no traded card shows an own territory",
+          ["classic.cards.territory-bonus"], negative=True)
+def bonus_none(b):
+    _turn_with_hand(b, ["peru", "iceland", "east-africa"])
+    b.reject(trade(["peru", "iceland", "east-africa"], "alaska"), "no-bonus-due")
+
+
+@scenario("classic.cards.territory-bonus-limit.001", "The territory bonus is earned once per turn",
+          ["classic.cards.territory-bonus-limit"])
+def bonus_once(b):
+    _turn_with_hand(b, ["alaska", "venezuela", "argentina", "alberta", "siberia", "irkutsk"])
+    b.do(trade(["alaska", "venezuela", "argentina"], "alaska"), events=[{"type": "traded", "bonus": 2}])
+    b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due",
+             explain="The second set of the turn earns no territory bonus.")
+    b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 2}}},
+         events=[{"type": "traded", "bonus": 0}])
+
+
+@scenario("classic.cards.discards.001", "Traded cards go to the discards", ["classic.cards.discards"])
+def discards(b):
+    _turn_with_hand(b, ["peru", "iceland", "east-africa"])
+    b.do(trade(["peru", "iceland", "east-africa"]),
+         state={"discards": ["peru", "iceland", "east-africa"], "players": [{"cards": []}, {}, {}]})
+
+
+@scenario("classic.cards.discards.002", "An empty draw pile is refilled from the discards",
+          ["classic.cards.discards"])
+def reshuffle(b):
+    deck = list(b.blank()["draw_pile"])
+
+    def edit(d):
+        d["discards"] = [c for c in deck if c not in ("peru", "iceland", "east-africa")]
+        d["draw_pile"] = []
+        d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
+    b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
+    b.attack("alaska", "kamchatka", 3)
+    b.defend(1)
+    b.roll([6, 2, 1], [3])
+    b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "end-attack"})
+    b.do({"type": "end-turn"}, explain="The pile is empty: the 41 discards become the new draw pile.",
+         state={"phase": "draw", "discards": []}, events=[{"type": "reshuffled", "cards": 41}])

@@ -1,0 +1,101 @@
+"""Scenarios: conquest, moving in, elimination."""
+
+from __future__ import annotations
+
+from riskspec.conformance.scenario import scenario
+
+
+def _conquer(b, att=5, dice=3, owners=None, hands=None, **kw):
+    o = {"alaska": (0, att), "kamchatka": (2, 1)}
+    o.update(owners or {})
+    b.position(o, phase="attack", current=0, hands=hands, **kw)
+    b.attack("alaska", "kamchatka", dice)
+    b.defend(1)
+    return b.roll([6] * dice, [1])
+
+
+@scenario("classic.conquest.capture.001", "Taking the last defending army captures the territory",
+          ["classic.conquest.capture"])
+def capture(b):
+    _conquer(b)
+    b.check(state={"territories": {"kamchatka": {"owner": 0, "armies": 0}}, "phase": "occupy",
+                   "pending": {"from": "alaska", "to": "kamchatka", "min": 3}})
+
+
+@scenario("classic.conquest.move-in.001", "At least as many armies as dice rolled move in",
+          ["classic.conquest.move-in"], negative=True)
+def move_in(b):
+    _conquer(b, att=6)
+    b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
+    b.reject({"type": "occupy", "armies": 2}, "move-in-range")
+    b.do({"type": "occupy", "armies": 4}, state={"territories": {"alaska": {"armies": 2},
+                                                                "kamchatka": {"owner": 0, "armies": 4}}})
+
+
+@scenario("classic.conquest.move-in.002", "A two-dice conquest moves at least two", ["classic.conquest.move-in"])
+def move_in2(b):
+    _conquer(b, att=5, dice=2)
+    b.check(legal=[{"type": "occupy", "armies": n} for n in (2, 3, 4)])
+
+
+@scenario("classic.conquest.leave-one.001", "One army stays behind in the attacking territory",
+          ["classic.conquest.leave-one"], negative=True)
+def leave_one(b):
+    _conquer(b, att=4)
+    b.reject({"type": "occupy", "armies": 4}, "move-in-range")
+    b.do({"type": "occupy", "armies": 3}, state={"territories": {"alaska": {"armies": 1}}})
+
+
+@scenario("classic.conquest.always-occupied.001", "Every territory always holds an army after a conquest",
+          ["classic.conquest.always-occupied"])
+def occupied(b):
+    _conquer(b, att=4)
+    b.do({"type": "occupy", "armies": 3})
+    assert all(v["armies"] >= 1 for v in b.s["territories"].values())
+    b.check(state={"territories": {"alaska": {"owner": 0, "armies": 1}, "kamchatka": {"owner": 0, "armies": 3}}})
+
+
+def _last_territory(b, victim_cards=(), own_cards=()):
+    owners = {t: (0, 1) for t in b.blank()["territories"]}
+    owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3), "siberia": (1, 3)})
+    _conquer(b, att=5, owners=owners, hands={2: list(victim_cards), 0: list(own_cards)})
+
+
+@scenario("classic.elimination.out.001", "A player who loses the last territory is out",
+          ["classic.elimination.out"])
+def out(b):
+    _last_territory(b)
+    b.check(state={"players": [{}, {}, {"eliminated": True, "eliminated_by": 0}]})
+    b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "end-attack"})
+    b.do({"type": "end-turn"})
+    b.do({"type": "draw", "card": "alaska"}, state={"current": 1})
+
+
+@scenario("classic.elimination.take-cards.001", "The victor takes the eliminated player's cards",
+          ["classic.elimination.take-cards"])
+def take_cards(b):
+    _last_territory(b, victim_cards=["peru", "greenland"])
+    b.check(state={"players": [{"cards": ["greenland", "peru"]}, {}, {"cards": []}]})
+
+
+@scenario("classic.elimination.forced-trade.001", "Six or more cards after an elimination: trade at once down to four",
+          ["classic.elimination.forced-trade", "classic.elimination.trade-armies"])
+def elim_trade(b):
+    _last_territory(b, victim_cards=["peru", "iceland", "east-africa"], own_cards=["greenland", "ontario", "quebec"])
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade",
+                                               "pending": {"forced": {"max_hand": 4}}})
+    b.reject({"type": "end-attack"}, "wrong-phase")
+    b.do({"type": "trade", "cards": ["greenland", "ontario", "quebec"], "bonus_territory": "greenland"},
+         explain="Three cards left: the trade is done; its 4 armies are placed at once (and 2 on Greenland).",
+         state={"phase": "elimination-trade", "pending": {"to_place": 4, "forced": None},
+                "territories": {"greenland": {"armies": 3}}})
+    b.do({"type": "place", "territory": "alaska"})
+    b.check(state={"pending": {"to_place": 3}})
+
+
+@scenario("classic.elimination.forced-trade.002", "Five cards after an elimination force no trade",
+          ["classic.elimination.forced-trade"])
+def elim_no_trade(b):
+    _last_territory(b, victim_cards=["peru", "iceland"], own_cards=["greenland", "ontario", "quebec"])
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack"})

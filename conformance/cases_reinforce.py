@@ -1,0 +1,135 @@
+"""Scenarios: turn structure and reinforcements."""
+
+from __future__ import annotations
+
+from riskspec.conformance.scenario import scenario
+
+# Round-robin ownership in map order gives black (seat 0) 14 territories, no continent.
+
+
+def _end_of_previous_turn(b, owners=None, **kw):
+    """Green (seat 2) is fortifying; black's turn comes next."""
+    return b.position(owners, phase="fortify", current=2, **kw)
+
+
+def _reinforcements(b, armies, explain, owners=None, **kw):
+    _end_of_previous_turn(b, owners, **kw)
+    b.do({"type": "end-turn"}, explain=explain,
+         state={"current": 0, "phase": "reinforce", "pending": {"to_place": armies}},
+         events=[{"type": "turn-started", "player": 0}, {"type": "reinforcements", "player": 0,
+                                                         "armies": armies}])
+
+
+@scenario("classic.turn.order.001", "Play passes to the left (next seat)", ["classic.turn.order"])
+def order(b):
+    b.position(phase="fortify", current=0)
+    b.do({"type": "end-turn"}, state={"current": 1, "turn": 2}, events=[{"type": "turn-ended", "player": 0},
+                                                                      {"type": "turn-started", "player": 1}])
+
+
+@scenario("classic.turn.order.002", "Play skips an eliminated player", ["classic.turn.order"])
+def order_skip(b):
+    owners = {t: (2 if i % 2 else 0, 2) for i, t in enumerate(b.blank()["territories"])}
+    b.position(owners, phase="fortify", current=0)
+    b.do({"type": "end-turn"}, state={"current": 2})
+
+
+@scenario("classic.turn.order.003", "Actions of another phase are refused", ["classic.turn.order"],
+          negative=True)
+def wrong_phase(b):
+    b.position(phase="reinforce", pending={"to_place": 4, "forced": None})
+    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1}, "wrong-phase",
+             explain="No attack before every reinforcement is placed.")
+    b.reject({"type": "roll", "attacker": [6], "defender": [1]}, "not-chance-node",
+             explain="A chance outcome cannot be played while a player is to act.")
+
+
+@scenario("classic.turn.sequence.001", "A turn runs reinforce, attack, fortify", ["classic.turn.sequence"])
+def sequence(b):
+    _reinforcements(b, 4, "Black's turn starts with reinforcements.")
+    for n in range(4):
+        b.do({"type": "place", "territory": "alaska"},
+             state={"phase": "reinforce" if n < 3 else "attack"})
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
+    b.do({"type": "end-turn"}, state={"current": 1, "phase": "reinforce"})
+
+
+@scenario("classic.reinforce.territory-armies.001", "14 territories give 4 armies (14 ÷ 3, rounded down)",
+          ["classic.reinforce.territory-armies"])
+def terr14(b):
+    _reinforcements(b, 4, "14 territories ÷ 3 = 4 (rounded down).")
+
+
+@scenario("classic.reinforce.territory-armies.002", "20 territories give 6 armies",
+          ["classic.reinforce.territory-armies"])
+def terr20(b):
+    owners = {t: (0, 1) for t in ["northwest-territory", "peru", "iceland", "east-africa", "yakutsk",
+                                   "china"]}
+    _reinforcements(b, 6, "20 territories ÷ 3 = 6.", owners)
+
+
+@scenario("classic.reinforce.minimum.001", "Fewer than 9 territories still give 3 armies",
+          ["classic.reinforce.minimum"])
+def minimum(b):
+    t = list(b.blank()["territories"])
+    owners = {x: (1 + i % 2, 2) for i, x in enumerate(t)}
+    owners.update({x: (0, 1) for x in ["alaska", "peru", "iceland", "egypt", "siam"]})
+    _reinforcements(b, 3, "5 territories ÷ 3 = 1, raised to the minimum of 3.", owners)
+
+
+@scenario("classic.reinforce.continent-bonus.001", "Holding Australia adds 2",
+          ["classic.reinforce.continent-bonus"])
+def bonus_australia(b):
+    owners = {x: (0, 1) for x in ["indonesia", "new-guinea", "western-australia", "eastern-australia"]}
+    # black now has 14 + 2 = 16 territories (two of them were another player's)
+    _reinforcements(b, 5 + 2, "16 territories give 5, Australia adds 2.", owners)
+    b.check(state={"phase": "reinforce"})
+
+
+@scenario("classic.reinforce.continent-bonus.002", "Holding Asia and South America adds 7 + 2",
+          ["classic.reinforce.continent-bonus"])
+def bonus_asia(b):
+    asia = ["ural", "siberia", "yakutsk", "kamchatka", "irkutsk", "mongolia", "japan", "afghanistan", "china",
+            "middle-east", "india", "siam"]
+    owners = {x: (0, 1) for x in asia + ["venezuela", "peru", "brazil", "argentina"]}
+    b.position(owners, phase="fortify", current=2)
+    n = sum(1 for v in b.s["territories"].values() if v["owner"] == 0)
+    b.do({"type": "end-turn"}, state={"pending": {"to_place": n // 3 + 9}},
+         events=[{"type": "reinforcements", "player": 0, "territories": n,
+                  "groups": ["south-america", "asia"], "armies": n // 3 + 9}])
+
+
+@scenario("classic.reinforce.continent-bonus.003", "Each continent is worth its own bonus: North America 5, Europe 5, Africa 3",
+          ["classic.reinforce.continent-bonus"])
+def bonus_three(b):
+    na = ["alaska", "northwest-territory", "greenland", "alberta", "ontario", "quebec", "western-united-states",
+          "eastern-united-states", "central-america"]
+    eu = ["iceland", "scandinavia", "great-britain", "northern-europe", "western-europe", "southern-europe", "ukraine"]
+    af = ["north-africa", "egypt", "east-africa", "congo", "south-africa", "madagascar"]
+    owners = {t: (1, 2) for t in b.blank()["territories"]}
+    owners.update({x: (0, 1) for x in na + eu + af})
+    owners["ural"] = (2, 3)
+    _reinforcements(b, 22 // 3 + 13, "22 territories give 7; 5 + 5 + 3 for the three continents.", owners)
+
+
+@scenario("classic.reinforce.count-time.001", "Reinforcements are counted when the turn starts",
+          ["classic.reinforce.count-time"])
+def count_time(b):
+    _reinforcements(b, 4, "Counted at the start of black's turn: 14 territories.")
+    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"to_place": 3}})
+
+
+@scenario("classic.reinforce.place.001", "Reinforcements go on one's own territories, in any split",
+          ["classic.reinforce.place"])
+def place(b):
+    _reinforcements(b, 4, "Black gets 4.")
+    b.check(legal_count=14, explain="Black may place on any of its 14 territories.")
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
+    b.do({"type": "place", "territory": "alberta"}, state={"territories": {"alberta": {"armies": 3}}})
+
+
+@scenario("classic.reinforce.place.002", "No reinforcement on another player's territory",
+          ["classic.reinforce.place"], negative=True)
+def place_other(b):
+    _reinforcements(b, 4, "Black gets 4.")
+    b.reject({"type": "place", "territory": "kamchatka"}, "not-owner", explain="Kamchatka is green's.")

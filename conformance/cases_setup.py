@@ -1,0 +1,249 @@
+"""Scenarios: components, setup and the two-player game."""
+
+from __future__ import annotations
+
+from riskspec.conformance.scenario import scenario
+
+THIRD = "1/3"
+
+
+@scenario("classic.components.board.001", "The board has 42 territories in six continents",
+          ["classic.components.board"])
+def board(b):
+    b.new_game()
+    b.check(explain="A new game lists all 42 territories, every one still empty.",
+            state={"territories": {t: {"owner": None, "armies": 0} for t in b.s["territories"]}})
+    assert len(b.s["territories"]) == 42
+
+
+@scenario("classic.components.card-deck.001", "The deck holds 44 cards: 42 territories and 2 wilds",
+          ["classic.components.card-deck", "classic.setup.draw-pile"])
+def deck(b):
+    b.new_game()
+    pile = b.s["draw_pile"]
+    assert len(pile) == 44 and pile[-2:] == ["wild-1", "wild-2"]
+    b.check(explain="Before the game every card is in the draw pile; nobody holds a card.",
+            state={"draw_pile": pile, "discards": [],
+                   "players": [{"cards": []}, {"cards": []}, {"cards": []}]})
+
+
+@scenario("classic.setup.players.001", "Three players get the first three colours", ["classic.setup.players"])
+def players3(b):
+    b.new_game()
+    b.check(state={"players": [{"colour": "black", "neutral": False}, {"colour": "blue", "neutral": False},
+                               {"colour": "green", "neutral": False}]})
+
+
+@scenario("classic.setup.players.002", "Six players get all six colours", ["classic.setup.players"], players=6)
+def players6(b):
+    b.new_game()
+    b.check(state={"players": [{"colour": c} for c in ["black", "blue", "green", "pink", "red", "yellow"]]})
+
+
+for _n, _armies in [(3, 35), (4, 30), (5, 25), (6, 20)]:
+    def _start(b, n=_n, armies=_armies):
+        b.new_game()
+        b.check(explain=f"Each of {n} players starts with {armies} armies.",
+                state={"players": [{"reserve": armies}] * n})
+    scenario(f"classic.setup.starting-armies.00{_n - 2}", f"{_n} players start with {_armies} armies each",
+             ["classic.setup.starting-armies"], players=_n)(_start)
+
+
+@scenario("classic.setup.first-placer.001", "A roll decides who places first: each player 1/3",
+          ["classic.setup.first-placer"])
+def first_placer(b):
+    b.new_game()
+    b.check(state={"phase": "first-player"},
+            outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": THIRD} for p in range(3)])
+    b.do({"type": "first-player", "player": 2}, explain="Green rolled highest: green claims first.",
+         state={"phase": "claim", "current": 2, "first_player": 2})
+
+
+@scenario("classic.setup.claim-territories.001", "Players claim empty territories in turn",
+          ["classic.setup.claim-territories"])
+def claim(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 0})
+    b.check(legal_count=42, explain="Any of the 42 empty territories may be claimed.")
+    b.do({"type": "claim", "territory": "alaska"}, explain="Black puts one army on Alaska.",
+         state={"territories": {"alaska": {"owner": 0, "armies": 1}}, "current": 1,
+                "players": [{"reserve": 34}, {"reserve": 35}, {"reserve": 35}]},
+         events=[{"type": "claimed", "player": 0, "territory": "alaska"}], legal_count=41)
+
+
+@scenario("classic.setup.claim-territories.002", "A claimed territory cannot be claimed again",
+          ["classic.setup.claim-territories"], negative=True)
+def claim_taken(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 0})
+    b.do({"type": "claim", "territory": "alaska"})
+    b.reject({"type": "claim", "territory": "alaska"}, "occupied",
+             explain="Blue may not claim Alaska: black holds it.")
+
+
+@scenario("classic.setup.deal-territories.001", "Dealt territories: each deal gives one empty territory",
+          ["classic.setup.deal-territories"], options={"distribution": "deal"})
+def deal(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 0})
+    b.check(state={"phase": "deal"},
+            outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/42"} for t in b.s["territories"]])
+    b.do({"type": "deal", "territory": "brazil"},
+         state={"territories": {"brazil": {"owner": 0, "armies": 1}}})
+
+
+def _all_claimed(b, reserves, current=0, own=1):
+    def edit(d):
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = reserves[i]
+    return b.position(phase="setup-place", current=current, turn=0, pending={"own": own, "neutral": 0},
+                      default_armies=1, edit=edit)
+
+
+@scenario("classic.setup.placement-rounds.001", "After the claims, one army at a time on one's own territory",
+          ["classic.setup.placement-rounds"])
+def placement(b):
+    _all_claimed(b, [21, 21, 21])
+    b.check(legal_count=14, explain="Black may reinforce any of its 14 territories, nothing else.")
+    b.do({"type": "place", "territory": "alaska"},
+         state={"territories": {"alaska": {"owner": 0, "armies": 2}}, "current": 1,
+                "players": [{"reserve": 20}, {"reserve": 21}, {"reserve": 21}]})
+
+
+@scenario("classic.setup.placement-rounds.002", "No setup placement on another player's territory",
+          ["classic.setup.placement-rounds"], negative=True)
+def placement_other(b):
+    _all_claimed(b, [21, 21, 21])
+    b.reject({"type": "place", "territory": "northwest-territory"}, "not-owner")
+
+
+@scenario("classic.setup.no-stack-limit.001", "A territory may hold any number of armies",
+          ["classic.setup.no-stack-limit"])
+def no_limit(b):
+    _all_claimed(b, [5, 5, 5])
+    b.load({**b.start, "territories": {**b.start["territories"], "alaska": {"owner": 0, "armies": 60}}})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 61}}})
+
+
+@scenario("classic.setup.first-turn.001", "The first placer takes the first turn",
+          ["classic.setup.first-turn"])
+def first_turn(b):
+    def edit(d):
+        d["first_player"] = 1
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = [1, 0, 0][i]
+    b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, edit=edit,
+               default_armies=1)
+    b.do({"type": "place", "territory": "alaska"},
+         explain="The last setup army is placed; blue, who placed first, begins turn 1.",
+         state={"phase": "reinforce", "current": 1, "turn": 1},
+         events=[{"type": "turn-started", "player": 1, "turn": 1}])
+
+
+# -- two-player game ----------------------------------------------------------------------------
+@scenario("classic.two-player.mode.001", "Two players play with a neutral army", ["classic.two-player.mode"],
+          players=2)
+def two_mode(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False}, {"neutral": False}, {"neutral": True}]})
+
+
+@scenario("classic.two-player.starting-armies.001", "Two-player game: 40 armies each, neutral included",
+          ["classic.two-player.starting-armies"], players=2)
+def two_armies(b):
+    b.new_game()
+    b.check(state={"players": [{"reserve": 40}, {"reserve": 40}, {"reserve": 40}]})
+
+
+@scenario("classic.two-player.deal.001", "Two-player game: territories are dealt, not claimed",
+          ["classic.two-player.deal"], players=2)
+def two_deal(b):
+    b.new_game()
+    b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": "1/2"} for p in range(2)])
+    b.do({"type": "first-player", "player": 0}, state={"phase": "deal"})
+
+
+def _two_setup(b, current=0):
+    def edit(d):
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = 20
+    owners = {t: (2, 1) for t in ["greenland", "iceland", "peru", "egypt", "siam", "japan"]}
+    return b.position(owners, phase="setup-place", current=current, turn=0,
+                      pending={"own": 2, "neutral": 1}, default_armies=1, edit=edit)
+
+
+@scenario("classic.two-player.placement.001", "Two-player placement: two own armies, then one neutral",
+          ["classic.two-player.placement"], players=2)
+def two_place(b):
+    st = _two_setup(b)
+    neutral_t = next(t for t, v in st["territories"].items() if v["owner"] == 2)
+    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"own": 1, "neutral": 1}, "current": 0})
+    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"own": 0, "neutral": 1}, "current": 0})
+    b.do({"type": "place-neutral", "territory": neutral_t},
+         explain="After two own armies, one neutral army; then the other player's turn.",
+         state={"current": 1, "territories": {neutral_t: {"owner": 2, "armies": 2}}})
+
+
+@scenario("classic.two-player.placement.002", "A neutral army goes on a neutral territory only",
+          ["classic.two-player.placement"], players=2, negative=True)
+def two_place_bad(b):
+    _two_setup(b)
+    b.do({"type": "place", "territory": "alaska"})
+    b.do({"type": "place", "territory": "alaska"})
+    b.reject({"type": "place-neutral", "territory": "alaska"}, "not-neutral")
+
+
+@scenario("classic.two-player.neutral-passive.001", "The neutral army never takes a turn",
+          ["classic.two-player.neutral-passive"], players=2)
+def neutral_passive(b):
+    b.position(phase="fortify", current=1)
+    b.do({"type": "end-turn"}, explain="After player 1 comes player 0 again, never the neutral.",
+         state={"current": 0, "phase": "reinforce"})
+
+
+@scenario("classic.two-player.neutral-defender.001", "The other player chooses the neutral army's dice",
+          ["classic.two-player.neutral-defender"], players=2)
+def neutral_defender(b):
+    b.position({"alaska": (0, 5), "kamchatka": (2, 3)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend", "pending": {"chooser": 1}})
+    b.defend(1, state={"phase": "battle", "pending": {"defender_dice": 1}})
+
+
+@scenario("classic.two-player.victory.001", "Two-player game: eliminating the other player wins",
+          ["classic.two-player.victory"], players=2)
+def two_victory(b):
+    owners = {t: (2, 1) for t in b.blank()["territories"]}
+    owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
+    b.position(owners, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 3)
+    b.defend(1)
+    b.roll([6, 5, 4], [1], explain="Player 1 loses its last territory and is out.",
+           events=[{"type": "conquered", "territory": "kamchatka"}, {"type": "eliminated", "player": 1}])
+    b.do({"type": "occupy", "armies": 3}, explain="Player 0 wins though the neutral army remains.",
+         state={"winner": 0, "phase": "game-over"}, events=[{"type": "game-over", "winner": 0}])
+
+
+@scenario("classic.two-player.head-to-head.001", "Head-to-head two-player game: no neutral, 50 armies each",
+          ["classic.two-player.head-to-head"], players=2,
+          options={"classic.amb.two-player-setup": "head-to-head-fifty"},
+          reading=("classic.amb.two-player-setup", "head-to-head-fifty"))
+def head_to_head(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False, "reserve": 50}, {"neutral": False, "reserve": 50}]})
+    assert len(b.s["players"]) == 2
+
+
+@scenario("classic.setup.placement-rounds.003", "Once every territory is claimed, placement goes one army a turn",
+          ["classic.setup.placement-rounds", "classic.setup.claim-territories"])
+def last_claim(b):
+    def edit(d):
+        d["territories"]["eastern-australia"] = {"owner": None, "armies": 0}
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = [21, 21, 22][i]
+    b.position(phase="claim", current=2, turn=0, default_armies=1, edit=edit)
+    b.check(legal=[{"type": "claim", "territory": "eastern-australia"}])
+    b.do({"type": "claim", "territory": "eastern-australia"},
+         explain="The last empty territory is claimed; from now on each player places one army per turn.",
+         state={"phase": "setup-place", "current": 0, "pending": {"own": 1, "neutral": 0}})
+    b.do({"type": "place", "territory": "alaska"}, state={"current": 1, "pending": {"own": 1},
+                                                         "territories": {"alaska": {"armies": 2}}})

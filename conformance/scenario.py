@@ -1,0 +1,372 @@
+"""Write each conformance case once, as a Python scenario run against the reference engine.
+
+A scenario is a function decorated with :func:`scenario`; it gets a
+:class:`Builder`, sets up a position (a new game, or a state built with
+:meth:`Builder.position`) and plays steps.  Each step is applied to the
+reference engine at once and its hand-written expectations are checked there
+(a mismatch raises :class:`~riskspec.conformance.errors.ScenarioError`), then
+recorded; ``riskspec vectors export`` writes the recorded cases to
+``conformance/vectors/<variant>/<section>.json`` — the same cases any engine is
+checked against through the protocol.
+
+Style (after ethereum consensus-specs tests): pre-state, operation,
+post-state expectations; an operation expected to be rejected names its error
+code (and the rule the reference engine cites, recorded automatically when it
+is a rule ID of the spec).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from riskspec.conformance.compare import action_key, events_diff, format_diff, partial_diff
+from riskspec.conformance.errors import ScenarioError
+from riskspec.errors import ActionError
+
+#: modules holding the scenarios, in export order
+CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
+                "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    covers: tuple[str, ...]
+    fn: Callable[["Builder"], None]
+    variant: str = "classic"
+    players: int = 3
+    options: Mapping[str, str] = field(default_factory=dict)
+    reading: Mapping[str, str] | None = None
+    negative: bool = False
+    description: str | None = None
+    pending: str | None = None
+
+    @property
+    def section(self) -> str:
+        return self.id.split(".")[1]
+
+    def build(self) -> dict[str, Any]:
+        b = Builder(self)
+        try:
+            self.fn(b)
+        except ScenarioError:
+            raise
+        except ActionError as exc:
+            raise ScenarioError(f"{self.id}: the reference engine refused a step: "
+                                f"{exc.code} ({exc.rule}): {exc}") from exc
+        return b.to_case()
+
+
+REGISTRY: dict[str, Scenario] = {}
+
+
+def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
+             options: Mapping[str, str] | None = None, variant: str = "classic",
+             reading: tuple[str, str] | None = None, negative: bool = False,
+             description: str | None = None, pending: str | None = None) -> Callable:
+    """Register a scenario. ``id`` is permanent: never renumber or reuse one.
+
+    ``pending``: the reference engine is known to disagree (the reason); the case is not
+    exported until it agrees, and the scenario test expects it to fail meanwhile."""
+    def deco(fn: Callable[[Builder], None]) -> Callable[[Builder], None]:
+        if id in REGISTRY:
+            raise ScenarioError(f"duplicate scenario id {id}")
+        REGISTRY[id] = Scenario(id=id, title=title, covers=tuple(covers), fn=fn, variant=variant,
+                                players=players, options=dict(options or {}),
+                                reading={"ambiguity": reading[0], "reading": reading[1]} if reading else None,
+                                negative=negative, description=description, pending=pending)
+        return fn
+    return deco
+
+
+def load_all() -> dict[str, Scenario]:
+    for name in CASE_MODULES:
+        importlib.import_module(f"riskspec.conformance.{name}")
+    return REGISTRY
+
+
+def _engine() -> Any:
+    from riskspec.conformance.specload import install_cache
+    install_cache()
+    from riskspec.reference import engine
+    return engine
+
+
+@functools.cache
+def _spec_ids(variant: str = "classic") -> set[str]:
+    v = _engine().get_variant(variant)
+    return set(v.rules) | set(v.ambiguities)
+
+
+class Builder:
+    """Sets up one case and plays its steps on the reference engine, checking as it goes."""
+
+    def __init__(self, sc: Scenario) -> None:
+        self.sc = sc
+        self.E = _engine()
+        self.start: dict | None = None
+        self.state: Any = None
+        self.steps: list[dict] = []
+
+    # -- positions ------------------------------------------------------------------
+    def new_game(self) -> "Builder":
+        self.state = self.E.new_game(self.sc.variant, self.sc.players, dict(self.sc.options))
+        self.start = None
+        return self
+
+    def blank(self) -> dict:
+        """The state dict of a fresh game of this scenario's variant/players/options."""
+        return self.E.to_dict(self.E.new_game(self.sc.variant, self.sc.players, dict(self.sc.options)))
+
+    def position(self, owners: Mapping[str, tuple[int, int]] | None = None, *, phase: str = "attack",
+                 current: int = 0, turn: int = 1, pending: Mapping[str, Any] | None = None,
+                 hands: Mapping[int, Sequence[str]] | None = None, sets_traded: int = 0,
+                 first_player: int = 0, conquered: bool = False, bonus_taken: bool = False,
+                 fortify_moves: int = 0, default_armies: int = 2, fill: str = "round-robin",
+                 edit: Callable[[dict], None] | None = None) -> dict:
+        """A mid-game state: every territory owned (round-robin by map order, ``default_armies``
+        each, unless ``owners`` says {territory: (seat, armies)}), cards in the given hands
+        (the rest in the draw pile), the given phase and pending fields."""
+        d = self.blank()
+        n = len(d["players"])
+        humans = [i for i, p in enumerate(d["players"]) if not p["neutral"]]
+        tids = list(d["territories"])
+        for i, tid in enumerate(tids):
+            seat = humans[i % len(humans)] if fill == "round-robin" else humans[0]
+            d["territories"][tid] = {"owner": seat, "armies": default_armies}
+        for tid, (seat, armies) in (owners or {}).items():
+            if tid not in d["territories"]:
+                raise ScenarioError(f"{self.sc.id}: no territory {tid!r}")
+            d["territories"][tid] = {"owner": seat, "armies": armies}
+        order = list(d["draw_pile"]) + list(d["discards"])
+        for p in d["players"]:
+            order += p["cards"]
+            p["cards"], p["reserve"], p["mission"] = [], 0, p["mission"]
+        deck = [c for c in self.E.get_variant(self.sc.variant).board.cards]
+        deck_ids = [c.id for c in deck]
+        held: set[str] = set()
+        for seat, cards in (hands or {}).items():
+            d["players"][seat]["cards"] = sorted(cards, key=deck_ids.index)
+            held.update(cards)
+        d["draw_pile"] = [c for c in deck_ids if c not in held]
+        d["discards"] = []
+        for i in range(n):
+            owned = any(t["owner"] == i for t in d["territories"].values())
+            if not owned and i in humans:
+                d["players"][i]["eliminated"] = True
+                d["players"][i]["eliminated_by"] = 0 if i else 1
+        d.update(phase=phase, current=current, turn=turn, first_player=first_player,
+                 sets_traded=sets_traded, winner=None, pending=dict(pending or {}))
+        d["turn_flags"] = {"conquered": conquered, "bonus_taken": bonus_taken,
+                           "fortify_moves": fortify_moves}
+        if edit:
+            edit(d)
+        return self.load(d)
+
+    def load(self, d: Mapping[str, Any]) -> dict:
+        try:
+            self.state = self.E.from_dict(copy.deepcopy(dict(d)))
+        except Exception as exc:
+            raise ScenarioError(f"{self.sc.id}: the reference engine cannot load the start state: {exc}") from exc
+        self.start = self.E.to_dict(self.state)
+        return self.start
+
+    @property
+    def s(self) -> dict:
+        """The current state as a dict."""
+        return self.E.to_dict(self.state)
+
+    # -- steps --------------------------------------------------------------------------------
+    def _fail(self, what: str, diffs: list[dict] | None = None) -> None:
+        raise ScenarioError(f"{self.sc.id} step {len(self.steps) + 1}: {what}"
+                            + ("\n" + format_diff(diffs) if diffs else ""))
+
+    def _expect(self, *, state: Mapping | None, events: Sequence | None, got_events: list | None,
+                legal_count: int | None, legal: Sequence | None, legal_includes: Sequence | None,
+                legal_excludes: Sequence | None, outcomes: Sequence | None,
+                perft: Mapping | None) -> dict:
+        exp: dict[str, Any] = {}
+        cur = self.s
+        if state is not None:
+            d = partial_diff(state, cur, "$.state")
+            if d:
+                self._fail("state differs from the scenario's expectation", d)
+            exp["state"] = json.loads(json.dumps(state))
+        if events is not None:
+            d = events_diff(events, got_events or [])
+            if d:
+                self._fail("events differ from the scenario's expectation", d)
+            exp["events"] = list(events)
+        if any(x is not None for x in (legal_count, legal, legal_includes, legal_excludes)):
+            acts = self.E.legal_actions(self.state)
+            keys = {action_key(a) for a in acts}
+            if legal_count is not None:
+                if len(acts) != legal_count:
+                    self._fail(f"{len(acts)} legal actions, the scenario says {legal_count}: "
+                               + "; ".join(sorted(keys))[:2000])
+                exp["legal_count"] = legal_count
+            if legal is not None:
+                if {action_key(a) for a in legal} != keys:
+                    self._fail(f"legal actions differ: {sorted(keys)}")
+                exp["legal"] = list(legal)
+            if legal_includes is not None:
+                missing = [a for a in legal_includes if action_key(a) not in keys]
+                if missing:
+                    self._fail(f"not legal: {missing}")
+                exp["legal_includes"] = list(legal_includes)
+            if legal_excludes is not None:
+                present = [a for a in legal_excludes if action_key(a) in keys]
+                if present:
+                    self._fail(f"legal but should not be: {present}")
+                exp["legal_excludes"] = list(legal_excludes)
+        if outcomes is not None:
+            got = {action_key(o): str(p) for o, p in self.E.chance_outcomes(self.state)}
+            want = {action_key(o["outcome"]): o["p"] for o in outcomes}
+            if got != want:
+                self._fail(f"chance outcomes differ: {got}")
+            exp["outcomes"] = list(outcomes)
+        if perft is not None:
+            nodes, divide = local_perft(self.E, self.state, perft["depth"])
+            if "nodes" in perft and nodes != perft["nodes"]:
+                self._fail(f"perft({perft['depth']}) = {nodes}, the scenario says {perft['nodes']}")
+            exp["perft"] = {"depth": perft["depth"], "nodes": nodes, "divide": divide}
+        return exp
+
+    def do(self, action: Mapping[str, Any], *, explain: str | None = None,
+           state: Mapping | None = None, events: Sequence | None = None,
+           legal_count: int | None = None, legal: Sequence | None = None,
+           legal_includes: Sequence | None = None, legal_excludes: Sequence | None = None,
+           outcomes: Sequence | None = None, perft: Mapping | None = None) -> list[dict]:
+        """Apply an action (or chance outcome) that must be legal; check and record expectations."""
+        if self.state is None:
+            self.new_game()
+        try:
+            self.state, got = self.E.apply(self.state, dict(action))
+        except ActionError as exc:
+            self._fail(f"the reference engine refused {action_key(action)}: {exc.code} ({exc.rule}): {exc}")
+        exp = self._expect(state=state, events=events, got_events=got, legal_count=legal_count,
+                           legal=legal, legal_includes=legal_includes, legal_excludes=legal_excludes,
+                           outcomes=outcomes, perft=perft)
+        step: dict[str, Any] = {"action": dict(action)}
+        if explain:
+            step["explain"] = explain
+        if exp:
+            step["expect"] = exp
+        self.steps.append(step)
+        return got
+
+    def reject(self, action: Mapping[str, Any], code: str, *, explain: str | None = None,
+               state: Mapping | None = None) -> None:
+        """An action the rules forbid: the engine must refuse it with ``code``; the state stays."""
+        if self.state is None:
+            self.new_game()
+        before = self.s
+        try:
+            self.E.apply(self.state, dict(action))
+        except ActionError as exc:
+            if exc.code != code:
+                self._fail(f"refused with code {exc.code!r} ({exc.rule}), the scenario says {code!r}")
+            err: dict[str, Any] = {"code": code}
+            if exc.rule and exc.rule in _spec_ids(self.sc.variant):
+                err["rule"] = exc.rule
+        else:
+            self._fail(f"the reference engine accepted {action_key(action)}, which the scenario forbids")
+        if self.s != before:
+            self._fail("a refused action changed the state")
+        exp: dict[str, Any] = {"error": err}
+        if state is not None:
+            exp.update(self._expect(state=state, events=None, got_events=None, legal_count=None,
+                                    legal=None, legal_includes=None, legal_excludes=None,
+                                    outcomes=None, perft=None))
+        step: dict[str, Any] = {"action": dict(action), "expect": exp}
+        if explain:
+            step["explain"] = explain
+        self.steps.append(step)
+
+    def check(self, *, explain: str | None = None, state: Mapping | None = None,
+              legal_count: int | None = None, legal: Sequence | None = None,
+              legal_includes: Sequence | None = None, legal_excludes: Sequence | None = None,
+              outcomes: Sequence | None = None, perft: Mapping | None = None) -> None:
+        """A step without an action: check the current position."""
+        if self.state is None:
+            self.new_game()
+        exp = self._expect(state=state, events=None, got_events=None, legal_count=legal_count,
+                           legal=legal, legal_includes=legal_includes, legal_excludes=legal_excludes,
+                           outcomes=outcomes, perft=perft)
+        step: dict[str, Any] = {"expect": exp}
+        if explain:
+            step["explain"] = explain
+        self.steps.append(step)
+
+    # shorthands
+    def roll(self, attacker: Sequence[int], defender: Sequence[int], **kw: Any) -> list[dict]:
+        return self.do({"type": "roll", "attacker": sorted(attacker, reverse=True),
+                        "defender": sorted(defender, reverse=True)}, **kw)
+
+    def attack(self, frm: str, to: str, dice: int, **kw: Any) -> list[dict]:
+        return self.do({"type": "attack", "from": frm, "to": to, "dice": dice}, **kw)
+
+    def defend(self, dice: int, **kw: Any) -> list[dict]:
+        return self.do({"type": "defend", "dice": dice}, **kw)
+
+    def play_out(self, predicate: Callable[[dict], bool], pick: Callable[[Any, list], Any] | None = None,
+                 limit: int = 5000) -> None:
+        """Play first legal actions / first chance outcomes (or ``pick``) until ``predicate(state)``."""
+        for _ in range(limit):
+            d = self.s
+            if predicate(d):
+                return
+            if self.E.current_player(self.state) == self.E.CHANCE:
+                options = [o for o, _ in self.E.chance_outcomes(self.state)]
+            else:
+                options = self.E.legal_actions(self.state)
+            if not options:
+                self._fail("play_out reached the end of the game")
+            a = pick(self.state, options) if pick else options[0]
+            self.do(a)
+        self._fail("play_out did not reach the target")
+
+    def to_case(self) -> dict[str, Any]:
+        if not self.steps:
+            raise ScenarioError(f"{self.sc.id}: a scenario needs at least one step")
+        case: dict[str, Any] = {"id": self.sc.id, "title": self.sc.title, "covers": list(self.sc.covers)}
+        if self.sc.description:
+            case["description"] = self.sc.description
+        if self.sc.reading:
+            case["reading"] = dict(self.sc.reading)
+        if self.sc.negative:
+            case["negative"] = True
+        case.update(variant=self.sc.variant, options=dict(self.sc.options), players=self.sc.players)
+        if self.start is not None:
+            case["state"] = self.start
+        case["steps"] = self.steps
+        return case
+
+
+def local_perft(E: Any, state: Any, depth: int) -> tuple[int, dict[str, int]]:
+    """Perft on the reference engine in-process (chance outcomes count as plies)."""
+    def moves(s: Any) -> list:
+        if E.current_player(s) == E.CHANCE:
+            return [o for o, _ in E.chance_outcomes(s)]
+        return E.legal_actions(s)
+
+    def count(s: Any, d: int) -> int:
+        ms = moves(s)
+        if d == 1:
+            return len(ms)
+        return sum(count(E.apply(s, m)[0], d - 1) for m in ms)
+
+    divide: dict[str, int] = {}
+    total = 0
+    for m in moves(state):
+        n = 1 if depth == 1 else count(E.apply(state, m)[0], depth - 1)
+        divide[action_key(m)] = divide.get(action_key(m), 0) + n
+        total += n
+    return total, divide

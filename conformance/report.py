@@ -75,7 +75,10 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
     for rid in sorted(set(per_rule) | set(rules)):
         info = rules.get(rid, {})
         outs = per_rule.get(rid, [])
-        entry: dict[str, Any] = {"status": _rule_status(outs), "cases": len(outs)}
+        status = _rule_status(outs)
+        if status == "no-vector" and info and not info.get("testable", True):
+            status = "untestable"
+        entry: dict[str, Any] = {"status": status, "cases": len(outs)}
         entry.update({o: n for o, n in Counter(outs).items()})
         if info:
             entry["testable"] = info.get("testable", True)

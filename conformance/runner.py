@@ -204,7 +204,7 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
                         raise _Error(f"{where}: engine internal error: {_err_text(r)}")
                     raise _Stop([{"path": "$.error", "expected": None, "actual": {
                         k: r.error.get(k) for k in ("kind", "code", "rule") if r.error.get(k)}}],
-                        f"{where}: the engine rejected a legal action")
+                        f"{where}: the engine rejected a legal action: {_err_text(r)}")
                 cur, events = r.result["state"], r.result.get("events", [])
         if "state" in exp:
             if fresh:

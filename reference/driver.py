@@ -1,0 +1,157 @@
+"""Seeded random play: the only place where random numbers are drawn.
+
+``random.Random(seed)`` makes every choice, so a seed gives the same game on
+every machine and Python version that keeps ``random``'s algorithm (Python
+guarantees ``randrange`` to be reproducible across versions for a given seed).
+
+* Chance outcomes are sampled by their exact probabilities: an index is drawn with
+  ``rng.randrange(total)`` over the node's integer weights (see
+  :mod:`riskspec.reference.chance`) — no floating point.
+* Actions are picked by a *policy*:
+
+  - ``by-type`` (default): first an action type uniformly among the types that
+    are legal (place / trade, attack / end-attack, fortify / end-turn …), then an
+    action of that type uniformly.  Picking uniformly among all actions would almost
+    never end an attack phase (one ``end-attack`` among dozens of attacks) nor
+    ever fortify (hundreds of fortify moves against one ``end-turn``), so games
+    would crawl; by type, an attack phase lasts about one attack and games finish.
+  - ``uniform``: uniformly among all legal actions.
+  - ``aggressive``: random among the moves a greedy player would make, so that
+    most games end: trade whenever possible; place on the frontier territory
+    holding the most armies; attack, with as many dice as allowed, a territory
+    outnumbered by at least two armies (at random among those), else end the
+    attack; move every army it can into a conquest; defend with every die
+    allowed; never fortify.  Any other choice (claims, setup placements) is
+    made ``by-type``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from riskspec.model import Variant
+from riskspec.reference import engine as E
+from riskspec.reference.chance import get_chance_table
+from riskspec.reference.state import State
+
+POLICIES = ("by-type", "uniform", "aggressive")
+
+Action = dict[str, Any]
+
+
+def sample_outcome(state: State, rng: random.Random) -> Action:
+    """A chance outcome drawn by its exact probability."""
+    table = get_chance_table(state)
+    if table is None:
+        raise ValueError("sample_outcome needs a chance node")
+    return table.outcome(table.index_of_draw(rng.randrange(table.total)))
+
+
+def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "by-type",
+                  state: State | None = None) -> Action:
+    """An action picked by ``policy`` (see the module docstring); ``aggressive`` needs the
+    state the actions are legal in."""
+    if policy == "uniform":
+        return actions[rng.randrange(len(actions))]
+    if policy == "aggressive" and state is not None:
+        return _aggressive(state, actions, rng)
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    starts = [0]  # canonical order keeps each type together
+    for i in range(1, len(actions)):
+        if actions[i]["type"] != actions[i - 1]["type"]:
+            starts.append(i)
+    k = rng.randrange(len(starts))
+    lo = starts[k]
+    hi = starts[k + 1] if k + 1 < len(starts) else len(actions)
+    return actions[lo + rng.randrange(hi - lo)]
+
+
+def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Action:
+    by_type: dict[str, list[Action]] = {}
+    for a in actions:
+        by_type.setdefault(a["type"], []).append(a)
+    index, armies, owner = s.tables.territory_index, s.armies, s.owner
+    adjacency = s.tables.adjacency
+
+    def pick(options: Sequence[Action]) -> Action:
+        return options[rng.randrange(len(options))]
+
+    if "trade" in by_type:
+        return pick(by_type["trade"])
+    if s.phase in ("reinforce", "elimination-trade") and "place" in by_type:
+        places = by_type["place"]
+        frontier = [a for a in places if any(owner[n] != s.current
+                                             for n in adjacency[index[a["territory"]]])]
+        places = frontier or places
+        most = max(armies[index[a["territory"]]] for a in places)
+        return pick([a for a in places if armies[index[a["territory"]]] == most])
+    if "attack" in by_type:
+        most_dice = s.tables.params.attack_max_attacker_dice
+        good = [a for a in by_type["attack"]
+                if armies[index[a["from"]]] > armies[index[a["to"]]] + 1
+                and a["dice"] == min(most_dice, armies[index[a["from"]]] - 1)]
+        return pick(good) if good else by_type["end-attack"][0]
+    if "occupy" in by_type:
+        return by_type["occupy"][-1]
+    if "defend" in by_type:
+        return by_type["defend"][-1]
+    if "end-turn" in by_type:
+        return by_type["end-turn"][0]
+    return choose_action(actions, rng, "by-type")
+
+
+@dataclass
+class GameResult:
+    """How a game ended: ``winner`` is a seat or None (turn cap reached)."""
+
+    seed: int
+    winner: int | None
+    turns: int
+    actions: int          # player decisions applied
+    outcomes: int         # chance outcomes applied
+    seconds: float
+    state: State
+    steps: list[Action] = field(default_factory=list)
+
+    @property
+    def applied(self) -> int:
+        return self.actions + self.outcomes
+
+
+def play_game(variant: str | Variant = "classic", players: int | Sequence[str] = 3,
+              seed: int = 0, options: Mapping[str, str] | None = None,
+              max_turns: int | None = None, policy: str = "by-type", record: bool = False,
+              on_step: Callable[[State, Action, State, list[dict[str, Any]]], None] | None = None
+              ) -> GameResult:
+    """Play one random game to its end, or until ``max_turns`` turns have been played.
+
+    ``record`` keeps every applied action/outcome in ``steps``; ``on_step(before, action,
+    after, events)`` is called after each one (for logs, checks and progress bars).
+    """
+    rng = random.Random(seed)
+    state = E.new_game(variant, players, options)
+    steps: list[Action] = []
+    actions = outcomes = 0
+    start = time.perf_counter()
+    apply, legal = E.apply, E.legal_actions
+    while state.winner < 0 and (max_turns is None or state.turn <= max_turns):
+        if E.current_player(state) == E.CHANCE:
+            action = sample_outcome(state, rng)
+            outcomes += 1
+        else:
+            action = choose_action(legal(state), rng, policy, state)
+            actions += 1
+        after, events = apply(state, action)
+        if record:
+            steps.append(action)
+        if on_step is not None:
+            on_step(state, action, after, events)
+        state = after
+    return GameResult(seed=seed, winner=state.winner if state.winner >= 0 else None,
+                      turns=state.turn, actions=actions, outcomes=outcomes,
+                      seconds=time.perf_counter() - start, state=state, steps=steps)

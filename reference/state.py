@@ -1,0 +1,361 @@
+"""The game state, its canonical JSON form and its hash.
+
+Inside the engine a state holds *indices* (territory ``i`` is the map's
+``i``-th territory, card ``c`` the deck's ``c``-th card, players by seat) in
+plain lists, so that :meth:`State.copy` is cheap and ``apply`` can copy on
+write.  The public form is :func:`to_dict` / :func:`to_json`: IDs everywhere,
+keys sorted, no whitespace — one text per state, hashed by :func:`state_hash`.
+Its JSON Schema is ``schemas/state.schema.json`` (``riskspec/state@1``).
+
+Phases (``phase``) and the ``pending`` fields each one carries:
+
+=================  ==========================================  ===========
+phase              pending                                     who acts
+=================  ==========================================  ===========
+deal-missions      next (seat receiving the next mission)      chance
+first-player       for ('setup' or 'turn')                     chance
+claim              —                                           current
+deal               next (seat receiving the next territory)    chance
+setup-place        own, neutral (armies left this placement)   current
+reinforce          to_place, forced                            current
+attack             —                                           current
+defend             from, to, attacker_dice, chooser            chooser
+battle             from, to, attacker_dice, defender_dice      chance
+occupy             from, to, min, eliminated                   current
+elimination-trade  to_place, forced                            current
+fortify            —                                           current
+draw               left (cards still to draw)                  chance
+game-over          —                                           nobody
+=================  ==========================================  ===========
+
+``forced`` is null or ``{"max_hand": n|null, "sets": k}``: the player must trade
+while they hold more than ``max_hand`` cards or owe ``k`` more sets (and hold a set).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from riskspec.errors import RiskspecError
+from riskspec.reference.tables import Tables, get_tables
+
+FORMAT = "riskspec/state@1"
+
+#: phase → {pending field: kind}
+PHASES: dict[str, dict[str, str]] = {
+    "deal-missions": {"next": "player"},
+    "first-player": {"for": "purpose"},
+    "claim": {},
+    "deal": {"next": "player"},
+    "setup-place": {"own": "count", "neutral": "count"},
+    "reinforce": {"to_place": "count", "forced": "forced"},
+    "attack": {},
+    "defend": {"from": "territory", "to": "territory", "attacker_dice": "count",
+               "chooser": "player"},
+    "battle": {"from": "territory", "to": "territory", "attacker_dice": "count",
+               "defender_dice": "count"},
+    "occupy": {"from": "territory", "to": "territory", "min": "count", "eliminated": "bool"},
+    "elimination-trade": {"to_place": "count", "forced": "forced"},
+    "fortify": {},
+    "draw": {"left": "count"},
+    "game-over": {},
+}
+CHANCE_PHASES = frozenset({"deal-missions", "first-player", "deal", "battle", "draw"})
+SETUP_PHASES = frozenset({"deal-missions", "first-player", "claim", "deal", "setup-place"})
+
+
+class InvalidStateError(RiskspecError, ValueError):
+    """A state given to :func:`from_dict`/:func:`from_json` is malformed or inconsistent."""
+
+
+class State:
+    """One position of a game. Never mutated once returned by the engine."""
+
+    __slots__ = ("tables", "colours", "neutral", "owner", "armies", "hands", "missions",
+                 "eliminated_by", "reserves", "captured", "phase", "current", "turn",
+                 "first_player", "sets_traded", "draw_pile", "discards", "pending",
+                 "conquered", "conquests", "bonus_taken", "fortify_moves", "winner")
+
+    tables: Tables
+    colours: tuple[str, ...]
+    neutral: int                  # seat of the neutral army, -1 if none
+    owner: list[int]              # per territory: seat, -1 while unoccupied
+    armies: list[int]
+    hands: list[tuple[int, ...]]  # per seat: card indices, ascending
+    missions: list[str | None]
+    eliminated_by: list[int]      # per seat: -1 alive, else the seat that eliminated it
+    reserves: list[int]           # per seat: setup armies not yet placed
+    captured: list[bool]          # per seat: took a victim's cards, trade still owed next turn
+    phase: str
+    current: int                  # seat whose turn (or setup placement) it is
+    turn: int                     # turns begun so far (0 during setup)
+    first_player: int             # seat that placed first, -1 before the roll
+    sets_traded: int
+    draw_pile: tuple[int, ...]    # a multiset, kept ascending (≡ a shuffled deck)
+    discards: tuple[int, ...]
+    pending: dict[str, Any]
+    conquered: bool               # conquered a territory this turn
+    conquests: int                # territories conquered this turn
+    bonus_taken: bool             # took a card territory bonus this turn
+    fortify_moves: int
+    winner: int                   # -1 while the game goes on
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.tables, s.colours, s.neutral = self.tables, self.colours, self.neutral
+        s.owner, s.armies, s.hands = self.owner[:], self.armies[:], self.hands[:]
+        s.missions, s.eliminated_by = self.missions[:], self.eliminated_by[:]
+        s.reserves, s.captured = self.reserves[:], self.captured[:]
+        s.phase, s.current, s.turn = self.phase, self.current, self.turn
+        s.first_player, s.sets_traded = self.first_player, self.sets_traded
+        s.draw_pile, s.discards, s.pending = self.draw_pile, self.discards, dict(self.pending)
+        s.conquered, s.conquests, s.bonus_taken = self.conquered, self.conquests, self.bonus_taken
+        s.fortify_moves, s.winner = self.fortify_moves, self.winner
+        return s
+
+    @property
+    def n_players(self) -> int:
+        return len(self.colours)
+
+    def is_alive(self, seat: int) -> bool:
+        return self.eliminated_by[seat] < 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and to_json(self) == to_json(other)
+
+    def __hash__(self) -> int:
+        return hash(to_json(self))
+
+    def __repr__(self) -> str:
+        return (f"<State {self.tables.variant.id} turn {self.turn} phase {self.phase} "
+                f"current {self.current} winner {self.winner}>")
+
+
+def blank_state(tables: Tables, colours: tuple[str, ...], neutral: int) -> State:
+    """A state before anything happened: no territory occupied, the whole deck in the pile."""
+    n, t = len(colours), len(tables.territories)
+    s = State.__new__(State)
+    s.tables, s.colours, s.neutral = tables, colours, neutral
+    s.owner, s.armies = [-1] * t, [0] * t
+    s.hands, s.missions = [()] * n, [None] * n
+    s.eliminated_by, s.reserves, s.captured = [-1] * n, [0] * n, [False] * n
+    s.phase, s.current, s.turn, s.first_player = "first-player", 0, 0, -1
+    s.sets_traded = 0
+    s.draw_pile, s.discards = tuple(range(len(tables.cards))), ()
+    s.pending = {"for": "setup"}
+    s.conquered = s.bonus_taken = False
+    s.conquests = s.fortify_moves = 0
+    s.winner = -1
+    return s
+
+
+# --------------------------------------------------------------------------- to JSON
+
+def to_dict(state: State) -> dict[str, Any]:
+    """The public JSON object of a state (IDs, not indices)."""
+    tb = state.tables
+    cards = tb.cards
+    players = [{
+        "colour": state.colours[p],
+        "neutral": p == state.neutral,
+        "eliminated": state.eliminated_by[p] >= 0,
+        "eliminated_by": state.eliminated_by[p] if state.eliminated_by[p] >= 0 else None,
+        "cards": [cards[c] for c in state.hands[p]],
+        "mission": state.missions[p],
+        "reserve": state.reserves[p],
+        "captured": state.captured[p],
+    } for p in range(state.n_players)]
+    territories = {tid: {"owner": o if o >= 0 else None, "armies": a}
+                   for tid, o, a in zip(tb.territories, state.owner, state.armies)}
+    return {
+        "format": FORMAT,
+        "variant": tb.variant.id,
+        "options": dict(sorted(tb.ruleset.options.items())),
+        "players": players,
+        "territories": territories,
+        "phase": state.phase,
+        "current": state.current,
+        "turn": state.turn,
+        "first_player": state.first_player if state.first_player >= 0 else None,
+        "sets_traded": state.sets_traded,
+        "draw_pile": [cards[c] for c in state.draw_pile],
+        "discards": [cards[c] for c in state.discards],
+        "pending": pending_to_json(state.pending, state.phase, tb),
+        "turn_flags": {"conquered": state.conquered, "conquests": state.conquests,
+                       "bonus_taken": state.bonus_taken, "fortify_moves": state.fortify_moves},
+        "winner": state.winner if state.winner >= 0 else None,
+    }
+
+
+def pending_to_json(pending: Mapping[str, Any], phase: str, tables: Tables) -> dict[str, Any]:
+    kinds = PHASES[phase]
+    out: dict[str, Any] = {}
+    for key, value in pending.items():
+        if kinds.get(key) == "territory":
+            value = tables.territories[value]
+        elif kinds.get(key) == "forced" and value is not None:
+            value = dict(value)
+        out[key] = value
+    return out
+
+
+def dumps(obj: Any) -> str:
+    """The canonical JSON text of any JSON value: sorted keys, no spaces, UTF-8 as is."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def to_json(state: State) -> str:
+    """The canonical JSON text of a state."""
+    return dumps(to_dict(state))
+
+
+def state_hash(state: State) -> str:
+    """SHA-256 (hex) of the canonical JSON text."""
+    return hashlib.sha256(to_json(state).encode("utf-8")).hexdigest()
+
+
+# --------------------------------------------------------------------------- from JSON
+
+def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None) -> State:
+    """A state from its JSON text (or the parsed object); see :func:`from_dict`."""
+    if isinstance(text, (str, bytes)):
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InvalidStateError(f"state is not JSON: {exc}") from None
+    else:
+        data = text
+    return from_dict(data, variant)
+
+
+def from_dict(data: Any, variant: Any = None) -> State:
+    """Rebuild a state; every inconsistency raises :class:`InvalidStateError`.
+
+    ``variant`` may be given (a :class:`~riskspec.model.Variant`) when the state is
+    of a variant that is not in the shipped specification.
+    """
+    from riskspec.validation import validator
+
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
+    errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
+                    key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        err = errors[0]
+        where = "$" + "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}"
+                              for p in err.absolute_path)
+        raise InvalidStateError(f"invalid state at {where}: {err.message}"
+                                + (f" (and {len(errors) - 1} more problems)"
+                                   if len(errors) > 1 else ""))
+    if variant is None:
+        from riskspec.reference.engine import get_variant
+        variant = get_variant(data["variant"])
+    elif variant.id != data["variant"]:
+        raise InvalidStateError(f"state is of variant {data['variant']!r}, not {variant.id!r}")
+    tables = get_tables(variant.resolve(data["options"]))
+    if dict(tables.ruleset.options) != dict(data["options"]):
+        raise InvalidStateError("state 'options' must list every option of the variant, settled")
+    return _build(data, tables)
+
+
+def _check(cond: bool, message: str) -> None:
+    if not cond:
+        raise InvalidStateError(message)
+
+
+def _build(d: Mapping[str, Any], tb: Tables) -> State:
+    players = d["players"]
+    n = len(players)
+    colours = tuple(p["colour"] for p in players)
+    _check(len(set(colours)) == n, "two players have the same colour")
+    for c in colours:
+        _check(c in tb.colours, f"unknown colour {c!r}; the variant has {', '.join(tb.colours)}")
+    neutral = [i for i, p in enumerate(players) if p["neutral"]]
+    _check(len(neutral) <= 1, "more than one neutral player")
+    s = blank_state(tb, colours, neutral[0] if neutral else -1)
+
+    def seat(value: Any, what: str, allow_none: bool = True) -> int:
+        if value is None and allow_none:
+            return -1
+        _check(isinstance(value, int) and 0 <= value < n, f"{what}: no player {value!r}")
+        return int(value)
+
+    _check(set(d["territories"]) == set(tb.territories),
+           "territories must list every territory of the map exactly once")
+    for i, tid in enumerate(tb.territories):
+        t = d["territories"][tid]
+        s.owner[i] = seat(t["owner"], f"owner of {tid}")
+        s.armies[i] = t["armies"]
+        _check((s.owner[i] < 0) == (s.armies[i] == 0),
+               f"territory {tid}: an occupied territory has armies, an empty one none")
+
+    def card_list(ids: list[str], where: str) -> tuple[int, ...]:
+        for c in ids:
+            _check(c in tb.card_index, f"{where}: unknown card {c!r}")
+        idx = [tb.card_index[c] for c in ids]
+        _check(idx == sorted(idx), f"{where}: cards must be listed in deck order")
+        return tuple(idx)
+
+    seen: list[int] = []
+    for i, p in enumerate(players):
+        s.hands[i] = card_list(p["cards"], f"players[{i}].cards")
+        seen += s.hands[i]
+        mission = p["mission"]
+        _check(mission is None or mission in tb.mission_deck,
+               f"players[{i}].mission {mission!r} is not in the mission deck in play")
+        s.missions[i] = mission
+        s.eliminated_by[i] = seat(p["eliminated_by"], f"players[{i}].eliminated_by")
+        _check(p["eliminated"] == (s.eliminated_by[i] >= 0),
+               f"players[{i}]: 'eliminated' and 'eliminated_by' disagree")
+        s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
+    dealt = [m for m in s.missions if m is not None]
+    _check(len(set(dealt)) == len(dealt), "a mission is dealt twice")
+    s.draw_pile = card_list(d["draw_pile"], "draw_pile")
+    s.discards = card_list(d["discards"], "discards")
+    seen += s.draw_pile + s.discards
+    _check(sorted(seen) == list(range(len(tb.cards))),
+           "every card must be in exactly one place: a hand, the draw pile or the discards")
+
+    s.phase = d["phase"]
+    _check(s.phase in PHASES, f"unknown phase {s.phase!r}")
+    s.current = seat(d["current"], "current", allow_none=False)
+    s.turn, s.sets_traded = d["turn"], d["sets_traded"]
+    s.first_player = seat(d["first_player"], "first_player")
+    s.winner = seat(d["winner"], "winner")
+    _check((s.winner >= 0) == (s.phase == "game-over"), "a game is over exactly when it has a winner")
+    flags = d["turn_flags"]
+    s.conquered, s.bonus_taken = flags["conquered"], flags["bonus_taken"]
+    s.conquests = flags["conquests"]
+    s.fortify_moves = flags["fortify_moves"]
+    s.pending = _pending_from_json(d["pending"], s.phase, tb, n)
+    return s
+
+
+def _pending_from_json(p: Mapping[str, Any], phase: str, tb: Tables, n: int) -> dict[str, Any]:
+    kinds = PHASES[phase]
+    _check(set(p) == set(kinds), f"pending of phase {phase!r} must have exactly the fields "
+                                 f"{', '.join(sorted(kinds)) or '(none)'}")
+    out: dict[str, Any] = {}
+    for key, kind in kinds.items():
+        value = p[key]
+        if kind == "territory":
+            _check(value in tb.territory_index, f"pending.{key}: unknown territory {value!r}")
+            value = tb.territory_index[value]
+        elif kind == "player":
+            _check(isinstance(value, int) and 0 <= value < n, f"pending.{key}: no player {value!r}")
+        elif kind == "count":
+            _check(isinstance(value, int) and value >= 0, f"pending.{key} must be a count")
+        elif kind == "bool":
+            _check(isinstance(value, bool), f"pending.{key} must be true or false")
+        elif kind == "purpose":
+            _check(value in ("setup", "turn"), f"pending.{key} must be 'setup' or 'turn'")
+        elif kind == "forced" and value is not None:
+            _check(isinstance(value, Mapping) and set(value) == {"max_hand", "sets"},
+                   "pending.forced must be null or {max_hand, sets}")
+            value = {"max_hand": value["max_hand"], "sets": value["sets"]}
+        out[key] = value
+    # keep the key order of PHASES so that to_dict is canonical whatever the input order
+    return out

@@ -1,0 +1,145 @@
+"""Load, check and build the specification.
+
+``load_spec()`` reads the shipped spec (or another folder), validates every
+file against its JSON Schema, then checks what a schema cannot: references
+between files (unknown territory in a border, unknown parameter in a rule,
+unknown ambiguity, reading or variant), duplicate IDs, asymmetric or duplicate
+borders, groups without territories, counts that differ from ``expect``.
+All problems are collected, never only the first.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from riskspec import model as m
+from riskspec.errors import Problem, SpecError
+from riskspec.loading._context import _Ctx
+from riskspec.loading.boards import build_board
+from riskspec.loading.content import build_ambiguities, build_missions, build_rules
+from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
+from riskspec.yamlio import Document
+
+
+def default_root() -> Path:
+    """The folder of the shipped specification (inside the installed package)."""
+    return Path(str(resources.files("riskspec.spec")))
+
+
+def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
+    """The variant files among ``paths`` (recognised by their ``format``), by ID."""
+    raws: dict[str, _RawVariant] = {}
+    for path in paths:
+        try:
+            head = path.read_bytes()[:4096]
+        except OSError:
+            continue
+        if b"riskspec/variant@1" not in head:
+            continue
+        doc = ctx.load(path, "riskspec/variant@1")
+        if doc is None:
+            continue
+        vid = doc.data["id"]
+        if vid in raws:
+            ctx.add(doc, ("id",), "duplicate-id",
+                    f"variant id {vid!r} is also defined in {raws[vid].doc.file}")
+            continue
+        raws[vid] = _RawVariant(doc, path)
+    return raws
+
+
+def _collect(root: Path) -> tuple[_Ctx, m.Spec]:
+    root = root.resolve()
+    ctx = _Ctx(display_root=root.parent if root.name == "spec" else root)
+    sources = _load_sources(ctx, root)
+    raws = _find_variants(ctx, sorted(root.rglob("*.y*ml")))
+    shared = _Shared(sources, raws)
+    variants = {}
+    for vid in raws:
+        v = _build_variant(ctx, vid, shared)
+        if v is not None:
+            variants[vid] = v
+    # Files in the tree that no variant reaches are still checked (and reported).
+    for path in sorted(root.rglob("*.y*ml")):
+        if path.resolve() not in ctx.docs:
+            doc = ctx.load(path)
+            if doc is not None:
+                _standalone(ctx, doc, sources)
+    spec = m.Spec(sources=sources, variants=variants,
+                  boards={b.id: b for b in shared.boards.values()}, rules=shared.rules,
+                  ambiguities=shared.ambiguities, root=str(root))
+    return ctx, spec
+
+
+def _standalone(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> None:
+    """Checks for a file given on its own (no variant around it)."""
+    fmt = doc.data["format"]
+    if fmt == "riskspec/map@1":
+        build_board(ctx, doc, sources)
+    elif fmt == "riskspec/rules@1":
+        build_rules(ctx, doc, sources, {})
+    elif fmt == "riskspec/ambiguities@1":
+        build_ambiguities(ctx, doc, sources, {})
+    elif fmt == "riskspec/missions@1":
+        build_missions(ctx, doc, sources, None, ())
+
+
+def check_tree(root: Path | None = None) -> tuple[list[Problem], m.Spec]:
+    """Validate a whole spec folder; return every problem and what could be built."""
+    ctx, spec = _collect(root or default_root())
+    return ctx.problems, spec
+
+
+def check_files(paths: list[Path]) -> list[Problem]:
+    """Validate the given files. A variant file pulls in its map, rules and ambiguities."""
+    ctx = _Ctx()
+    sources = _load_sources(_Ctx(), default_root())
+    for path in paths:
+        if path.is_dir():
+            problems, _ = check_tree(path)
+            ctx.problems.extend(problems)
+            continue
+        doc = ctx.load(path)
+        if doc is None:
+            continue
+        if doc.data["format"] == "riskspec/sources@1":
+            continue
+        if doc.data["format"] == "riskspec/variant@1":
+            # Its siblings (resolutions name them) and the shipped variants (it may extend
+            # one) are known too; only the given variant is built and reported.
+            shipped = _find_variants(_Ctx(), sorted(default_root().rglob("variant*.y*ml")))
+            siblings = _find_variants(_Ctx(), sorted(path.parent.glob("*.y*ml")))
+            raws = {**shipped, **siblings, doc.data["id"]: _RawVariant(doc, path)}
+            _build_variant(ctx, doc.data["id"], _Shared(sources, raws))
+        else:
+            _standalone(ctx, doc, sources)
+    return ctx.problems
+
+
+@functools.cache
+def _default_spec() -> m.Spec:
+    problems, spec = check_tree(default_root())
+    if problems:
+        raise SpecError(problems)
+    return spec
+
+
+def load_spec(root: str | Path | None = None, *, strict: bool = True) -> m.Spec:
+    """The specification; raises :class:`SpecError` (with every problem) if it is invalid.
+
+    ``strict=False`` returns whatever could be built despite problems (for
+    tools that must keep working while a file is being edited).
+    """
+    if root is None and strict:
+        return _default_spec()
+    problems, spec = check_tree(Path(root) if root is not None else default_root())
+    if problems and strict:
+        raise SpecError(problems)
+    return spec
+
+
+def get_variant(variant_id: str) -> m.Variant:
+    """A shipped variant by ID (e.g. ``classic``)."""
+    return load_spec().variant(variant_id)

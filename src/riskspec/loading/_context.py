@@ -1,0 +1,108 @@
+"""Shared machinery of the spec loader: the problem collector and small checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from riskspec import model as m
+from riskspec.errors import Problem, SpecError
+from riskspec.validation import format_of, schema_problems
+from riskspec.yamlio import Document, JsonPath, load_path
+
+
+@dataclass
+class _Ctx:
+    """Problems found so far, and the documents already loaded (by resolved path)."""
+
+    problems: list[Problem] = field(default_factory=list)
+    docs: dict[Path, Document | None] = field(default_factory=dict)
+    display_root: Path | None = None
+
+    def load(self, path: Path, expected: str | None = None) -> Document | None:
+        path = path.resolve()
+        if path in self.docs:
+            return self.docs[path]
+        display = str(path)
+        if self.display_root is not None:
+            try:
+                display = str(path.relative_to(self.display_root))
+            except ValueError:
+                pass
+        doc: Document | None
+        try:
+            doc = load_path(path, display=display)
+        except SpecError as exc:
+            self.problems.extend(exc.problems)
+            self.docs[path] = None
+            return None
+        schema, probs = format_of(doc)
+        if probs:
+            self.problems.extend(probs)
+            self.docs[path] = None
+            return None
+        if expected is not None and doc.data.get("format") != expected:
+            self.problems.append(doc.problem(("format",), "format",
+                                             f"expected a {expected} file here, found "
+                                             f"{doc.data.get('format')!r}"))
+            self.docs[path] = None
+            return None
+        assert schema is not None  # noqa: S101 - format_of guarantees it
+        schema_errs = schema_problems(doc, schema)
+        self.problems.extend(schema_errs)
+        self.docs[path] = None if schema_errs else doc
+        return self.docs[path]
+
+    def add(self, doc: Document, path: JsonPath, code: str, message: str) -> None:
+        self.problems.append(doc.problem(path, code, message))
+
+
+def _citations(items: Iterable[dict[str, Any]] | None) -> tuple[m.Citation, ...]:
+    return tuple(m.Citation(c["source"], c["passage"], c.get("note")) for c in items or ())
+
+
+def _check_sources(ctx: _Ctx, doc: Document, path: JsonPath, cites: Iterable[dict[str, Any]],
+                   sources: dict[str, m.Source]) -> None:
+    for i, c in enumerate(cites or ()):
+        if c["source"] not in sources:
+            ctx.add(doc, path + (i, "source"), "unknown-source",
+                    f"unknown source {c['source']!r}; known: {', '.join(sources)}")
+
+
+def _provenance(ctx: _Ctx, doc: Document, path: JsonPath, value: Any,
+                named: dict[str, Any], sources: dict[str, m.Source]) -> m.Provenance:
+    name = None
+    if isinstance(value, str):
+        name = value
+        if value not in named:
+            ctx.add(doc, path, "unknown-provenance",
+                    f"provenance {value!r} is not defined in this file's 'provenances' table")
+            return m.Provenance(reconstructed="(undefined provenance)", name=value)
+        value = named[value]
+    if "reconstructed" in value:
+        _check_sources(ctx, doc, path + ("sources",), value.get("sources", ()), sources)
+        return m.Provenance(reconstructed=value["reconstructed"], basis=value.get("basis"),
+                            name=name)
+    if value["source"] not in sources:
+        ctx.add(doc, path + ("source",), "unknown-source", f"unknown source {value['source']!r}")
+    return m.Provenance(source=value["source"], passage=value["passage"], name=name)
+
+
+def _unique(ctx: _Ctx, doc: Document, items: list[dict[str, Any]], key: str, what: str,
+            base: JsonPath, seen: dict[str, Any] | None = None) -> None:
+    seen = {} if seen is None else seen
+    for i, item in enumerate(items):
+        ident = item[key]
+        if ident in seen:
+            ctx.add(doc, base + (i, key), "duplicate-id",
+                    f"{what} id {ident!r} is defined twice (first at {seen[ident]})")
+        else:
+            line, _ = doc.position(base + (i, key))
+            seen[ident] = f"{doc.file}:{line}"
+
+
+def _hint(given: str, known: list[str]) -> str:
+    near = m.closest(given, known)
+    return f" (did you mean {', '.join(near)}?)" if near else ""

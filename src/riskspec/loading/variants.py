@@ -1,0 +1,323 @@
+"""Building a :class:`~riskspec.model.Variant`: inheritance, files it names, options, cross-references."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from riskspec import model as m
+from riskspec.loading._context import _citations, _Ctx, _hint, _unique
+from riskspec.loading.boards import build_board
+from riskspec.loading.content import build_ambiguities, build_missions, build_rules
+from riskspec.yamlio import Document, JsonPath
+
+
+@dataclass
+class _RawVariant:
+    doc: Document
+    path: Path
+
+
+def _load_sources(ctx: _Ctx, root: Path) -> dict[str, m.Source]:
+    doc = ctx.load(root / "sources.yaml", "riskspec/sources@1")
+    if doc is None:
+        return {}
+    out = {}
+    _unique(ctx, doc, doc.data["sources"], "id", "source", ("sources",))
+    for s in doc.data["sources"]:
+        out[s["id"]] = m.Source(s["id"], s["file"], s["title"], s["language"])
+    return out
+
+
+def _chain(raws: dict[str, _RawVariant], vid: str, ctx: _Ctx) -> list[_RawVariant] | None:
+    """The variant and its ancestors, root first; None on a cycle or unknown parent."""
+    chain: list[_RawVariant] = []
+    seen: set[str] = set()
+    cur: str | None = vid
+    while cur is not None:
+        if cur in seen:
+            raw = raws[vid]
+            ctx.add(raw.doc, ("extends",), "extends-cycle", f"variant {vid!r} extends itself")
+            return None
+        seen.add(cur)
+        if cur not in raws:
+            raw = chain[-1] if chain else raws[vid]
+            ctx.add(raw.doc, ("extends",), "unknown-variant",
+                    f"extends unknown variant {cur!r}{_hint(cur, list(raws))}")
+            return None
+        chain.append(raws[cur])
+        cur = raws[cur].doc.data.get("extends")
+    return list(reversed(chain))
+
+
+@dataclass
+class _Shared:
+    """What the variants of one tree share: loaded rules, ambiguities and boards, and ID registers."""
+
+    sources: dict[str, m.Source]
+    raws: dict[str, _RawVariant]
+    boards: dict[Path, m.Board] = field(default_factory=dict)
+    rules: dict[str, m.Rule] = field(default_factory=dict)
+    ambiguities: dict[str, m.Ambiguity] = field(default_factory=dict)
+    rule_ids: dict[str, Any] = field(default_factory=dict)
+    ambiguity_ids: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class _Merged:
+    """A variant's fields after applying its ``extends`` chain (root first)."""
+
+    chain: list[_RawVariant]
+    fields: dict[str, Any]
+    file_of: dict[str, _RawVariant]
+    params: dict[str, dict[str, Any]]
+    options: dict[str, dict[str, Any]]
+
+    def path(self, key: str, value: str) -> Path:
+        """A file named by field ``key``, relative to the variant file that set it."""
+        return (self.file_of[key].path.parent / value).resolve()
+
+
+def _merge(chain: list[_RawVariant]) -> _Merged:
+    merged = _Merged(chain, {}, {}, {}, {})
+    for raw in chain:
+        for key, value in raw.doc.data.items():
+            if key == "parameters":
+                for pk, pv in value.items():
+                    # A child may override just the value and keep the parent's description.
+                    if pk in merged.params and set(pv) == {"value"}:
+                        merged.params[pk] = {**merged.params[pk], "value": pv["value"]}
+                    else:
+                        merged.params[pk] = pv
+            elif key == "options":
+                merged.options.update(value)
+            else:
+                merged.fields[key] = value
+                merged.file_of[key] = raw
+    return merged
+
+
+def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
+    chain = _chain(shared.raws, vid, ctx)
+    if chain is None:
+        return None
+    merged = _merge(chain)
+    doc = shared.raws[vid].doc
+    for i, s in enumerate(doc.data["sources"]):
+        if s not in shared.sources:
+            ctx.add(doc, ("sources", i), "unknown-source", f"unknown source {s!r}")
+    missing = [k for k in ("map", "rules", "players") if k not in merged.fields]
+    for needed in missing:
+        ctx.add(doc, (), "incomplete-variant", f"variant {vid!r} has no {needed!r} (and inherits none)")
+    if missing:
+        return None
+
+    board = _variant_board(ctx, merged, shared)
+    if board is None:
+        return None
+    rules = _variant_files(ctx, merged, shared, "rules")
+    ambiguities = _variant_files(ctx, merged, shared, "ambiguities")
+    players = merged.fields["players"]
+    if players["min"] > players["max"]:
+        ctx.add(doc, ("players",), "players", "players.min is larger than players.max")
+    colours = tuple(players.get("colours", ()))
+    missions: dict[str, m.Mission] = {}
+    decks: dict[str, m.MissionDeck] = {}
+    if "missions" in merged.fields:
+        mdoc = ctx.load(merged.path("missions", merged.fields["missions"]), "riskspec/missions@1")
+        if mdoc is not None:
+            missions, decks = build_missions(ctx, mdoc, shared.sources, board, colours)
+
+    parameters = _variant_parameters(ctx, merged, doc)
+    options = _variant_options(ctx, vid, merged, ambiguities, parameters)
+    _check_references(ctx, merged, shared, rules, ambiguities, parameters, options, decks)
+    return m.Variant(
+        id=vid, title=doc.data["title"], family=merged.fields.get("family", vid),
+        description=doc.data.get("description", merged.fields.get("description", "")),
+        extends=doc.data.get("extends"), sources=tuple(doc.data["sources"]), board=board,
+        rules=rules, ambiguities=ambiguities, missions=missions, mission_decks=decks,
+        min_players=players["min"], max_players=players["max"], colours=colours,
+        phases=tuple(merged.fields.get("phases", ())), parameters=parameters, options=options,
+        file=doc.file)
+
+
+def _variant_board(ctx: _Ctx, merged: _Merged, shared: _Shared) -> m.Board | None:
+    path = merged.path("map", merged.fields["map"])
+    if path not in shared.boards:
+        bdoc = ctx.load(path, "riskspec/map@1")
+        if bdoc is None:
+            return None
+        shared.boards[path] = build_board(ctx, bdoc, shared.sources)
+    return shared.boards[path]
+
+
+def _variant_files(ctx: _Ctx, merged: _Merged, shared: _Shared, key: str) -> dict[str, Any]:
+    """The rules (or ambiguities) of the files the variant names, each file built once."""
+    fmt, store, ids, build = (
+        ("riskspec/rules@1", shared.rules, shared.rule_ids, build_rules) if key == "rules" else
+        ("riskspec/ambiguities@1", shared.ambiguities, shared.ambiguity_ids, build_ambiguities))
+    out: dict[str, Any] = {}
+    for name in merged.fields.get(key, []):
+        path = merged.path(key, name)
+        if path not in ctx.docs:
+            fdoc = ctx.load(path, fmt)
+            if fdoc is not None:
+                for item in build(ctx, fdoc, shared.sources, ids):
+                    store.setdefault(item.id, item)
+        display = _display(ctx, path)
+        out.update((k, v) for k, v in store.items() if v.file == display)
+    return out
+
+
+def _variant_parameters(ctx: _Ctx, merged: _Merged, doc: Document) -> dict[str, m.Parameter]:
+    parameters = {k: m.Parameter(k, v["value"], v["description"],
+                                 tuple(v["allowed"]) if "allowed" in v else None,
+                                 _citations(v.get("sources")))
+                  for k, v in merged.params.items()}
+    for k, p in parameters.items():
+        if p.allowed is not None and p.value not in p.allowed:
+            ctx.add(_owner(merged.chain, "parameters", k), ("parameters", k, "value"),
+                    "bad-parameter-value",
+                    f"parameter {k!r} = {p.value!r} is not one of {', '.join(p.allowed)}")
+    return parameters
+
+
+def _check_param_refs(ctx: _Ctx, parameters: dict[str, m.Parameter], where: Document,
+                      path: JsonPath, values: dict[str, Any]) -> None:
+    """Every parameter a reading or option sets must exist and take an allowed value."""
+    for pk, pv in values.items():
+        if pk not in parameters:
+            ctx.add(where, path + (pk,), "unknown-parameter",
+                    f"unknown parameter {pk!r}{_hint(pk, list(parameters))}")
+        elif parameters[pk].allowed is not None and pv not in parameters[pk].allowed:
+            ctx.add(where, path + (pk,), "bad-parameter-value",
+                    f"parameter {pk!r} may be {', '.join(parameters[pk].allowed)}; got {pv!r}")
+
+
+def _variant_options(ctx: _Ctx, vid: str, merged: _Merged, ambiguities: dict[str, m.Ambiguity],
+                     parameters: dict[str, m.Parameter]) -> dict[str, m.Option]:
+    """Every ambiguity becomes an option (default: the variant's resolution), plus declared options."""
+    lineage = [raw.doc.data["id"] for raw in reversed(merged.chain)]
+    opts: dict[str, m.Option] = {}
+    for a in ambiguities.values():
+        adoc = _doc_for(ctx, a.file)
+        index = _index_of(adoc, "ambiguities", a.id)
+        if adoc is not None and index is not None:
+            for j, r in enumerate(a.readings):
+                _check_param_refs(ctx, parameters, adoc,
+                                  ("ambiguities", index, "readings", j, "parameters"),
+                                  dict(r.parameters))
+        resolution = _resolution_for(a, lineage)
+        if resolution is None:
+            if adoc is not None and index is not None:
+                ctx.add(adoc, ("ambiguities", index, "resolutions"), "missing-resolution",
+                        f"ambiguity {a.id!r} has no resolution for variant {vid!r} "
+                        f"(nor for a variant it extends)")
+            continue
+        choices = {r.id: m.OptionChoice(r.id, r.statement, dict(r.parameters)) for r in a.readings}
+        opts[a.id] = m.Option(a.id, a.question, resolution.reading, choices, ambiguity=a.id)
+    for oid, o in merged.options.items():
+        odoc = _owner(merged.chain, "options", oid)
+        for cid, c in o["choices"].items():
+            _check_param_refs(ctx, parameters, odoc, ("options", oid, "choices", cid, "parameters"),
+                              c.get("parameters", {}))
+        if o["default"] not in o["choices"]:
+            ctx.add(odoc, ("options", oid, "default"), "unknown-choice",
+                    f"default {o['default']!r} is not one of the choices of option {oid!r}")
+        opts[oid] = m.Option(oid, o["description"], o["default"],
+                             {cid: m.OptionChoice(cid, c.get("description", ""),
+                                                  dict(c.get("parameters", {})))
+                              for cid, c in o["choices"].items()})
+    return opts
+
+
+def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[str, m.Rule],
+                      ambiguities: dict[str, m.Ambiguity], parameters: dict[str, m.Parameter],
+                      opts: dict[str, m.Option], decks: dict[str, m.MissionDeck]) -> None:
+    """Rules name existing parameters, ambiguities and options; ambiguities existing rules."""
+    for r in rules.values():
+        rdoc = _doc_for(ctx, r.file)
+        idx = _index_of(rdoc, "rules", r.id)
+        if rdoc is None or idx is None:
+            continue
+        for j, pk in enumerate(r.parameters):
+            if pk not in parameters:
+                ctx.add(rdoc, ("rules", idx, "parameters", j), "unknown-parameter",
+                        f"rule {r.id!r} uses unknown parameter {pk!r}{_hint(pk, list(parameters))}")
+        for j, aid in enumerate(r.ambiguities):
+            if aid not in ambiguities:
+                ctx.add(rdoc, ("rules", idx, "ambiguities", j), "unknown-ambiguity",
+                        f"rule {r.id!r} names unknown ambiguity {aid!r}"
+                        f"{_hint(aid, list(ambiguities))}")
+        for ok, ov in r.options.items():
+            if ok not in opts or ov not in opts[ok].choices:
+                ctx.add(rdoc, ("rules", idx, "options", ok), "unknown-option",
+                        f"rule {r.id!r} applies under option {ok}={ov}, which the variant lacks")
+    for a in ambiguities.values():
+        adoc = _doc_for(ctx, a.file)
+        idx = _index_of(adoc, "ambiguities", a.id)
+        if adoc is None or idx is None:
+            continue
+        for j, rid in enumerate(a.rules):
+            if rid not in rules:
+                ctx.add(adoc, ("ambiguities", idx, "rules", j), "unknown-rule",
+                        f"ambiguity {a.id!r} names unknown rule {rid!r}{_hint(rid, list(rules))}")
+        for vk in a.resolutions:
+            if vk not in shared.raws:
+                ctx.add(adoc, ("ambiguities", idx, "resolutions", vk), "unknown-variant",
+                        f"resolution for unknown variant {vk!r}{_hint(vk, list(shared.raws))}")
+    for i, ph in enumerate(merged.fields.get("phases", [])):
+        for j, rid in enumerate(ph.get("rules", [])):
+            if rid not in rules:
+                ctx.add(_owner(merged.chain, "phases", None), ("phases", i, "rules", j),
+                        "unknown-rule", f"phase {ph['id']!r} names unknown rule {rid!r}")
+    deck = parameters.get("missions.deck")
+    if deck is not None and decks and deck.value not in decks:
+        ctx.add(_owner(merged.chain, "parameters", "missions.deck"), ("parameters", "missions.deck"),
+                "unknown-deck",
+                f"missions.deck names unknown deck {deck.value!r}; decks: {', '.join(decks)}")
+
+
+def _resolution_for(a: m.Ambiguity, lineage: list[str]) -> m.Resolution | None:
+    for vid in lineage:
+        if vid in a.resolutions:
+            return a.resolutions[vid]
+    return None
+
+
+def _owner(chain: list[_RawVariant], key: str, sub: str | None) -> Document:
+    for raw in reversed(chain):
+        value = raw.doc.data.get(key)
+        if value is not None and (sub is None or sub in value):
+            return raw.doc
+    return chain[-1].doc
+
+
+def _display(ctx: _Ctx, path: Path) -> str:
+    doc = ctx.docs.get(path)
+    if doc is not None:
+        return doc.file
+    if ctx.display_root is not None:
+        try:
+            return str(path.relative_to(ctx.display_root))
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _doc_for(ctx: _Ctx, file: str) -> Document | None:
+    for doc in ctx.docs.values():
+        if doc is not None and doc.file == file:
+            return doc
+    return None
+
+
+def _index_of(doc: Document | None, coll: str, ident: str) -> int | None:
+    """Index of the item with this ``id`` in ``doc[coll]`` (for pointing at its line)."""
+    if doc is None:
+        return None
+    for i, item in enumerate(doc.data.get(coll, [])):
+        if item.get("id") == ident:
+            return i
+    return None

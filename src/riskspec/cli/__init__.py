@@ -26,6 +26,7 @@ COMMANDS = [
     "check",
     "engine",
     "vectors",
+    "docs",
 ]
 
 EPILOG = """\

@@ -1,0 +1,100 @@
+"""Build the documentation site: generate the Markdown, then a plain ``mkdocs build``.
+
+mkdocs runs in a subprocess (``python -m mkdocs``) so its logging and plugins
+never leak into the caller; the build needs no network (``theme.font: false``,
+no plugin that downloads).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from riskspec.docsite.examples import default_vectors_dir
+from riskspec.docsite.generate import DocsError, generate
+from riskspec.loading import check_tree, default_root
+
+INSTALL_HINT = 'pip install "riskspec[docs]"  (from a checkout: pip install -e ".[docs]")'
+MKDOCS_ENV = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+
+
+@dataclass
+class BuildResult:
+    site: Path
+    project: Path
+    seconds: float
+    pages: int
+    warnings: list[str] = field(default_factory=list)
+
+
+def require_mkdocs() -> None:
+    missing = [name for name in ("mkdocs", "material") if importlib.util.find_spec(name) is None]
+    if missing:
+        what = " and ".join("mkdocs-material" if n == "material" else n for n in missing)
+        raise DocsError(f"{what} is not installed; install the docs extra: {INSTALL_HINT}")
+
+
+def _check_out(out: Path) -> None:
+    """mkdocs empties its output folder: never let it empty a folder that is not a site."""
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise DocsError(f"{out} is a file; --out must be a folder")
+    if any(out.iterdir()) and not (out / "search" / "search_index.json").exists():
+        raise DocsError(f"{out} is not empty and holds no previously built site; "
+                        f"choose an empty or new folder for --out")
+
+
+def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None = None,
+               docs_src: Path | None = None, vectors: Path | None = None,
+               strict: bool = True) -> BuildResult:
+    """Generate the pages for the spec at ``spec_root`` and build the HTML site into ``out``."""
+    require_mkdocs()
+    start = time.perf_counter()
+    out = out.resolve()
+    _check_out(out)
+    project = (project or out.parent / f"{out.name}-mkdocs").resolve()
+    if out == project or project in out.parents or out in project.parents:
+        raise DocsError("the site folder and the generated-Markdown folder must be separate")
+    problems, spec = check_tree(spec_root or default_root())
+    vectors = vectors if vectors is not None else default_vectors_dir()
+    gen = generate(spec, project, docs_src=docs_src, vectors=vectors)
+    warnings = list(gen.warnings)
+    if problems:
+        warnings.append(f"the specification has {len(problems)} problem(s) (built from what "
+                        f"loads; run `riskspec validate`)")
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(gen.config),
+           "-d", str(out)]
+    if strict:
+        cmd.append("--strict")
+    env = {**os.environ, **MKDOCS_ENV}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=gen.project,
+                          check=False)
+    if proc.returncode != 0:
+        lines = [ln for ln in (proc.stdout + proc.stderr).splitlines()
+                 if ln.startswith(("WARNING", "ERROR")) or "Error" in ln]
+        detail = "\n  ".join(lines[-20:]) or (proc.stderr or proc.stdout).strip()[-2000:]
+        raise DocsError(f"mkdocs build failed (exit {proc.returncode}); generated Markdown kept "
+                        f"in {gen.project}:\n  {detail}")
+    warnings += [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.startswith("WARNING")]
+    return BuildResult(out, gen.project, time.perf_counter() - start, len(gen.pages), warnings)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        pass
+
+
+def make_server(site: Path, host: str = "127.0.0.1", port: int = 0,
+                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    """A static HTTP server for a built site (port 0: any free port)."""
+    handler = functools.partial(_QuietHandler if quiet else http.server.SimpleHTTPRequestHandler,
+                                directory=str(site))
+    return http.server.ThreadingHTTPServer((host, port), handler)

@@ -1,0 +1,212 @@
+"""Spec + vectors → a ready-to-build mkdocs project (Markdown pages and ``mkdocs.yml``).
+
+Nothing is hand-copied: every page about a rule, ambiguity, variant or map is
+written from the loaded specification on each build, and worked examples from
+the conformance vectors. The hand-written pages (home, getting started,
+implementer's guide, formats) and the ``mkdocs.yml`` template come from the
+checkout's ``docs/`` folder; a hand-written page may contain these markers,
+replaced at build time:
+
+``<!-- riskspec:variants -->``  a table of the variants
+``<!-- riskspec:schemas -->``   a table of the file formats (from ``schemas/*.json``)
+``<!-- riskspec:counts -->``    one line: how many variants, rules, ambiguities, maps, examples
+``<!-- riskspec:link PAGE | LABEL -->``  a link to PAGE if the site has it, else LABEL alone
+                                  (for pages other people are still writing)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import riskspec
+from riskspec import model as m
+from riskspec.docsite import md
+from riskspec.docsite.cliref import PAGE as CLI_PAGE
+from riskspec.docsite.cliref import cli_page
+from riskspec.docsite.examples import Case, cases_by_id, load_cases
+from riskspec.docsite.odds import odds_pages
+from riskspec.docsite.pages_board import board_pages
+from riskspec.docsite.pages_rules import rule_pages, section_titles
+from riskspec.errors import RiskspecError
+
+MARKER = ".riskspec-docs"  # a folder holding it was made by us and may be wiped
+HAND_WRITTEN = ["index.md", "getting-started.md", "implementers.md", "formats.md"]
+
+
+class DocsError(RiskspecError):
+    """The documentation cannot be generated or built (one clear line for the user)."""
+
+
+@dataclass
+class Generated:
+    project: Path  # the folder with mkdocs.yml and docs/
+    pages: dict[str, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def config(self) -> Path:
+        return self.project / "mkdocs.yml"
+
+    @property
+    def docs_dir(self) -> Path:
+        return self.project / "docs"
+
+
+def checkout_docs_dir() -> Path | None:
+    """``docs/`` of the source checkout this package runs from (editable install), if any."""
+    here = Path(riskspec.__file__).resolve()
+    for parent in here.parents:
+        cand = parent / "docs"
+        if (cand / "mkdocs.yml").is_file():
+            return cand
+        if (parent / "pyproject.toml").is_file():
+            break
+    return None
+
+
+def _schemas_table() -> str:
+    try:
+        folder = Path(str(resources.files("riskspec.schemas")))
+    except ModuleNotFoundError:
+        return "*The schemas are not installed.*"
+    rows = []
+    for path in sorted(folder.glob("*.schema.json")):
+        try:
+            s = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        fmt = (s.get("properties", {}).get("format", {}) or {}).get("const", "")
+        rows.append([md.code(fmt) if fmt else "—", md.cell(s.get("title", path.stem)),
+                     md.code(f"schemas/{path.name}"), md.cell(s.get("description", ""))])
+    return md.table(["Format", "Title", "Schema", "What it holds"], rows) if rows \
+        else "*No schemas found.*"
+
+
+def _variants_table(spec: m.Spec, page: str) -> str:
+    rows = [[md.link(md.cell(v.title), page, md.page_of_variant(v.id)), md.code(v.id),
+             md.cell(v.description)] for v in spec.variants.values()]
+    return md.table(["Variant", "ID", "Description"], rows) if rows else "*No variants yet.*"
+
+
+_LINK = re.compile(r"<!--\s*riskspec:link\s+(\S+?)\s*\|\s*(.*?)\s*-->")
+
+
+def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]) -> str:
+    counts = (f"{len(spec.variants)} variant(s), {len(spec.rules)} rules, "
+              f"{len(spec.ambiguities)} ambiguities, {len(spec.boards)} map(s), "
+              f"{len(cases)} worked example(s)")
+
+    def link(mt: re.Match[str]) -> str:
+        target, label = mt.group(1), mt.group(2)
+        return md.link(label, page, target) if target in known else label
+
+    text = _LINK.sub(link, text)
+    return (text.replace("<!-- riskspec:variants -->", _variants_table(spec, page))
+                .replace("<!-- riskspec:schemas -->", _schemas_table())
+                .replace("<!-- riskspec:counts -->", counts))
+
+
+def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[Any]:
+    sections = section_titles(spec)
+    rules_nav: list[Any] = ["rules/index.md"]
+    by_sec: dict[str, list[str]] = {}
+    for r in spec.rules.values():
+        by_sec.setdefault(r.section, []).append(md.page_of_rule(r.id))
+    for sec, items in by_sec.items():
+        rules_nav.append({sections.get(sec, sec.capitalize()): items})
+    nav: list[Any] = [
+        {"Home": "index.md"}, {"Getting started": "getting-started.md"},
+        {"Variants": ["variants/index.md"] + [md.page_of_variant(v) for v in spec.variants]},
+        {"Rules": rules_nav},
+        {"Ambiguity register": md.AMBIGUITIES_PAGE},
+        {"Worked examples": ["examples/index.md"] + sorted(
+            p for p in pages if p.startswith("examples/") and p != "examples/index.md")},
+        {"Maps": ["maps/index.md"] + [md.page_of_map(b) for b in spec.boards]},
+        {"Sources": md.SOURCES_PAGE},
+        {"Implementer's guide": "implementers.md"}, {"File formats": "formats.md"},
+        {"Command-line reference": CLI_PAGE},
+    ]
+    if "odds.md" in pages:
+        nav.append({"Battle odds": "odds.md"})
+    nav += extra_hand
+    return nav
+
+
+def _prepare(project: Path) -> None:
+    if project.exists():
+        if not (project / MARKER).exists() and any(project.iterdir()):
+            raise DocsError(f"{project} exists and was not made by `riskspec docs`; "
+                            f"choose an empty or new folder")
+        shutil.rmtree(project)
+    (project / "docs").mkdir(parents=True)
+    (project / MARKER).write_text("made by riskspec docs; deleted and rewritten on each build\n")
+
+
+def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
+             vectors: Path | None = None, cases: list[Case] | None = None) -> Generated:
+    """Write the mkdocs project for ``spec`` into ``project`` (wiped first)."""
+    docs_src = docs_src or checkout_docs_dir()
+    if docs_src is None or not (docs_src / "mkdocs.yml").is_file():
+        raise DocsError("the hand-written pages (docs/ with mkdocs.yml) were not found; run from "
+                        "a riskspec source checkout (pip install -e \".[docs]\") or pass --docs DIR")
+    result = Generated(project.resolve())
+    if cases is None:
+        cases = load_cases(vectors, result.warnings)
+    _prepare(result.project)
+    by_id = cases_by_id(cases)
+    pages: dict[str, str] = {}
+    files: dict[str, str] = {}
+    pages.update(rule_pages(spec, by_id))
+    bp, bf = board_pages(spec, cases)
+    pages.update(bp)
+    files.update(bf)
+    pages[CLI_PAGE] = cli_page()
+    op, of = odds_pages(spec)
+    pages.update(op)
+    files.update(of)
+    extra_hand = []
+    hand: dict[str, str] = {}
+    for src in sorted(docs_src.rglob("*")):
+        rel = src.relative_to(docs_src).as_posix()
+        if src.is_dir() or rel == "mkdocs.yml" or rel.startswith("."):
+            continue
+        if rel in pages or rel in files:
+            raise DocsError(f"docs/{rel} has the name of a generated page; rename it")
+        if src.suffix == ".md":
+            hand[rel] = src.read_text(encoding="utf-8")
+            if rel not in HAND_WRITTEN:
+                extra_hand.append(rel)
+        else:
+            dest = result.docs_dir / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dest)
+    known = set(pages) | set(hand) | set(files)
+    for rel, raw in hand.items():
+        pages[rel] = _fill(raw, spec, cases, rel, known)
+    for name in HAND_WRITTEN:
+        if name not in pages:
+            raise DocsError(f"docs/{name} is missing from {docs_src}")
+    for rel, content in {**pages, **files}.items():
+        dest = result.docs_dir / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(content if content.endswith("\n") else content + "\n", encoding="utf-8")
+    try:
+        config = yaml.safe_load((docs_src / "mkdocs.yml").read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise DocsError(f"{docs_src / 'mkdocs.yml'} is not plain YAML: {exc}") from None
+    config["docs_dir"] = "docs"
+    config["nav"] = _nav(spec, pages, extra_hand)
+    (result.project / "mkdocs.yml").write_text(
+        "# Generated by `riskspec docs build` from docs/mkdocs.yml; do not edit.\n"
+        + yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    result.pages = pages
+    return result

@@ -1,0 +1,102 @@
+"""Small Markdown helpers shared by the page writers: escaping, tables, links, values."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+_ESCAPE = re.compile(r"([\\`*_\[\]#|{}])")
+
+
+def text(value: str | None) -> str:
+    """Prose from the spec as literal Markdown: no accidental emphasis, links or HTML."""
+    if not value:
+        return ""
+    s = value.strip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _ESCAPE.sub(r"\\\1", s)
+
+
+def paragraphs(value: str | None) -> str:
+    """Like :func:`text`, keeping blank-line paragraph breaks (single newlines fold)."""
+    if not value:
+        return ""
+    pars = [" ".join(p.split()) for p in value.strip().split("\n\n")]
+    return "\n\n".join(text(p) for p in pars if p)
+
+
+def cell(value: Any) -> str:
+    """One table cell: escaped, single line."""
+    if value is None or value == "":
+        return ""
+    return text(" ".join(str(value).split()))
+
+
+def code(value: Any) -> str:
+    """Inline code; pipes are replaced so the result is safe inside a table too."""
+    s = value if isinstance(value, str) else fmt_value(value)
+    s = s.replace("|", "¦").replace("\n", " ")
+    ticks = "``" if "`" in s else "`"
+    pad = " " if ticks == "``" else ""
+    return f"{ticks}{pad}{s}{pad}{ticks}"
+
+
+def fmt_value(value: Any) -> str:
+    """A parameter value as the spec writes it (JSON-like, compact)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A Markdown table; cells are used as given (escape them first)."""
+    rows = list(rows)
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    for row in rows:
+        out.append("| " + " | ".join(str(c) if c not in (None, "") else " " for c in row) + " |")
+    return "\n".join(out)
+
+
+def rel(from_page: str, to_page: str, anchor: str | None = None) -> str:
+    """Relative link from one docs page (path under docs/) to another, with an optional anchor."""
+    if from_page == to_page:
+        target = ""
+    else:
+        target = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+    return target + (f"#{anchor}" if anchor else "")
+
+
+def link(label: str, from_page: str, to_page: str, anchor: str | None = None) -> str:
+    """A Markdown link; just the label when it would point to the page it is on."""
+    if from_page == to_page and not anchor:
+        return label
+    return f"[{label}]({rel(from_page, to_page, anchor)})"
+
+
+def anchor_id(value: str) -> str:
+    """An HTML id for an ID (rule, ambiguity, territory …): kept readable, safe in attr_list."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", value).strip("-") or "x"
+
+
+def heading(level: int, title: str, ident: str | None = None) -> str:
+    suffix = f" {{#{anchor_id(ident)}}}" if ident else ""
+    return f"{'#' * level} {title}{suffix}"
+
+
+def page_of_rule(rule_id: str) -> str:
+    return f"rules/{rule_id}.md"
+
+
+def page_of_variant(variant_id: str) -> str:
+    return f"variants/{variant_id}.md"
+
+
+def page_of_map(board_id: str) -> str:
+    return f"maps/{board_id}.md"
+
+
+AMBIGUITIES_PAGE = "ambiguities.md"
+SOURCES_PAGE = "sources.md"
+RULES_INDEX = "rules/index.md"

@@ -1,0 +1,242 @@
+"""Generator unit tests: pages are written from the spec and the vectors, never by hand."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from riskspec.docsite import md
+from riskspec.docsite.cliref import cli_page
+from riskspec.docsite.examples import load_cases
+from riskspec.docsite.generate import DocsError, generate
+from riskspec.docsite.pages_rules import rule_pages
+from riskspec.docsite.svgmap import render_svg
+from riskspec.loading import load_spec
+
+FIXTURE_SPEC = Path(__file__).parent / "fixtures" / "spec"
+FIXTURE_VECTORS = Path(__file__).parent / "fixtures" / "vectors"
+
+
+def _plain(markdown: str) -> str:
+    """The page text with Markdown escapes removed, whitespace folded (for substring checks)."""
+    for ch in "\\`*_[]#|{}":
+        markdown = markdown.replace("\\" + ch, ch)
+    return " ".join(markdown.replace("&lt;", "<").replace("&gt;", ">")
+                    .replace("&amp;", "&").split())
+
+
+def test_every_rule_page_has_statement_parameters_and_citations(fixture_spec, fixture_pages):
+    assert fixture_spec.rules
+    for rule in fixture_spec.rules.values():
+        page = _plain(fixture_pages[md.page_of_rule(rule.id)])
+        assert f"# {rule.id} — {rule.title}" in page
+        assert " ".join(rule.statement.split()) in page
+        for p in rule.parameters:
+            assert p in page
+        for c in rule.sources:
+            assert c.source in page and c.passage in page
+            if c.note:
+                assert c.note in page
+        if rule.reconstructed:
+            assert rule.reconstructed in page
+        if not rule.testable:
+            assert rule.untestable_reason in page
+
+
+def test_rule_page_shows_parameter_value_and_literal_prose(fixture_pages):
+    page = fixture_pages["rules/mini.attack.ties.md"]
+    assert "| `attack.ties` | `defender` |" in page
+    assert "&lt;Angle&gt; \\*stars\\* stay literal" in page  # no HTML, no emphasis
+    assert "(../ambiguities.md#mini.amb.ties)" in page
+
+
+def test_ambiguity_register_lists_every_reading_and_resolution(fixture_spec, fixture_pages):
+    page = _plain(fixture_pages[md.AMBIGUITIES_PAGE])
+    assert fixture_spec.ambiguities
+    for a in fixture_spec.ambiguities.values():
+        assert f"{a.id} — {a.title}" in page
+        assert " ".join(a.question.split()) in page
+        for r in a.readings:
+            assert r.id in page and " ".join(r.statement.split()) in page
+            for c in r.sources:
+                assert c.source in page and c.passage in page
+            if r.basis:
+                assert r.basis in page
+            for k in r.parameters:
+                assert k in page
+        lines = [_plain(ln) for ln in fixture_pages[md.AMBIGUITIES_PAGE].splitlines()]
+        for vid, res in a.resolutions.items():
+            assert any(ln.startswith(f"- [{vid}]") and f"`{res.reading}` — {res.why}" in ln
+                       for ln in lines), (vid, res)
+
+
+def test_register_contrasts_the_examples_of_each_reading(fixture_pages):
+    page = fixture_pages[md.AMBIGUITIES_PAGE]
+    assert "Examples whose outcome depends on the reading" in page
+    assert "examples/attack.md#example-mini.attack.ties.001" in page
+    assert "examples/attack.md#example-mini.attack.ties.002" in page
+    assert "red (0), 0" in page  # Bravo conquered under the attacker reading
+
+
+def test_changed_yaml_rule_changes_its_page(tmp_path):
+    root = tmp_path / "spec"
+    shutil.copytree(FIXTURE_SPEC, root)
+    before = rule_pages(load_spec(root), {})["rules/mini.reinforce.base.md"]
+    rules = root / "mini" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("rounded down.", "rounded up, always."))
+    after_spec = load_spec(root)
+    after = rule_pages(after_spec, {})["rules/mini.reinforce.base.md"]
+    assert "rounded down" in before and "rounded down" not in after
+    assert "rounded up, always." in after
+    gen = generate(after_spec, tmp_path / "project", cases=[])
+    assert "rounded up, always." in (gen.docs_dir / "rules" / "mini.reinforce.base.md").read_text()
+
+
+def test_worked_examples_render_dice_result_and_rejection(fixture_pages):
+    ties = fixture_pages["rules/mini.attack.ties.md"]
+    assert "Example: A tied pair goes to the defender" in ties
+    assert "attacker rolls **6 4 1**; defender rolls **5 4**" in ties
+    assert "| Alpha | red (0) | 4 | red (0) | **3** |" in ties
+    assert "Event **battle**" in ties
+    rejected = fixture_pages["rules/mini.attack.min-armies.md"]
+    assert "**Rejected** with `too-few-armies` — by rule `mini.attack.min-armies`" in rejected
+    on_examples_page = fixture_pages["examples/rejections.md"]
+    assert ("**Rejected** with `too-few-armies` — by rule [`mini.attack.min-armies`]"
+            "(../rules/mini.attack.min-armies.md)") in on_examples_page
+    newgame = fixture_pages["rules/mini.reinforce.base.md"]
+    assert "Starts from a new game with 2 players" in newgame
+    assert "Game-tree count (perft) to depth 1: 5 leaves" in newgame
+
+
+def test_rule_without_vectors_says_so(fixture_pages):
+    assert "No worked example yet" in fixture_pages["rules/mini.setup.table-talk.md"]
+
+
+def test_no_vectors_at_all_is_fine(fixture_spec, tmp_path):
+    gen = generate(fixture_spec, tmp_path / "p", vectors=tmp_path / "missing")
+    assert "No conformance vectors exist yet" in gen.pages["examples/index.md"]
+    assert not gen.warnings
+
+
+def test_bad_vectors_are_skipped_with_a_warning(tmp_path):
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "other.json").write_text('{"format": "riskspec/expect@1"}')
+    (tmp_path / "noid.json").write_text('{"format": "riskspec/vectors@1", "cases": [{"steps": []}]}')
+    warnings: list[str] = []
+    assert load_cases(tmp_path, warnings) == []
+    assert len(warnings) == 2 and "bad.json" in warnings[0]
+
+
+def test_variant_page_has_turn_structure_parameters_and_options(fixture_spec, fixture_pages):
+    page = fixture_pages["variants/mini.md"]
+    assert "## Turn structure" in page and "**Place reinforcements**" in page
+    for name in fixture_spec.variants["mini"].parameters:
+        assert md.code(name) in page
+    assert "`game-mode`" in page and "`mini.amb.ties`" in page
+    assert "## Missions" in page and "destroy the `red` player" in page
+
+
+def test_map_page_and_picture_come_from_the_data(fixture_spec, fixture_pages, tmp_path):
+    board = fixture_spec.boards["mini-map"]
+    page = _plain(fixture_pages["maps/mini-map.md"])
+    for t in board.territories:
+        assert t.name in page and t.id in page
+    for g in board.groups:
+        assert g.name in page
+    assert "Trade Route" in page and "West Sea" in page
+    assert "The names are invented for the docs tests." in page  # named provenance, in full
+    assert "Nothing; this is a fixture." in page
+    svg = render_svg(board)
+    assert svg == render_svg(board)  # deterministic
+    assert svg.count("<line ") >= len(board.borders)
+    for t in board.territories:
+        assert f"({t.id})" in svg
+    gen = generate(fixture_spec, tmp_path / "p", cases=[])
+    assert (gen.docs_dir / "maps" / "mini-map.svg").read_text() == svg
+    assert (gen.docs_dir / "maps" / "mini-map.json").is_file()
+
+
+def test_cli_reference_lists_every_command():
+    from riskspec.cli import COMMANDS, build_parser
+    page = cli_page(build_parser())
+    assert "## `riskspec docs`" in page and "`riskspec docs build`" in page
+    for name in COMMANDS:
+        assert f"riskspec {name.removesuffix('_cmd')}" in page
+
+
+def test_odds_hook_absent_then_present(fixture_spec, tmp_path, monkeypatch):
+    gen = generate(fixture_spec, tmp_path / "a", cases=[])
+    if "odds.md" not in gen.pages:  # the real odds module may exist by now
+        fake = types.ModuleType("riskspec.reference.odds")
+        fake.docs_odds = lambda v: {"tables": [{"title": "One roll", "header": ["a", "p"],
+                                                "rows": [["3 v 2", 0.371]]}],
+                                    "plot_svg": "<svg xmlns='http://www.w3.org/2000/svg'/>"}
+        monkeypatch.setitem(sys.modules, "riskspec.reference.odds", fake)
+        gen = generate(fixture_spec, tmp_path / "b", cases=[])
+        assert "37.1 %" in gen.pages["odds.md"]
+        assert (gen.docs_dir / "odds-mini.svg").is_file()
+    assert "odds.md" in gen.pages
+
+
+def test_generate_refuses_to_wipe_a_foreign_folder(fixture_spec, tmp_path):
+    (tmp_path / "precious.txt").write_text("keep me")
+    with pytest.raises(DocsError, match="not made by"):
+        generate(fixture_spec, tmp_path, cases=[])
+    assert (tmp_path / "precious.txt").exists()
+
+
+def test_missing_hand_written_pages_is_a_clear_error(fixture_spec, tmp_path):
+    with pytest.raises(DocsError, match="hand-written pages"):
+        generate(fixture_spec, tmp_path / "p", docs_src=tmp_path / "nowhere", cases=[])
+
+
+def test_shipped_spec_generates_a_page_per_rule_and_the_register(tmp_path):
+    problems_ok = load_spec(strict=False)
+    gen = generate(problems_ok, tmp_path / "p", vectors=FIXTURE_VECTORS.parent / "none")
+    for rid, rule in problems_ok.rules.items():
+        assert rid in gen.pages[md.page_of_rule(rid)]
+    register = gen.pages[md.AMBIGUITIES_PAGE]
+    for aid in problems_ok.ambiguities:
+        assert f"{{#{aid}}}" in register
+    for v in problems_ok.variants:
+        assert md.page_of_variant(v) in gen.pages
+    for b in problems_ok.boards:
+        assert (gen.docs_dir / "maps" / f"{b}.svg").is_file()
+
+
+def test_docs_cli_without_mkdocs_says_how_to_install(monkeypatch, capsys, tmp_path):
+    import importlib.util
+
+    from riskspec.cli import main
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("mkdocs", "material") else real(name, *a))
+    assert main(["docs", "build", "--out", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "riskspec[docs]"' in err and "Traceback" not in err
+
+
+def test_docs_help_has_examples(capsys):
+    from riskspec.cli import main
+    with pytest.raises(SystemExit):
+        main(["docs", "build", "--help"])
+    out = capsys.readouterr().out
+    assert "examples:" in out and "riskspec docs serve --port" in out and "--no-strict" in out
+
+
+def test_generated_project_needs_no_network(fixture_pages, tmp_path, fixture_spec):
+    import yaml
+    gen = generate(fixture_spec, tmp_path / "p", cases=[])
+    cfg = yaml.safe_load(gen.config.read_text())
+    assert cfg["theme"]["font"] is False
+    assert "privacy" not in str(cfg.get("plugins"))
+    assert Path(gen.docs_dir / "index.md").is_file()
+
+
+def test_no_empty_links(fixture_pages):
+    for name, page in fixture_pages.items():
+        assert "]()" not in page, name

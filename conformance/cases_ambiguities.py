@@ -143,30 +143,59 @@ def _bonus_limit(second):
     return body
 
 
+def _per_card(b):
+    b.position(phase="fortify", current=2, hands={0: ["alaska", "venezuela", "argentina", "alberta", "siberia",
+                                                       "irkutsk"]})
+    b.do({"type": "end-turn"})
+    b.do(trade(["alaska", "venezuela", "argentina"]), explain="Each of the three cards shows a territory of black's: "
+                                                            "2 armies on each, no territory to name.",
+         state={"territories": {"alaska": {"armies": 4}, "venezuela": {"armies": 4}, "argentina": {"armies": 4}}})
+    b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 4}}})
+
+
 reading_cases("classic.amb.territory-bonus-limit", "classic.cards.territory-bonus-limit",
               "A second set with an own territory in one turn",
-              {"per-turn": ("no second bonus", _bonus_limit(False)), "per-set": ("a second bonus", _bonus_limit(True))})
+              {"per-turn": ("no second bonus", _bonus_limit(False)), "per-set": ("a second bonus", _bonus_limit(True)),
+               "per-card": ("a bonus for every own-territory card", _per_card)})
 
 
 # -- forced trade sets -------------------------------------------------------------------------------
 EIGHT = ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec", "northwest-territory", "brazil"]
 
 
-def _forced_sets(still_forced):
-    def body(b):
-        b.position(phase="fortify", current=2, hands={0: EIGHT})
-        b.do({"type": "end-turn"})
-        b.do(trade(["peru", "iceland", "east-africa"]), explain="Five cards remain after one set.")
-        if still_forced:
-            b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
-        else:
-            b.do({"type": "place", "territory": "alaska"})
-    return body
+NINE = ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec", "northwest-territory", "brazil",
+        "central-america"]
 
 
-reading_cases("classic.amb.forced-trade-sets", "classic.cards.forced-trade", "Eight cards at the start of a turn",
-              {"below-threshold": ("trade until below five", _forced_sets(True)),
-               "one-set": ("one set is enough", _forced_sets(False))})
+def _forced_below(b):
+    b.position(phase="fortify", current=2, hands={0: NINE})
+    b.do({"type": "end-turn"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="Six cards remain: still five or more.")
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.do(trade(["greenland", "ontario", "quebec"]), explain="Three cards remain (a set among them): enough.")
+    b.do({"type": "place", "territory": "alaska"})
+
+
+def _forced_one_set(b):
+    b.position(phase="fortify", current=2, hands={0: NINE})
+    b.do({"type": "end-turn"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="One set meets the obligation.")
+    b.do({"type": "place", "territory": "alaska"})
+
+
+def _forced_any_second(b):
+    b.position(phase="fortify", current=2, hands={0: NINE[:6]})
+    b.do({"type": "end-turn"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards remain, and they make a set.")
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.do(trade(["greenland", "ontario", "quebec"]))
+    b.do({"type": "place", "territory": "alaska"})
+
+
+reading_cases("classic.amb.forced-trade-sets", "classic.cards.forced-trade", "Forced trades with several sets in hand",
+              {"below-threshold": ("trade until below five", _forced_below),
+               "one-set": ("one set is enough", _forced_one_set),
+               "one-set-and-any-second": ("a further complete set must go too", _forced_any_second)})
 
 
 # -- hand limit --------------------------------------------------------------------------------------
@@ -274,8 +303,7 @@ def _tie_none(b):
 
 
 reading_cases("classic.amb.tie-rule", "classic.attack.ties", "A tied pair of dice",
-              {"defender-wins": ("the attacker loses", _tie), "tie-no-loss": ("nobody loses", _tie_none)},
-              pending={"tie-no-loss": "reference engine does not implement attack.ties = neither"})
+              {"defender-wins": ("the attacker loses", _tie), "tie-no-loss": ("nobody loses", _tie_none)})
 
 
 # -- fortify path -----------------------------------------------------------------------------------------
@@ -338,8 +366,7 @@ reading_cases("classic.amb.mission-deck-size", "classic.missions.deck", "Six pla
 reading_cases("classic.amb.absent-colour-missions", "classic.missions.absent-colours",
               "Three players' mission deck",
               {"remove": ("11 cards", _deck(11)), "keep-with-fallback": ("all 14 cards", _deck(14))},
-              extra={"game-mode": "mission"},
-              pending={"remove": "reference engine deals all 14 missions with 3 players"})
+              extra={"game-mode": "mission"})
 
 
 def _target_elim(black_wins):
@@ -364,9 +391,7 @@ def _target_elim(black_wins):
 reading_cases("classic.amb.mission-eliminated-by-other", "classic.missions.target-eliminated",
               "Green eliminates blue, the target of black's mission",
               {"fallback": ("black plays on for 24 territories", _target_elim(False)),
-               "counts-as-done": ("black wins", _target_elim(True))}, extra={"game-mode": "mission"},
-              pending={"counts-as-done": "reference engine does not declare black the winner when another "
-                                         "player eliminates black's target"})
+               "counts-as-done": ("black wins", _target_elim(True))}, extra={"game-mode": "mission"})
 
 
 def _check_time(immediate):

@@ -159,8 +159,9 @@ def two_armies(b):
           ["classic.two-player.deal"], players=2)
 def two_deal(b):
     b.new_game()
-    b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": "1/2"} for p in range(2)])
-    b.do({"type": "first-player", "player": 0}, state={"phase": "deal"})
+    b.check(state={"phase": "deal"},
+            outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/42"} for t in b.s["territories"]])
+    b.do({"type": "deal", "territory": "brazil"}, state={"territories": {"brazil": {"armies": 1}}})
 
 
 def _two_setup(b, current=0):

@@ -164,8 +164,8 @@ class Builder:
                 d["players"][i]["eliminated_by"] = 0 if i else 1
         d.update(phase=phase, current=current, turn=turn, first_player=first_player,
                  sets_traded=sets_traded, winner=None, pending=dict(pending or {}))
-        d["turn_flags"] = {"conquered": conquered, "bonus_taken": bonus_taken,
-                           "fortify_moves": fortify_moves}
+        d["turn_flags"].update({"conquered": conquered, "bonus_taken": bonus_taken,
+                           "fortify_moves": fortify_moves})
         if edit:
             edit(d)
         return self.load(d)

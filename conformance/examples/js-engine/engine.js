@@ -90,7 +90,7 @@ function apply(s, a) {
   const phaseOf = { "end-turn": "fortify", place: "reinforce", attack: "attack", defend: "defend",
     roll: "battle", "end-attack": "attack" };
   if (!(a.type in phaseOf)) throw new Unsupported(`action ${a.type} is not implemented`);
-  need(s.phase === phaseOf[a.type], "wrong-phase", "classic.turn.order",
+  need(s.phase === phaseOf[a.type], "wrong-phase", "classic.turn.sequence",
     `a '${a.type}' is not allowed in the ${s.phase} phase`);
   const T = s.territories;
   switch (a.type) {
@@ -100,7 +100,7 @@ function apply(s, a) {
       beginTurn(s, nextSeat(s, s.current), ev);
       break;
     case "place":
-      need(T[a.territory] && T[a.territory].owner === s.current, "not-owner", null, "not your territory");
+      need(T[a.territory] && T[a.territory].owner === s.current, "not-owner", "classic.reinforce.place", "not your territory");
       T[a.territory].armies += 1;
       s.pending.to_place -= 1;
       ev.push({ type: "placed", player: s.current, territory: a.territory, armies: 1 });
@@ -111,8 +111,8 @@ function apply(s, a) {
       break;
     case "attack": {
       const f = T[a.from], t = T[a.to];
-      need(f && f.owner === s.current, "not-owner", null, "attack from your own territory");
-      need(t && t.owner !== s.current, "own-territory", null, "attack another player's territory");
+      need(f && f.owner === s.current, "not-owner", "classic.attack.adjacency", "attack from your own territory");
+      need(t && t.owner !== s.current, "own-territory", "classic.attack.adjacency", "attack another player's territory");
       need(f.armies >= 2, "too-few-armies", "classic.attack.min-armies", "two armies needed");
       need(a.dice >= 1 && a.dice <= Math.min(3, f.armies - 1), "too-many-dice", "classic.attack.attacker-dice",
         "too many dice");
@@ -133,7 +133,7 @@ function apply(s, a) {
     }
     case "roll": {
       const p = s.pending;
-      need(a.attacker.length === p.attacker_dice && a.defender.length === p.defender_dice, "dice-count", null,
+      need(a.attacker.length === p.attacker_dice && a.defender.length === p.defender_dice, "dice-count", "classic.attack.compare",
         "wrong number of dice");
       const att = [...a.attacker].sort((x, y) => y - x), dfd = [...a.defender].sort((x, y) => y - x);
       let al = 0, dl = 0;

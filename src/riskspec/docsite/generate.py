@@ -35,7 +35,8 @@ from riskspec.docsite.cliref import cli_page
 from riskspec.docsite.examples import Case, cases_by_id, load_cases
 from riskspec.docsite.odds import odds_pages
 from riskspec.docsite.pages_board import board_pages
-from riskspec.docsite.pages_rules import rule_pages, section_titles
+from riskspec.docsite.pages_rules import (family_title, ordered_variants, rule_pages,
+                                          rules_by_family, section_titles)
 from riskspec.errors import RiskspecError
 
 MARKER = ".riskspec-docs"  # a folder holding it was made by us and may be wiped
@@ -93,7 +94,7 @@ def _schemas_table() -> str:
 
 def _variants_table(spec: m.Spec, page: str) -> str:
     rows = [[md.link(md.cell(v.title), page, md.page_of_variant(v.id)), md.code(v.id),
-             md.cell(v.description)] for v in spec.variants.values()]
+             md.cell(v.description)] for v in ordered_variants(spec)]
     return md.table(["Variant", "ID", "Description"], rows) if rows else "*No variants yet.*"
 
 
@@ -118,14 +119,15 @@ def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]
 def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[Any]:
     sections = section_titles(spec)
     rules_nav: list[Any] = ["rules/index.md"]
-    by_sec: dict[str, list[str]] = {}
-    for r in spec.rules.values():
-        by_sec.setdefault(r.section, []).append(md.page_of_rule(r.id))
-    for sec, items in by_sec.items():
-        rules_nav.append({sections.get(sec, sec.capitalize()): items})
+    families = rules_by_family(spec)
+    for family, secs in families.items():
+        sec_nav = [{sections.get(key, key): [md.page_of_rule(r.id) for r in rules]}
+                   for key, rules in secs.items()]
+        rules_nav += sec_nav if len(families) == 1 else [{family_title(spec, family): sec_nav}]
     nav: list[Any] = [
         {"Home": "index.md"}, {"Getting started": "getting-started.md"},
-        {"Variants": ["variants/index.md"] + [md.page_of_variant(v) for v in spec.variants]},
+        {"Variants": ["variants/index.md"] + [md.page_of_variant(v.id)
+                                              for v in ordered_variants(spec)]},
         {"Rules": rules_nav},
         {"Ambiguity register": md.AMBIGUITIES_PAGE},
         {"Worked examples": ["examples/index.md"] + sorted(

@@ -10,7 +10,8 @@ from riskspec import model as m
 from riskspec.cli.map_cmd import board_to_dot, board_to_json
 from riskspec.docsite import md
 from riskspec.docsite.examples import Case, example_page, render_case
-from riskspec.docsite.pages_rules import citation, resolved_params, section_titles
+from riskspec.docsite.pages_rules import (citation, ordered_variants, resolved_params,
+                                          section_key, section_titles)
 from riskspec.docsite.svgmap import render_svg
 
 Pages = dict[str, str]
@@ -37,7 +38,7 @@ def variant_page(spec: m.Spec, v: m.Variant) -> str:
     page = md.page_of_variant(v.id)
     params = resolved_params(v)
     out = [f"# {md.cell(v.title)}", "", md.paragraphs(v.description), "",
-           md.table(["", ""], [
+           md.table(["Property", "Value"], [
                ["Variant ID", md.code(v.id)],
                ["Extends", md.link(v.extends, page, md.page_of_variant(v.extends))
                 if v.extends and v.extends in spec.variants else md.cell(v.extends) or "—"],
@@ -103,9 +104,9 @@ def variant_page(spec: m.Spec, v: m.Variant) -> str:
     titles = section_titles(spec)
     section = None
     for r in v.rules.values():
-        if r.section != section:
-            section = r.section
-            out += ["", f"**{md.cell(titles.get(section, section.capitalize()))}**", ""]
+        if section_key(r) != section:
+            section = section_key(r)
+            out += ["", f"**{md.cell(titles.get(section, section))}**", ""]
         out.append(f"- {md.link(md.code(r.id), page, md.page_of_rule(r.id))} — {md.cell(r.title)}")
     if not v.rules:
         out.append("*No rules are written for this variant yet.*")
@@ -118,7 +119,7 @@ def variants_index(spec: m.Spec) -> str:
     rows = [[md.link(md.cell(v.title), page, md.page_of_variant(v.id)), md.code(v.id),
              f"{v.min_players}–{v.max_players}",
              md.link(md.cell(v.board.title), page, md.page_of_map(v.board.id)),
-             str(len(v.rules)), str(len(v.ambiguities))] for v in spec.variants.values()]
+             str(len(v.rules)), str(len(v.ambiguities))] for v in ordered_variants(spec)]
     return "\n".join(["# Variants", "", "Each variant is a complete, playable rule set: its "
                       "map, turn structure, parameters, options and rules.", "",
                       md.table(["Variant", "ID", "Players", "Map", "Rules", "Ambiguities"], rows)
@@ -160,7 +161,7 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
     prov = _Prov(page)
     used_by = [v for v in spec.variants.values() if v.board.id == b.id]
     out = [f"# {md.cell(b.title)}", "",
-           md.table(["", ""], [
+           md.table(["Property", "Value"], [
                ["Map ID", md.code(b.id)],
                ["Used by", ", ".join(md.link(md.cell(v.title), page, md.page_of_variant(v.id))
                                      for v in used_by) or "—"],

@@ -20,19 +20,51 @@ def _root_dir(spec: m.Spec) -> Path:
     return root.parent if root.name == "spec" else root
 
 
+def section_key(rule: m.Rule) -> str:
+    """``family.section`` of a rule (sections are per family: classic.attack, napoleon.attack)."""
+    return ".".join(rule.id.split(".")[:2])
+
+
 def section_titles(spec: m.Spec) -> dict[str, str]:
-    """Section slug → title, from the ``sections`` tables of the rule files."""
+    """``family.section`` → title, from the ``sections`` tables of the rule files."""
     titles: dict[str, str] = {}
-    for f in sorted({r.file for r in spec.rules.values()}):
+    files: dict[str, list[m.Rule]] = {}
+    for r in spec.rules.values():
+        files.setdefault(r.file, []).append(r)
+    for f, rules in sorted(files.items()):
         path = Path(f) if Path(f).is_absolute() else _root_dir(spec) / f
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError):
             continue
-        if isinstance(data, dict) and isinstance(data.get("sections"), dict):
-            for k, v in data["sections"].items():
-                titles.setdefault(str(k), str(v))
+        table = data.get("sections") if isinstance(data, dict) else None
+        if isinstance(table, dict):
+            for r in rules:
+                if r.section in table:
+                    titles.setdefault(section_key(r), str(table[r.section]))
+    for r in spec.rules.values():
+        titles.setdefault(section_key(r), r.section.replace("-", " ").capitalize())
     return titles
+
+
+def family_title(spec: m.Spec, family: str) -> str:
+    """The title of a rule family: its base variant's title (the one that extends nothing)."""
+    bases = [v for v in spec.variants.values() if v.family == family]
+    bases.sort(key=lambda v: (v.extends is not None, v.id))
+    return bases[0].title if bases else family.capitalize()
+
+
+def rules_by_family(spec: m.Spec) -> dict[str, dict[str, list[m.Rule]]]:
+    """family → section key → rules, in the order of the spec."""
+    out: dict[str, dict[str, list[m.Rule]]] = {}
+    for r in spec.rules.values():
+        out.setdefault(r.id.split(".")[0], {}).setdefault(section_key(r), []).append(r)
+    return out
+
+
+def ordered_variants(spec: m.Spec) -> list[m.Variant]:
+    """Base variants first, then the ones extending them (each family together)."""
+    return sorted(spec.variants.values(), key=lambda v: (v.family, v.extends is not None, v.id))
 
 
 def _variants_of(spec: m.Spec, rule_id: str) -> list[m.Variant]:
@@ -89,8 +121,8 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
     variants = _variants_of(spec, rule.id)
     out = [f"# {rule.id} — {md.cell(rule.title)}", ""]
     meta = [f"**Rule ID** {md.code(rule.id)}",
-            "**Section** " + md.link(md.cell(sections.get(rule.section, rule.section)), page,
-                                     md.RULES_INDEX, md.anchor_id(f"section-{rule.section}")),
+            "**Section** " + md.link(md.cell(sections.get(section_key(rule), rule.section)), page,
+                                     md.RULES_INDEX, md.anchor_id(f"section-{section_key(rule)}")),
             "**Variants** " + (", ".join(md.link(v.title, page, md.page_of_variant(v.id))
                                          for v in variants) or "none"),
             "**Testable** " + ("yes" if rule.testable else
@@ -147,21 +179,22 @@ def rules_index(spec: m.Spec, sections: dict[str, str]) -> str:
            "conformance vectors.", ""]
     if not spec.rules:
         out += ["*No rules are written yet.*", ""]
-    by_section: dict[str, list[m.Rule]] = {}
-    for r in spec.rules.values():
-        by_section.setdefault(r.section, []).append(r)
-    for sec, rules in by_section.items():
-        out += [md.heading(2, md.cell(sections.get(sec, sec.capitalize())), f"section-{sec}"), ""]
-        rows = []
-        for r in rules:
-            marks = []
-            if not r.testable:
-                marks.append("untestable")
-            if r.reconstructed:
-                marks.append("reconstructed")
-            rows.append([md.link(md.code(r.id), page, md.page_of_rule(r.id)), md.cell(r.title),
-                         ", ".join(v.id for v in _variants_of(spec, r.id)), ", ".join(marks)])
-        out += [md.table(["ID", "Title", "Variants", "Marks"], rows), ""]
+    for family, secs in rules_by_family(spec).items():
+        out += [md.heading(2, md.cell(family_title(spec, family)) + f" ({md.code(family + '.*')})",
+                           f"family-{family}"), ""]
+        for key, rules in secs.items():
+            out += [md.heading(3, md.cell(sections.get(key, key)), f"section-{key}"), ""]
+            rows = []
+            for r in rules:
+                marks = []
+                if not r.testable:
+                    marks.append("untestable")
+                if r.reconstructed:
+                    marks.append("reconstructed")
+                rows.append([md.link(md.code(r.id), page, md.page_of_rule(r.id)),
+                             md.cell(r.title), ", ".join(v.id for v in _variants_of(spec, r.id)),
+                             ", ".join(marks)])
+            out += [md.table(["ID", "Title", "Variants", "Marks"], rows), ""]
     return "\n".join(out)
 
 

@@ -240,3 +240,12 @@ def test_generated_project_needs_no_network(fixture_pages, tmp_path, fixture_spe
 def test_no_empty_links(fixture_pages):
     for name, page in fixture_pages.items():
         assert "]()" not in page, name
+
+
+def test_odds_heat_map_drawn_from_a_probability_grid():
+    from riskspec.docsite.odds import _heatmap_of
+    grid = {"title": "Battle: P(conquer)", "header": ["A \\ D", "1", "2"],
+            "rows": [["A = 2", 0.4167, 0.1061], ["A = 3", 0.7546, 0.3626]]}
+    svg = _heatmap_of([{"title": "x", "header": ["a", "b", "p"], "rows": [[0, 1, "5/12"]]}, grid])
+    assert svg is not None and svg.startswith("<svg") and ">75<" in svg and "A = 3, 1: 75.5 %" in svg
+    assert _heatmap_of([{"title": "x", "header": ["a", "b"], "rows": [[1, 2]]}]) is None

@@ -13,14 +13,17 @@ Contract the odds module is expected to offer (any one variant at a time)::
                      "rows": [[str | int | float, ...], ...]}, ...],
          "plot_svg": str | None}               # optional standalone SVG document
 
-Floats are printed as percentages with one decimal. Adapt this hook, not the
-odds module, if the odds API ends up different.
+Floats are printed as percentages with one decimal. When no ``plot_svg`` is
+given, the last table that is a grid of probabilities (a label column, then
+numbers in [0, 1]) is drawn here as a heat map. Adapt this hook, not the odds
+module, if the odds API ends up different.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any
 
 from riskspec import model as m
@@ -64,8 +67,53 @@ def odds_pages(spec: m.Spec) -> tuple[dict[str, str], dict[str, str]]:
             out += [f"**{md.cell(t.get('title', ''))}**", "",
                     md.table([md.cell(h) for h in t.get("header", [])],
                              [[_fmt(c) for c in row] for row in t.get("rows", [])]), ""]
-        if data.get("plot_svg"):
+        plot = data.get("plot_svg") or _heatmap_of(data.get("tables") or [])
+        if plot:
             name = f"odds-{v.id}.svg"
-            files[name] = str(data["plot_svg"])
+            files[name] = str(plot)
             out += [f"![Battle odds plot for {md.cell(v.title)}]({name})", ""]
     return {PAGE: "\n".join(out)}, files
+
+
+def _grid(t: Mapping[str, Any]) -> bool:
+    rows = t.get("rows") or []
+    return bool(rows) and len(t.get("header") or []) > 2 and all(
+        len(r) == len(t["header"]) and all(isinstance(c, float) and 0 <= c <= 1 for c in r[1:])
+        for r in rows)
+
+
+def _heatmap_of(tables: Sequence[Mapping[str, Any]]) -> str | None:
+    grids = [t for t in tables if isinstance(t, Mapping) and _grid(t)]
+    return heatmap(grids[-1]) if grids else None
+
+
+def heatmap(t: Mapping[str, Any], cell: int = 46) -> str:
+    """A grid of probabilities as an SVG heat map (rows top to bottom, columns left to right)."""
+    header, rows = list(t["header"]), list(t["rows"])
+    left, top = 70, 56
+    w, h = left + cell * (len(header) - 1) + 10, top + cell * len(rows) + 10
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+           f'height="{h}" font-family="sans-serif" font-size="11" role="img">',
+           f"<title>{escape(str(t.get('title', 'odds')))}</title>",
+           f'<rect width="{w}" height="{h}" fill="#fff"/>',
+           f'<text x="4" y="18" font-size="12" font-weight="bold">'
+           f"{escape(str(t.get('title', '')).split(':')[0][:60])} (in %)</text>",
+           f'<text x="4" y="{top - 8}" font-size="10">{escape(str(header[0]))}</text>']
+    for j, col in enumerate(header[1:]):
+        out.append(f'<text x="{left + cell * j + cell / 2}" y="{top - 8}" '
+                   f'text-anchor="middle">{escape(str(col))}</text>')
+    for i, row in enumerate(rows):
+        y = top + cell * i
+        out.append(f'<text x="{left - 6}" y="{y + cell / 2 + 4}" text-anchor="end">'
+                   f"{escape(str(row[0]))}</text>")
+        for j, p in enumerate(row[1:]):
+            shade = round(255 - 200 * p)
+            fill = f"rgb({shade},{shade},255)"
+            ink = "#fff" if p > 0.6 else "#000"
+            out.append(f'<rect x="{left + cell * j}" y="{y}" width="{cell}" height="{cell}" '
+                       f'fill="{fill}" stroke="#fff"><title>{escape(str(row[0]))}, '
+                       f'{escape(str(header[j + 1]))}: {100 * p:.1f} %</title></rect>'
+                       f'<text x="{left + cell * j + cell / 2}" y="{y + cell / 2 + 4}" '
+                       f'text-anchor="middle" fill="{ink}">{round(100 * p)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -434,3 +434,53 @@ reading_cases("classic.amb.mission-setup", "classic.missions.setup", "Distributi
               extra={"game-mode": "mission"},
               pending={"deal": "the variant option 'distribution' (default claim) overrides this reading's "
                                "setup.distribution = deal"})
+
+
+# -- cards per turn ----------------------------------------------------------------------------------------
+def _cards_per_turn(left):
+    def body(b):
+        b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
+                   phase="attack", current=0)
+        for target in ("kamchatka", "northwest-territory"):
+            b.attack("alaska", target, 3)
+            b.defend(1)
+            b.roll([6, 6, 6], [1])
+            b.do({"type": "occupy", "armies": 3})
+        b.do({"type": "end-attack"})
+        b.do({"type": "end-turn"}, explain="Two territories were conquered this turn.",
+             state={"phase": "draw", "pending": {"left": left}})
+    return body
+
+
+reading_cases("classic.amb.cards-per-turn", "classic.cards.earn", "Cards earned by a turn with two conquests",
+              {"one-per-turn": ("one card", _cards_per_turn(1)), "one-per-conquest": ("two cards", _cards_per_turn(2))})
+
+
+# -- neutral territories --------------------------------------------------------------------------------------
+def _neutral_deal(neutral, reserves):
+    def body(b):
+        b.new_game()
+        b.play_out(lambda d: d["phase"] != "deal")
+        b.check(explain=f"After the deal the neutral army holds {neutral} territories.",
+                state={"players": [{"reserve": r} for r in reserves]})
+        held = sum(1 for t in b.s["territories"].values() if t["owner"] == 2)
+        assert held == neutral, held
+    return body
+
+
+reading_cases("classic.amb.neutral-territories", "classic.two-player.deal", "Territories dealt to the neutral army",
+              {"third-of-board": ("14 each", _neutral_deal(14, [26, 26, 26])),
+               "single-territory": ("a single one", _neutral_deal(1, [19, 20, 39]))}, players=2)
+
+
+# -- territory rounding ------------------------------------------------------------------------------------------
+def _rounding(armies):
+    def body(b):
+        b.position(phase="fortify", current=2)
+        b.do({"type": "end-turn"}, explain="Black holds 14 territories: 14 ÷ 3 = 4.67.",
+             state={"pending": {"to_place": armies}})
+    return body
+
+
+reading_cases("classic.amb.territory-rounding", "classic.reinforce.territory-armies", "Rounding 14 ÷ 3",
+              {"round-down": ("4 armies", _rounding(4)), "nearest-from-twelve": ("5 armies", _rounding(5))})

@@ -134,12 +134,14 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
             p for p in pages if p.startswith("examples/") and p != "examples/index.md")},
         {"Maps": ["maps/index.md"] + [md.page_of_map(b) for b in spec.boards]},
         {"Sources": md.SOURCES_PAGE},
-        {"Implementer's guide": "implementers.md"}, {"File formats": "formats.md"},
+        {"Implementer's guide": "implementers.md"},
+        *([{"Protocol": "protocol.md"}] if "protocol.md" in extra_hand else []),
+        {"File formats": "formats.md"},
         {"Command-line reference": CLI_PAGE},
     ]
     if "odds.md" in pages:
         nav.append({"Battle odds": "odds.md"})
-    nav += extra_hand
+    nav += [p for p in extra_hand if p != "protocol.md"]
     return nav
 
 

@@ -70,7 +70,9 @@ def test_catch_rate_on_the_rules_each_mutant_breaks(capsys):
 
 @needs_engine
 @pytest.mark.slow
-def test_catch_rate_of_the_whole_suite(capsys):
+def test_catch_rate_of_the_whole_suite(capsys, request):
+    if not request.config.getoption("--runslow", default=False):  # guard even without tests/conftest.py
+        pytest.skip("slow: run with --runslow")
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(pool.map(lambda n: run_mutant(n, select=[], maxfail=0), sorted(MUTANTS)))
     rate, lines = catch_table(results)

@@ -308,15 +308,31 @@ class Variant:
                 raise OptionError(f"unknown option {key!r} for variant {self.id!r}"
                                   + (f"; did you mean {', '.join(hint)}?" if hint else
                                      f"; see `riskspec explain {self.id}` for its options"))
-        # Ambiguity readings first, then the variant's own options (which may refine them).
+        # Defaults first (ambiguity resolutions, then the variant's own options), then the
+        # options given explicitly, so an explicit choice always wins over a default one.
+        # Two explicit choices that set one parameter differently are an error.
         ordered = sorted(self.options.values(), key=lambda o: (o.ambiguity is None, o.id))
+        explicit: dict[str, tuple[str, Any]] = {}
         for opt in ordered:
             choice = given.get(opt.id, opt.default)
             if not isinstance(choice, str) or choice not in opt.choices:
                 raise OptionError(f"option {opt.id!r} of variant {self.id!r} has no choice "
                                   f"{choice!r}; choose one of {', '.join(opt.choices)}")
             chosen[opt.id] = choice
-            params.update(opt.choices[choice].parameters)
+            if opt.id not in given:
+                params.update(opt.choices[opt.default].parameters)
+        for opt in ordered:
+            if opt.id not in given:
+                continue
+            for name, value in opt.choices[chosen[opt.id]].parameters.items():
+                if name in explicit and explicit[name][1] != value:
+                    other = explicit[name][0]
+                    raise OptionError(
+                        f"options {other}={chosen[other]} and {opt.id}={chosen[opt.id]} set "
+                        f"parameter {name!r} to different values ({explicit[name][1]!r} vs "
+                        f"{value!r}); give only one of them")
+                explicit[name] = (opt.id, value)
+                params[name] = value
         return Ruleset(self, _frozen(chosen), _frozen(params))
 
 

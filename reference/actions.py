@@ -72,6 +72,10 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_EXPECTED_KEYS: dict[str, frozenset[str]] = {
+    kind: frozenset({"type", *(name for name, _ in fields)}) for kind, fields in FIELDS.items()}
+
+
 def parse_action(action: Any, tables: Tables, n_players: int) -> Parsed:
     """Check the shape of an action or outcome; return it parsed (see :data:`Parsed`)."""
     if not isinstance(action, Mapping):
@@ -81,18 +85,22 @@ def parse_action(action: Any, tables: Tables, n_players: int) -> Parsed:
     if fields is None:
         raise _bad(action, "unknown-type", f"unknown type {kind!r}; expected one of "
                                            f"{', '.join(TYPES)}")
-    expected = {"type", *(name for name, _ in fields)}
-    if set(action) != expected:
+    expected = _EXPECTED_KEYS[kind]
+    if len(action) != len(expected) or not expected.issuperset(action):
         missing = sorted(expected - set(action))
-        extra = sorted(set(action) - expected)
+        extra = sorted(map(str, set(action) - expected))
         detail = "; ".join(filter(None, [f"missing {', '.join(missing)}" if missing else "",
-                                         f"unexpected {', '.join(map(str, extra))}" if extra
-                                         else ""]))
+                                         f"unexpected {', '.join(extra)}" if extra else ""]))
         raise _bad(action, "fields", f"a {kind!r} action has the fields "
                                      f"{', '.join(sorted(expected))} ({detail})")
     out: list[Any] = [kind]
+    index = tables.territory_index
     for name, field_kind in fields:
-        out.append(_parse_field(action, name, field_kind, action[name], tables, n_players))
+        value = action[name]
+        if field_kind == "territory" and value.__class__ is str and value in index:
+            out.append(index[value])  # the common case, without the general checks
+        else:
+            out.append(_parse_field(action, name, field_kind, value, tables, n_players))
     return tuple(out)
 
 

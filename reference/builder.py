@@ -45,7 +45,8 @@ def build_state(variant: str | Variant = "classic", players: int | Sequence[str]
                 eliminated: Mapping[int, int] | None = None,
                 sets_traded: int = 0, first_player: int = 0, conquered: bool = False,
                 conquests: int | None = None, bonus_taken: bool = False, fortify_moves: int = 0,
-                discards: Sequence[str] = (), captured: Sequence[int] = ()) -> State:
+                discards: Sequence[str] = (), captured: Sequence[int] = (),
+                reserves: Mapping[int, int] | None = None) -> State:
     """A mid-game state (see the module docstring).  ``eliminated`` maps a seat to the
     seat that eliminated it; ``pending`` uses territory IDs, like the JSON form."""
     d = to_dict(E.new_game(variant, players, options))
@@ -81,8 +82,8 @@ def build_state(variant: str | Variant = "classic", players: int | Sequence[str]
         d["players"][seat]["eliminated"], d["players"][seat]["eliminated_by"] = True, by
     for seat in captured:
         d["players"][seat]["captured"] = True
-    for p in d["players"]:
-        p["reserve"] = 0
+    for i, p in enumerate(d["players"]):
+        p["reserve"] = (reserves or {}).get(i, 0)
     d.update(phase=phase, current=current, turn=turn, sets_traded=sets_traded,
              first_player=first_player, pending=dict(pending or {}), winner=None)
     d["turn_flags"] = {"conquered": conquered,

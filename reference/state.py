@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import RiskspecError
-from riskspec.reference.tables import Tables, get_tables
+from riskspec.reference.tables import Tables, get_explicit_options, get_tables
 
 FORMAT = "riskspec/state@1"
 
@@ -219,7 +219,8 @@ def state_hash(state: State) -> str:
 
 # --------------------------------------------------------------------------- from JSON
 
-def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None) -> State:
+def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None, *,
+              check_schema: bool = True) -> State:
     """A state from its JSON text (or the parsed object); see :func:`from_dict`."""
     if isinstance(text, (str, bytes)):
         try:
@@ -228,21 +229,23 @@ def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None) -> Sta
             raise InvalidStateError(f"state is not JSON: {exc}") from None
     else:
         data = text
-    return from_dict(data, variant)
+    return from_dict(data, variant, check_schema=check_schema)
 
 
-def from_dict(data: Any, variant: Any = None) -> State:
+def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> State:
     """Rebuild a state; every inconsistency raises :class:`InvalidStateError`.
 
     ``variant`` may be given (a :class:`~riskspec.model.Variant`) when the state is
-    of a variant that is not in the shipped specification.
+    of a variant that is not in the shipped specification.  ``check_schema=False``
+    skips the JSON Schema validation (slow) for data known to be well formed, e.g.
+    the engine's own ``to_dict`` output; the consistency checks always run.
     """
     from riskspec.validation import validator
 
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
     errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
-                    key=lambda e: list(map(str, e.absolute_path)))
+                    key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
     if errors:
         err = errors[0]
         where = "$" + "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}"
@@ -255,7 +258,7 @@ def from_dict(data: Any, variant: Any = None) -> State:
         variant = get_variant(data["variant"])
     elif variant.id != data["variant"]:
         raise InvalidStateError(f"state is of variant {data['variant']!r}, not {variant.id!r}")
-    tables = get_tables(variant.resolve(data["options"]))
+    tables = get_tables(variant.resolve(get_explicit_options(variant, data["options"])))
     if dict(tables.ruleset.options) != dict(data["options"]):
         raise InvalidStateError("state 'options' must list every option of the variant, settled")
     return _build(data, tables)
@@ -289,8 +292,6 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
         t = d["territories"][tid]
         s.owner[i] = seat(t["owner"], f"owner of {tid}")
         s.armies[i] = t["armies"]
-        _check((s.owner[i] < 0) == (s.armies[i] == 0),
-               f"territory {tid}: an occupied territory has armies, an empty one none")
 
     def card_list(ids: list[str], where: str) -> tuple[int, ...]:
         for c in ids:
@@ -331,6 +332,13 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
     s.conquests = flags["conquests"]
     s.fortify_moves = flags["fortify_moves"]
     s.pending = _pending_from_json(d["pending"], s.phase, tb, n)
+    moving_in = s.pending["to"] if s.phase == "occupy" else -1
+    for i, tid in enumerate(tb.territories):
+        if i == moving_in:
+            _check(s.owner[i] >= 0, f"territory {tid} was just conquered: it has an owner")
+        else:
+            _check((s.owner[i] < 0) == (s.armies[i] == 0),
+                   f"territory {tid}: an occupied territory has armies, an empty one none")
     return s
 
 

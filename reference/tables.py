@@ -188,6 +188,17 @@ def build_tables(ruleset: Ruleset) -> Tables:
         colours=variant.colours, missions=variant.missions, mission_deck=deck)
 
 
+def get_explicit_options(variant: Variant, options: Mapping[str, str]) -> dict[str, str]:
+    """The options that differ from the variant's defaults.
+
+    A state or log lists every option settled; resolving all of them as if each had been
+    chosen explicitly could set one parameter twice (e.g. a reading and a variant option
+    both setting ``setup.distribution``), so they are resolved from their non-default part.
+    """
+    return {k: v for k, v in options.items()
+            if k not in variant.options or variant.options[k].default != v}
+
+
 _CACHE: dict[tuple[int, tuple[tuple[str, str], ...]], Tables] = {}
 
 

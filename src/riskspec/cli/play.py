@@ -1,0 +1,165 @@
+"""``riskspec play``: random legal games on the reference engine, with a summary."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from riskspec.errors import OptionError
+
+DESCRIPTION = """\
+Play random legal games of a variant on the reference engine and print a summary:
+the winner of each game (or '-' when the turn cap stopped it), turns, actions,
+time, and the throughput (actions and chance outcomes applied per second).
+
+Chance (dice, deals, card draws, missions) is sampled from a seeded random number
+generator by exact probabilities; the actions are chosen by --policy:
+  aggressive  random among greedy moves, so that most games end (default)
+  by-type     an action type at random, then an action of that type
+  uniform     uniformly among all legal actions
+The same seed, options and policy always give the same game.  With --log, every
+applied action is written with the hash of the state after it, so that
+`riskspec replay` can re-execute and verify the game.
+"""
+
+EPILOG = """\
+examples:
+  riskspec play classic --players 4 --seed 7
+  riskspec play classic --players 3 --games 20 --max-turns 500
+  riskspec play classic --players 2 --log game.json      then: riskspec replay game.json
+  riskspec play classic --players 5 --option game-mode=mission \\
+                        --option classic.amb.mission-check=turn-start
+  riskspec play classic-fr --players 3 --policy by-type --max-turns 200
+
+With --games N and --log FILE, game i (from 1) is written to FILE with '-i' before
+its extension (game-1.json, game-2.json …).  Options: `riskspec explain classic`.
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play random legal games on the reference engine",
+                       description=DESCRIPTION, epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("variant", metavar="VARIANT", help="variant ID, e.g. classic")
+    p.add_argument("--players", "-p", type=int, required=True, metavar="N",
+                   help="number of players (2 to 6 for classic)")
+    p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
+                   help="seed of the first game; game i uses S+i (default 0)")
+    p.add_argument("--games", "-g", type=int, default=1, metavar="G", help="games to play (default 1)")
+    p.add_argument("--max-turns", "-t", type=int, default=1000, metavar="T",
+                   help="stop a game after T turns (default 1000; 0: no cap)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=CHOICE",
+                   help="a variant option or ambiguity reading (repeatable)")
+    p.add_argument("--policy", default="aggressive", choices=["aggressive", "by-type", "uniform"],
+                   help="how actions are chosen (default aggressive)")
+    p.add_argument("--log", type=Path, metavar="FILE", help="write the game log (riskspec/log@1)")
+    p.add_argument("--progress", action="store_true",
+                   help="show the progress bar even when stderr is not a terminal")
+    p.add_argument("--quiet", "-q", action="store_true", help="only the summary line")
+    p.set_defaults(func=run)
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise OptionError(f"--option takes KEY=CHOICE, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+class Progress:
+    """A one-line text progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, games: int, enabled: bool) -> None:
+        self.games, self.enabled = games, enabled
+        self.last = 0.0
+        self.started = time.perf_counter()
+        self.applied = 0
+
+    def update(self, game: int, turn: int, applied: int, max_turns: int, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < 0.1:
+            return
+        self.last = now
+        done = (game + (min(turn, max_turns) / max_turns if max_turns else 0)) / self.games
+        width = 30
+        bar = "#" * int(done * width) + "." * (width - int(done * width))
+        rate = (self.applied + applied) / max(now - self.started, 1e-9)
+        sys.stderr.write(f"\r[{bar}] game {game + 1}/{self.games}  turn {turn}  "
+                         f"{rate:,.0f} actions/s ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.flush()
+
+
+def log_path(base: Path, index: int, games: int) -> Path:
+    if games == 1:
+        return base
+    return base.with_name(f"{base.stem}-{index}{base.suffix}")
+
+
+def run(args: argparse.Namespace) -> int:
+    from riskspec.reference import engine as E
+    from riskspec.reference import log as L
+    from riskspec.reference.driver import play_game
+
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    options = parse_options(args.option)
+    max_turns = args.max_turns or None
+    # check the set-up once, so that a bad option is one clear line
+    first = E.new_game(args.variant, args.players, options)
+    progress = Progress(args.games, args.progress or sys.stderr.isatty())
+    rows: list[dict[str, Any]] = []
+    for g in range(args.games):
+        seed = args.seed + g
+        log = L.start_log(first, seed=seed, policy=args.policy) if args.log else None
+
+        def on_step(before: Any, action: Any, after: Any, events: Any, _g: int = g,
+                    _log: Any = log) -> None:
+            if _log is not None:
+                L.record_step(_log, action, after)
+            progress.update(_g, after.turn, 0, max_turns or 0)
+
+        res = play_game(args.variant, args.players, seed=seed, options=options,
+                        max_turns=max_turns, policy=args.policy, on_step=on_step)
+        progress.applied += res.applied
+        if log is not None:
+            L.finish_log(log, res.state, res.actions, res.outcomes)
+            L.write_log(log, log_path(args.log, g + 1, args.games))
+        colours = res.state.colours
+        rows.append({"seed": seed, "winner": colours[res.winner] if res.winner is not None else "-",
+                     "turns": res.turns, "actions": res.actions, "outcomes": res.outcomes,
+                     "seconds": res.seconds})
+    progress.done()
+    print_summary(args, rows)
+    return 0
+
+
+def print_summary(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    if not args.quiet:
+        print(f"{'game':>4} {'seed':>6} {'winner':>8} {'turns':>6} {'actions':>8} "
+              f"{'outcomes':>8} {'seconds':>8}")
+        for i, r in enumerate(rows, 1):
+            print(f"{i:>4} {r['seed']:>6} {r['winner']:>8} {r['turns']:>6} {r['actions']:>8} "
+                  f"{r['outcomes']:>8} {r['seconds']:>8.2f}")
+    seconds = sum(r["seconds"] for r in rows)
+    applied = sum(r["actions"] + r["outcomes"] for r in rows)
+    turns = sum(r["turns"] for r in rows)
+    finished = sum(1 for r in rows if r["winner"] != "-")
+    print(f"{args.variant}, {args.players} players, policy {args.policy}: {len(rows)} game(s), "
+          f"{finished} won, {turns} turns, {applied} actions and outcomes in {seconds:.2f} s "
+          f"({applied / max(seconds, 1e-9):,.0f} actions/s, {turns / max(seconds, 1e-9):,.0f} "
+          f"turns/s)")
+    if args.log:
+        print(f"log: {args.log}" + (" (one file per game)" if len(rows) > 1 else ""))

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NoReturn
 
 from riskspec.errors import IllegalActionError
 from riskspec.reference.state import State
 
 
-def require(condition: bool, code: str, rule: str, message: str) -> None:
+def require(condition: bool, code: str, rule: str, message: str | Callable[[], str]) -> None:
     """A named validity check: if ``condition`` is false the action is illegal.
 
     ``code`` is the stable machine-readable reason, ``rule`` the ID of the rule
     that forbids the action; ``engine.apply`` adds the action and the position to
-    the message.
+    the message.  ``message`` may be a function, so that checks on the hot path
+    build their text only when they fail.
     """
     if not condition:
-        reject(code, rule, message)
+        reject(code, rule, message() if callable(message) else message)
 
 
 def reject(code: str, rule: str, message: str) -> NoReturn:

@@ -120,11 +120,11 @@ def process_place(s: State, a: Parsed, events: Events) -> None:
     # A forced trade comes before any placement.
     require(s.pending["forced"] is None, "forced-trade",
             R.ELIMINATION_FORCED_TRADE if s.phase == "elimination-trade" else R.CARDS_FORCED_TRADE,
-            f"{get_player_name(s, p)} must trade cards first "
+            lambda: f"{get_player_name(s, p)} must trade cards first "
             f"({len(s.hands[p])} cards in hand)")
     # Reinforcements go on one's own territories.
     require(s.owner[t] == p, "not-owner", R.REINFORCE_PLACE,
-            f"{get_territory_name(s, t)} is not yours")
+            lambda: f"{get_territory_name(s, t)} is not yours")
 
     s.armies[t] += 1
     s.pending["to_place"] -= 1
@@ -140,7 +140,7 @@ def process_trade(s: State, a: Parsed, events: Events) -> None:
     symbols = [tb.card_symbol[c] for c in cards]
     # Only cards in one's hand can be traded.
     require(all(c in hand for c in cards), "not-in-hand", R.CARDS_OPTIONAL_TRADE,
-            f"{get_player_name(s, p)} does not hold "
+            lambda: f"{get_player_name(s, p)} does not hold "
             f"{', '.join(tb.cards[c] for c in cards if c not in hand)}")
     problem = get_set_problem(symbols, tb.ruleset.board.symbols, prm.cards_max_wilds_per_set)
     # A set holds at most cards.max_wilds_per_set wild cards.
@@ -222,20 +222,20 @@ def process_attack(s: State, a: Parsed, events: Events) -> None:
     prm, p = s.tables.params, s.current
     # One attacks from a territory of one's own …
     require(s.owner[f] == p, "not-owner", R.ATTACK_ADJACENCY,
-            f"{get_territory_name(s, f)} is not yours")
+            lambda: f"{get_territory_name(s, f)} is not yours")
     # … a territory of another player …
     require(s.owner[t] != p, "own-territory", R.ATTACK_ADJACENCY,
-            f"{get_territory_name(s, t)} is yours")
+            lambda: f"{get_territory_name(s, t)} is yours")
     # … next to it.
     require(t in s.tables.adjacency_sets[f], "not-adjacent", R.ATTACK_ADJACENCY,
             f"{s.tables.territories[f]} does not border {s.tables.territories[t]}")
     # An attacking territory needs attack.min_armies armies.
     require(s.armies[f] >= prm.attack_min_armies, "too-few-armies", R.ATTACK_MIN_ARMIES,
-            f"{get_territory_name(s, f)} needs {prm.attack_min_armies} armies to attack")
+            lambda: f"{get_territory_name(s, f)} needs {prm.attack_min_armies} armies to attack")
     limit = get_attacker_dice_limit(s.armies[f], prm.attack_max_attacker_dice)
     # At most attack.max_attacker_dice dice, and fewer than the armies there.
     require(dice <= limit, "too-many-dice", R.ATTACK_ATTACKER_DICE,
-            f"{get_territory_name(s, f)} may roll at most {limit} dice")
+            lambda: f"{get_territory_name(s, f)} may roll at most {limit} dice")
 
     events.append({"type": "attack-declared", "player": p, "from": s.tables.territories[f],
                    "to": s.tables.territories[t], "dice": dice})
@@ -265,7 +265,7 @@ def process_defend(s: State, a: Parsed, events: Events) -> None:
     limit = get_defender_dice_limit(s.armies[t], s.tables.params.attack_max_defender_dice)
     # At most attack.max_defender_dice dice, and no more than the armies defending.
     require(dice <= limit, "too-many-dice", R.ATTACK_DEFENDER_DICE,
-            f"{get_territory_name(s, t)} may defend with at most {limit} dice")
+            lambda: f"{get_territory_name(s, t)} may defend with at most {limit} dice")
 
     events.append({"type": "defence-chosen", "player": s.pending["chooser"], "dice": dice})
     s.phase = "battle"
@@ -361,14 +361,14 @@ def process_fortify(s: State, a: Parsed, events: Events) -> None:
     tb, p = s.tables, s.current
     # Armies move between two of one's own territories …
     require(s.owner[f] == p and s.owner[t] == p and f != t, "not-own", R.FORTIFY_ONE_MOVE,
-            f"fortify between two different territories of yours, not "
+            lambda: f"fortify between two different territories of yours, not "
             f"{get_territory_name(s, f)} and {get_territory_name(s, t)}")
     # … that are neighbours (or joined by own territories, per fortify.path) …
     require(is_fortify_path(s, f, t), "no-path", R.FORTIFY_PATH,
             f"no {tb.params.fortify_path} path from {tb.territories[f]} to {tb.territories[t]}")
     # … and one army stays behind.
     require(n <= s.armies[f] - 1, "leave-one", R.FORTIFY_LEAVE_ONE,
-            f"{get_territory_name(s, f)} can move at most {s.armies[f] - 1} armies")
+            lambda: f"{get_territory_name(s, f)} can move at most {s.armies[f] - 1} armies")
 
     s.armies[f] -= n
     s.armies[t] += n

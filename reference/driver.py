@@ -72,36 +72,42 @@ def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "
 
 
 def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    by_type: dict[str, list[Action]] = {}
-    for a in actions:
-        by_type.setdefault(a["type"], []).append(a)
-    index, armies, owner = s.tables.territory_index, s.armies, s.owner
-    adjacency = s.tables.adjacency
+    # Canonical order puts each type in one block, so each phase's choice is found by
+    # looking at the ends of the list (see the module docstring for the policy).
+    phase = s.phase
+    index, armies = s.tables.territory_index, s.armies
 
     def pick(options: Sequence[Action]) -> Action:
         return options[rng.randrange(len(options))]
 
-    if "trade" in by_type:
-        return pick(by_type["trade"])
-    if s.phase in ("reinforce", "elimination-trade") and "place" in by_type:
-        places = by_type["place"]
-        frontier = [a for a in places if any(owner[n] != s.current
-                                             for n in adjacency[index[a["territory"]]])]
-        places = frontier or places
-        most = max(armies[index[a["territory"]]] for a in places)
-        return pick([a for a in places if armies[index[a["territory"]]] == most])
-    if "attack" in by_type:
+    if phase in ("occupy", "defend"):
+        return actions[-1]                       # the most armies / dice
+    if phase == "fortify":
+        return actions[-1]                       # end-turn
+    if phase in ("reinforce", "elimination-trade"):
+        if actions[-1]["type"] == "trade":
+            first = len(actions) - 1
+            while first > 0 and actions[first - 1]["type"] == "trade":
+                first -= 1
+            return pick(actions[first:])
+        owner, adjacency, me = s.owner, s.tables.adjacency, s.current
+        best: list[Action] = []
+        most = -1
+        for a in actions:
+            t = index[a["territory"]]
+            if armies[t] >= most and any(owner[n] != me for n in adjacency[t]):
+                if armies[t] > most:
+                    best, most = [], armies[t]
+                best.append(a)
+        return pick(best or list(actions))
+    if phase == "attack":
         most_dice = s.tables.params.attack_max_attacker_dice
-        good = [a for a in by_type["attack"]
-                if armies[index[a["from"]]] > armies[index[a["to"]]] + 1
-                and a["dice"] == min(most_dice, armies[index[a["from"]]] - 1)]
-        return pick(good) if good else by_type["end-attack"][0]
-    if "occupy" in by_type:
-        return by_type["occupy"][-1]
-    if "defend" in by_type:
-        return by_type["defend"][-1]
-    if "end-turn" in by_type:
-        return by_type["end-turn"][0]
+        good = []
+        for a in actions[:-1]:
+            f = armies[index[a["from"]]]
+            if a["dice"] == min(most_dice, f - 1) and f > armies[index[a["to"]]] + 1:
+                good.append(a)
+        return pick(good) if good else actions[-1]
     return choose_action(actions, rng, "by-type")
 
 

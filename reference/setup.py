@@ -51,7 +51,7 @@ def process_mission(s: State, a: Parsed, events: Events) -> None:
     mission = s.tables.mission_deck[index]
     # The mission cards go to the players in seat order, one each.
     require(player == s.pending["next"], "wrong-recipient", R.MISSIONS_DEAL,
-            f"the next mission card goes to {get_player_name(s, s.pending['next'])}")
+            lambda: f"the next mission card goes to {get_player_name(s, s.pending['next'])}")
     # A mission card is dealt once.
     require(mission not in s.missions, "mission-dealt", R.MISSIONS_DEAL,
             f"mission {mission!r} has already been dealt")
@@ -72,7 +72,7 @@ def process_first_player(s: State, a: Parsed, events: Events) -> None:
     _, player = a
     # Only a player of the game (never the neutral army) can win the roll.
     require(is_human(s, player), "not-a-player", R.SETUP_FIRST_PLACER,
-            f"{get_player_name(s, player)} does not take part in the roll")
+            lambda: f"{get_player_name(s, player)} does not take part in the roll")
 
     events.append({"type": "first-player", "player": player, "for": s.pending["for"]})
     if s.pending["for"] == "turn":
@@ -93,7 +93,7 @@ def process_deal(s: State, a: Parsed, events: Events) -> None:
     _, t = a
     # Each territory is dealt once.
     require(s.owner[t] < 0, "already-dealt", R.TWO_PLAYER_DEAL if s.neutral >= 0 else R.SETUP_DEAL,
-            f"{get_territory_name(s, t)} has already been dealt")
+            lambda: f"{get_territory_name(s, t)} has already been dealt")
 
     seat = s.pending["next"]
     s.owner[t], s.armies[t] = seat, 1
@@ -129,7 +129,7 @@ def process_claim(s: State, a: Parsed, events: Events) -> None:
     p = s.current
     # A territory is claimed only while it is empty.
     require(s.owner[t] < 0, "occupied", R.SETUP_CLAIM,
-            f"{get_territory_name(s, t)} is already occupied")
+            lambda: f"{get_territory_name(s, t)} is already occupied")
 
     s.owner[t], s.armies[t] = p, 1
     s.reserves[p] -= 1
@@ -153,7 +153,7 @@ def process_setup_place(s: State, a: Parsed, events: Events) -> None:
     # Armies go on one's own territories.
     require(s.owner[t] == p, "not-owner",
             R.TWO_PLAYER_PLACEMENT if s.neutral >= 0 else R.SETUP_PLACEMENT,
-            f"{get_territory_name(s, t)} is not yours")
+            lambda: f"{get_territory_name(s, t)} is not yours")
 
     s.armies[t] += 1
     s.reserves[p] -= 1
@@ -170,7 +170,7 @@ def process_place_neutral(s: State, a: Parsed, events: Events) -> None:
             "no neutral armies to place this placement turn")
     # They go on territories of the neutral army.
     require(s.owner[t] == s.neutral, "not-neutral", R.TWO_PLAYER_PLACEMENT,
-            f"{get_territory_name(s, t)} is not a neutral territory")
+            lambda: f"{get_territory_name(s, t)} is not a neutral territory")
 
     s.armies[t] += 1
     s.reserves[s.neutral] -= 1

@@ -13,7 +13,7 @@ from riskspec.reference.builder import build_state
 from riskspec.reference.state import State
 
 __all__ = ["E", "build_state", "run", "reject", "malformed", "start_turn", "events_of",
-           "owner", "armies", "find"]
+           "owner", "armies", "find", "passive"]
 
 
 def run(state: State, *actions: Mapping[str, Any]) -> tuple[State, list[dict[str, Any]]]:
@@ -50,6 +50,15 @@ def start_turn(seat: int, players: int = 3, options: Mapping[str, str] | None = 
     prev = (seat - 1) % players
     s = build_state("classic", players, options, phase="fortify", current=prev, **kw)
     return run(s, {"type": "end-turn"})
+
+
+def passive(state: State) -> dict[str, Any]:
+    """A move that changes the board only by placements: place, end the phase, or the
+    first chance outcome."""
+    if E.current_player(state) == E.CHANCE:
+        return E.chance_outcomes(state)[0][0]
+    actions = E.legal_actions(state)
+    return actions[0] if state.phase in ("reinforce", "setup-place", "claim") else actions[-1]
 
 
 def events_of(events: Iterable[Mapping[str, Any]], kind: str) -> list[Mapping[str, Any]]:

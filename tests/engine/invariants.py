@@ -83,8 +83,10 @@ def check_step(before: State, action: dict[str, Any], after: State, events: list
     prm = before.tables.params
     if before.phase == "reinforce" and after.phase != "reinforce" and after.winner < 0:
         hand = len(after.hands[before.current])
-        if prm.cards_forced_trade_until == "below-threshold" and len(before.hands[before.current]) < 44:
-            assert hand < prm.cards_forced_trade_at or not _had_set(after, before.current)
+        if (prm.cards_forced_trade_until == "below-threshold"
+                and prm.cards_elimination_trade_timing == "immediately"):
+            assert hand < prm.cards_forced_trade_at or not _had_set(after, before.current), \
+                "a forced trade leaves fewer than cards.forced_trade_at cards"
     if before.phase == "elimination-trade" and after.phase != "elimination-trade":
         assert len(after.hands[before.current]) <= prm.cards_elimination_trade_until or \
             not _had_set(after, before.current)

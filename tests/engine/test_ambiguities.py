@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from riskspec.reference.tables import Params, _dotted
-from tests.engine.helpers import E, build_state, run, start_turn
+from tests.engine.helpers import E, build_state, passive, run, start_turn
 from tests.engine.test_missions import _blue_falls_to_green, group, territories
 from tests.engine.test_turn import INF, board_with, trade
 
@@ -23,14 +23,6 @@ def probe(ambiguity: str, **expected: Any) -> Callable[[Probe], Probe]:
         PROBES[ambiguity] = (fn, {k.replace("_", "-"): v for k, v in expected.items()})
         return fn
     return deco
-
-
-def passive(s):
-    """A move that changes nothing on the board but placements: place, end, first outcome."""
-    if E.current_player(s) == E.CHANCE:
-        return E.chance_outcomes(s)[0][0]
-    actions = E.legal_actions(s)
-    return actions[0] if s.phase in ("reinforce", "setup-place", "claim") else actions[-1]
 
 
 def _deal_all(s):

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from riskspec.errors import OptionError
-from tests.engine.helpers import E, armies, events_of, owner, reject, run
+from tests.engine.helpers import E, armies, events_of, owner, passive, reject, run
 
 PARAMS = E.get_variant("classic").resolve().params
 
@@ -175,18 +175,14 @@ def test_classic_two_player_placement__two_own_then_one_neutral():
 
 
 def test_classic_two_player_neutral_passive__never_takes_a_turn():
-    s = E.new_game("classic", 2)
-    s = deal_all(s)
+    s = deal_all(E.new_game("classic", 2))
     s, _ = run(s, {"type": "first-player", "player": 0})
-    while s.phase == "setup-place":
-        s, _ = run(s, E.legal_actions(s)[0])
-    seen = []
-    while s.turn <= 4:
-        seen.append(s.current)
-        s, _ = run(s, E.legal_actions(s)[-1] if s.phase != "reinforce" else E.legal_actions(s)[0])
-        while s.phase not in ("reinforce",) and s.winner < 0:
-            s, _ = run(s, E.legal_actions(s)[-1])
-    assert 2 not in seen and seen[0] == 0
+    turns = []
+    while s.turn <= 6:
+        s, ev = run(s, passive(s))
+        turns += [e["player"] for e in events_of(ev, "turn-started")]
+    assert turns == [0, 1, 0, 1, 0, 1, 0]
+    assert s.hands[2] == () and s.reserves[2] == 0
 
 
 def test_classic_two_player_head_to_head__no_neutral_fifty_each():

@@ -48,7 +48,6 @@ def test_classic_turn_sequence__actions_only_in_their_phase():
     s, _ = run(s, {"type": "end-attack"})
     reject(s, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1},
            "wrong-phase", "classic.turn.sequence")
-    s, _ = run(s, {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1}) if False else (s, [])
     battle = build_state(board="alaska=0:5 kamchatka=1:3", phase="battle",
                          pending={"from": "alaska", "to": "kamchatka", "attacker_dice": 1,
                                   "defender_dice": 1})

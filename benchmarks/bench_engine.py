@@ -1,0 +1,95 @@
+"""Benchmark: random play on the reference engine (Classic, with cards).
+
+    python benchmarks/bench_engine.py [--games 10] [--max-turns 200] [--repeat 3]
+                                      [--policy by-type|aggressive|uniform|all] [--profile]
+
+For 3-, 4- and 6-player Classic, plays ``--games`` seeded games (seeds 0 … games-1,
+each stopped after ``--max-turns`` turns if nobody has won) with the seeded driver and
+prints, best of ``--repeat`` runs:
+
+* actions/s — actions and chance outcomes applied per second, the driver's choice
+  included (every applied step calls ``legal_actions`` or the chance table, then
+  ``apply``);
+* turns/s — turns played per second;
+* won — games that ended with a winner before the turn cap;
+* steps/turn — applied steps per turn (placements are one army per action, so
+  late-game turns with large card sets are long).
+
+``--profile`` prints the top of a cProfile of one run instead.  Numbers depend on the
+machine and its load; the machine is printed first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+import time
+
+from riskspec.reference.driver import play_game
+
+PLAYERS = (3, 4, 6)
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{cpu}, nproc {os.cpu_count()}, {platform.python_implementation()} "
+            f"{platform.python_version()}, load average {load:.1f}")
+
+
+def run_games(players: int, games: int, max_turns: int, policy: str) -> tuple[float, int, int, int]:
+    """(seconds, applied steps, turns, games won)."""
+    start = time.perf_counter()
+    applied = turns = won = 0
+    for seed in range(games):
+        res = play_game("classic", players, seed=seed, max_turns=max_turns, policy=policy)
+        applied += res.applied
+        turns += res.turns
+        won += res.winner is not None
+    return time.perf_counter() - start, applied, turns, won
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--max-turns", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--policy", default="all", choices=["by-type", "aggressive", "uniform", "all"])
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    print(machine())
+    play_game("classic", 3, seed=0, max_turns=1)  # load the spec, warm the caches
+    policies = ["by-type", "aggressive"] if args.policy == "all" else [args.policy]
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        run_games(4, args.games, args.max_turns, policies[0])
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+        return
+    print(f"{args.games} games per row, turn cap {args.max_turns}, best of {args.repeat}")
+    print(f"{'players':>7} {'policy':>10} {'actions/s':>10} {'turns/s':>9} {'won':>5} "
+          f"{'steps/turn':>10}")
+    for policy in policies:
+        for players in PLAYERS:
+            best = None
+            for _ in range(args.repeat):
+                seconds, applied, turns, won = run_games(players, args.games, args.max_turns, policy)
+                if best is None or seconds < best[0]:
+                    best = (seconds, applied, turns, won)
+            assert best is not None
+            seconds, applied, turns, won = best
+            print(f"{players:>7} {policy:>10} {applied / seconds:>10,.0f} {turns / seconds:>9,.1f} "
+                  f"{won:>2}/{args.games:<2} {applied / turns:>10.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -27,6 +27,8 @@ COMMANDS = [
     "engine",
     "vectors",
     "docs",
+    "play",
+    "replay",
 ]
 
 EPILOG = """\

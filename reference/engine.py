@@ -58,8 +58,9 @@ Event = dict[str, Any]
 
 @functools.cache
 def get_variant(variant_id: str) -> Variant:
-    """A variant of the shipped specification (loaded once)."""
-    return load_spec(strict=False).variant(variant_id)
+    """A variant of the shipped specification (loaded once, and only if it is valid:
+    a spec with problems raises :class:`~riskspec.errors.SpecError`)."""
+    return load_spec().variant(variant_id)
 
 
 def new_game(variant: str | Variant = "classic", players: int | Sequence[str] = 3,

@@ -82,7 +82,7 @@ def parse_action(action: Any, tables: Tables, n_players: int) -> Parsed:
         raise _bad(action, "not-an-object", "an action is a JSON object with a 'type'")
     kind = action.get("type")
     fields = FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    if fields is None or not isinstance(kind, str):
         raise _bad(action, "unknown-type", f"unknown type {kind!r}; expected one of "
                                            f"{', '.join(TYPES)}")
     expected = _EXPECTED_KEYS[kind]

@@ -408,7 +408,6 @@ def process_end_turn(s: State, a: Parsed, events: Events) -> None:
 
 def end_turn(s: State, events: Events) -> None:
     """The card draw if a territory was conquered, then the next player's turn."""
-    prm = s.tables.params
     events.append({"type": "turn-ended", "player": s.current, "turn": s.turn})
     cards = get_cards_earned(s)
     if cards > 0:

@@ -116,6 +116,8 @@ def _seat_colours(v: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
             raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, "
                               f"not {n}")
         return tuple(v.colours[:n])
+    if isinstance(players, (bool, str)):
+        raise OptionError(f"players is a number or a list of colours, not {players!r}")
     colours = tuple(players)
     if not v.min_players <= len(colours) <= v.max_players:
         raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, "

@@ -99,8 +99,8 @@ def is_condition_met(condition: Mapping[str, Any], state: State, seat: int) -> b
                 and len(held.difference(named)) >= body.get("plus_any", 0))
     if kind == "hold_territories":
         least = body.get("min_armies", 1)
-        held = sum(1 for o, a in zip(state.owner, state.armies) if o == seat and a >= least)
-        return held >= body["count"]
+        count = sum(1 for o, a in zip(state.owner, state.armies) if o == seat and a >= least)
+        return count >= body["count"]
     if kind == "hold_named":
         least = body.get("min_armies", 1)
         index = state.tables.territory_index

@@ -172,7 +172,7 @@ def build_tables(ruleset: Ruleset) -> Tables:
     deck: tuple[str, ...] = ()
     variant = ruleset.variant
     if params.victory_condition == "mission":
-        if params.missions_deck not in variant.mission_decks:
+        if params.missions_deck is None or params.missions_deck not in variant.mission_decks:
             raise OptionError(f"the mission game needs mission deck {params.missions_deck!r}; "
                               f"variant {variant.id!r} has "
                               f"{', '.join(variant.mission_decks) or 'no mission decks'}")

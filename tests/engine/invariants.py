@@ -59,7 +59,7 @@ def check_board(s: State) -> None:
         assert empty == [s.pending["to"]], "only the territory just conquered is empty"
     else:
         assert empty == [], "every territory holds at least one army"
-    for t, o in enumerate(s.owner):
+    for o in s.owner:
         assert s.eliminated_by[o] < 0, "no territory belongs to an eliminated player"
 
 

@@ -33,7 +33,7 @@ def test_classic_missions_deal__one_secret_mission_each_uniformly():
            "classic.missions.deal")
     reject(s, {"type": "mission", "player": 1, "mission": "destroy-blue"}, "mission-dealt",
            "classic.missions.deal")
-    for p in (1, 2, 3):
+    for _ in (1, 2, 3):
         s, _ = run(s, E.chance_outcomes(s)[0][0])
     assert s.phase == "first-player" and None not in s.missions
 

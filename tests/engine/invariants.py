@@ -53,6 +53,7 @@ def check_board(s: State) -> None:
             assert p not in s.owner and s.hands[p] == ()
     if s.phase in SETUP_PHASES:
         return
+    check_hand_limits(s)
     assert min(s.owner) >= 0, "every territory has an owner"
     empty = [t for t, a in enumerate(s.armies) if a < 1]
     if s.phase == "occupy":
@@ -61,6 +62,26 @@ def check_board(s: State) -> None:
         assert empty == [], "every territory holds at least one army"
     for o in s.owner:
         assert s.eliminated_by[o] < 0, "no territory belongs to an eliminated player"
+
+
+def check_hand_limits(s: State) -> None:
+    """Hand sizes stay within what the card rules allow (checked under the readings where the
+    bound is simple: trades forced down to below cards.forced_trade_at, captured cards
+    traded at once, a fixed number of cards per turn, and wild cards usable in sets)."""
+    prm = s.tables.params
+    if (prm.cards_forced_trade_until != "below-threshold"
+            or prm.cards_elimination_trade_timing != "immediately"
+            or prm.cards_draw_mode != "per-turn" or prm.cards_max_wilds_per_set < 1
+            or s.phase in SETUP_PHASES):
+        return
+    kept = max(prm.cards_forced_trade_at - 1, prm.cards_elimination_trade_at - 1,
+               prm.cards_elimination_trade_until)
+    for p in range(s.n_players):
+        hand = len(s.hands[p])
+        if p == s.current and s.phase in ("attack", "defend", "battle", "fortify"):
+            assert hand <= kept, f"player {p} holds {hand} cards during their turn"
+        elif p != s.current:
+            assert hand <= kept + prm.cards_per_turn_draw, f"player {p} holds {hand} cards"
 
 
 def check_step(before: State, action: dict[str, Any], after: State, events: list[dict[str, Any]]) -> None:

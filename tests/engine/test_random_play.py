@@ -112,3 +112,54 @@ def test_a_game_replays_from_its_log_and_a_tampered_log_fails_at_the_first_bad_s
     bad["steps"][i] = {"action": {"type": "end-turn"}, "hash": bad["steps"][i]["hash"]}
     report = L.replay(bad)
     assert report.divergence.step == i + 1 and report.divergence.reason == "rejected"
+
+
+@pytest.mark.parametrize("variant", ["classic-fr", "classic-it", "classic-pt"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_translated_editions_play_with_every_invariant(variant, players):
+    rec = Recorder(1, deep=False)
+    res = play_game(variant, players, seed=1, max_turns=25, policy="aggressive", on_step=rec)
+    check_node(res.state)
+    assert res.state.tables.variant.id == variant
+    check_round_trip(res.state)
+
+
+def test_the_engine_plays_only_the_classic_family():
+    from riskspec.errors import OptionError
+    with pytest.raises(OptionError):
+        E.new_game("napoleon-basic", 3)
+
+
+def test_hands_stay_within_limits_when_players_hoard_cards():
+    """Players who never trade unless forced: the hand limits are reached and must hold."""
+    from riskspec.reference.driver import choose_action, sample_outcome
+
+    forced_trades = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        rec = Recorder(seed, deep=False)
+        s = E.new_game("classic", 3)
+        while s.winner < 0 and s.turn <= 50:
+            if E.current_player(s) == E.CHANCE:
+                action = sample_outcome(s, rng)
+            else:
+                legal = E.legal_actions(s)
+                kept = [a for a in legal if a["type"] != "trade"] or legal
+                forced_trades += kept is legal and legal[0]["type"] == "trade"
+                action = choose_action(kept, rng, "aggressive", s)
+            after, events = E.apply(s, action)
+            rec(s, action, after, events)
+            s = after
+    assert forced_trades > 0, "some trades were forced"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,players,options", CONFIGS, ids=[c[0] for c in CONFIGS])
+def test_long_campaign(name, players, options):
+    """Many more seeds and turns (run with --runslow)."""
+    for seed in range(100, 120):
+        rec = Recorder(seed, deep=False)
+        res = play_game("classic", players, seed=seed, options=options, max_turns=300,
+                        policy=("aggressive", "by-type", "uniform")[seed % 3], on_step=rec)
+        check_node(res.state)
+        check_round_trip(res.state)

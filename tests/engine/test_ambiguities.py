@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from riskspec.reference.tables import Params, _dotted
-from tests.engine.helpers import E, build_state, passive, run, start_turn
-from tests.engine.test_missions import _blue_falls_to_green, territories
-from tests.engine.test_turn import INF, board_with, trade
+from .helpers import E, build_state, passive, run, start_turn
+from .test_missions import _blue_falls_to_green, territories
+from .test_turn import INF, board_with, trade
 
 V = E.get_variant("classic")
 Probe = Callable[[dict[str, str]], Any]

@@ -61,3 +61,11 @@ def test_help_teaches_with_examples(command, capsys):
         main([command, "--help"])
     out = capsys.readouterr().out
     assert "examples:" in out and f"riskspec {command}" in out
+
+
+def test_play_progress_bar_on_stderr_when_asked(capsys):
+    assert main(["play", "classic", "--players", "3", "--max-turns", "5", "--progress",
+                 "--quiet"]) == 0
+    captured = capsys.readouterr()
+    assert "\r[" in captured.err and "actions/s" in captured.err
+    assert "game" not in captured.out.splitlines()[0].split()[:1]  # --quiet: no table header

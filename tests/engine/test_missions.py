@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from riskspec.reference.missions import is_mission_complete
-from tests.engine.helpers import E, build_state, events_of, reject, run
+from .helpers import E, build_state, events_of, reject, run
 
 MISSION = {"game-mode": "mission"}
 V = E.get_variant("classic")

@@ -10,7 +10,7 @@ from riskspec.errors import IllegalActionError
 from riskspec.loading import load_spec
 from riskspec.reference import ruleids
 from riskspec.reference.driver import play_game
-from tests.engine.helpers import E
+from .helpers import E
 
 REFERENCE = Path(ruleids.__file__).parent
 RULE_LITERAL = re.compile(r"""["'](classic\.[a-z0-9-]+\.[a-z0-9-]+)["']""")

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from riskspec.errors import OptionError
-from tests.engine.helpers import E, armies, events_of, owner, passive, reject, run
+from .helpers import E, armies, events_of, owner, passive, reject, run
 
 PARAMS = E.get_variant("classic").resolve().params
 

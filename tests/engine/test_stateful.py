@@ -17,7 +17,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 
 from riskspec.reference import engine as E
 from riskspec.reference.driver import play_game
-from tests.engine.invariants import (check_board, check_illegal_leaves_state, check_node,
+from .invariants import (check_board, check_illegal_leaves_state, check_node,
                                      check_round_trip, check_step)
 
 GAMES = [

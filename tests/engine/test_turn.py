@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.engine.helpers import (E, armies, build_state, events_of, find, owner, reject,
+from .helpers import (E, armies, build_state, events_of, find, owner, reject,
                                   run, start_turn)
 
 AUSTRALIA = "indonesia=0:1 new-guinea=0:1 western-australia=0:1 eastern-australia=0:1"

@@ -265,3 +265,9 @@ def test_every_ambiguity_the_engine_reads_has_a_probe():
         if amb.testable and params & read and amb.id not in PROBES:
             missing.append(amb.id)
     assert not missing, f"ambiguities without a probe: {missing}"
+
+
+def test_the_engine_reads_every_parameter_of_the_variant():
+    """A parameter added to spec/classic/variant.yaml must be implemented (or this fails)."""
+    read = {_dotted(f) for f in Params.__dataclass_fields__}
+    assert not sorted(set(V.parameters) - read), "parameters the engine ignores"

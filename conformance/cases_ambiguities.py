@@ -431,9 +431,7 @@ def _m_setup(phase):
 
 reading_cases("classic.amb.mission-setup", "classic.missions.setup", "Distributing territories in the mission game",
               {"claim": ("claimed in turn", _m_setup("claim")), "deal": ("dealt", _m_setup("deal"))},
-              extra={"game-mode": "mission"},
-              pending={"deal": "the variant option 'distribution' (default claim) overrides this reading's "
-                               "setup.distribution = deal"})
+              extra={"game-mode": "mission"})
 
 
 # -- cards per turn ----------------------------------------------------------------------------------------

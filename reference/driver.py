@@ -74,6 +74,9 @@ def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "
 def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Action:
     # Canonical order puts each type in one block, so each phase's choice is found by
     # looking at the ends of the list (see the module docstring for the policy).
+    if s.__class__ is not State:  # a variant family's own policy (Napoléon)
+        from riskspec.reference.napoleon.policy import aggressive
+        return aggressive(s, actions, rng)  # type: ignore[arg-type]
     phase = s.phase
     index, armies = s.tables.territory_index, s.armies
 

@@ -74,8 +74,11 @@ def new_game(variant: str | Variant = "classic", players: int | Sequence[str] = 
     """
     v = get_variant(variant) if isinstance(variant, str) else variant
     if v.family != "classic":
-        raise OptionError(f"the reference engine plays the Classic family; {v.id!r} is of "
-                          f"family {v.family!r}")
+        hooks = _family_hooks(v.family)
+        if hooks is None:
+            raise OptionError(f"the reference engine plays the Classic and Napoléon families; "
+                              f"{v.id!r} is of family {v.family!r}")
+        return hooks.new_game(v, players, options)  # type: ignore[no-any-return]
     tables = get_tables(v.resolve(options))
     prm = tables.params
     colours = _seat_colours(v, players)
@@ -132,6 +135,8 @@ def _seat_colours(v: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
 
 def current_player(state: State) -> int:
     """The seat to act; :data:`CHANCE` at a chance node, :data:`TERMINAL` when the game is over."""
+    if state.__class__ is not State:
+        return _hooks(state).current_player(state)  # type: ignore[no-any-return]
     if state.winner >= 0:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
@@ -149,6 +154,8 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal action of the player to act, in canonical order ([] at chance/terminal)."""
     if state.winner >= 0:
         return []
+    if state.__class__ is not State:
+        return _hooks(state).legal_actions(state)  # type: ignore[no-any-return]
     return get_legal_actions(state)
 
 
@@ -194,6 +201,8 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     ``state`` is left unchanged, whatever happens.  Deterministic: the same state and
     action give the same result, byte for byte.
     """
+    if state.__class__ is not State:
+        return _apply_family(state, action)
     parsed = parse_action(action, state.tables, state.n_players)
     kind = parsed[0]
     handler = HANDLERS.get((state.phase, kind))
@@ -207,6 +216,60 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
         raise IllegalActionError(f"illegal action {dumps(action)}: {exc} ({describe(state)})",
                                  code=exc.code, rule=exc.rule, action=action) from None
     classic.check_victory(new, events)
+    return new, events
+
+
+class _Hooks:
+    """What a variant family other than Classic plugs into this API (python-chess style:
+    data plus a few named hooks over one base)."""
+
+    def __init__(self, module_game: Any, module_legal: Any) -> None:
+        self.new_game = module_game.new_game
+        self.current_player = module_legal.current_player
+        self.legal_actions = module_legal.legal_actions
+        self.parse_action = module_legal.parse_action
+        self.handlers = module_legal.HANDLERS
+        self.chance_types = module_legal.CHANCE_TYPES
+        self.out_of_turn_rule = module_game.R_TURN
+
+
+@functools.cache
+def _family_hooks(family: str) -> _Hooks | None:
+    if family == "napoleon":
+        from riskspec.reference.napoleon import game, legal
+        return _Hooks(game, legal)
+    return None
+
+
+def _hooks(state: State) -> _Hooks:
+    hooks = _family_hooks(state.tables.variant.family)
+    assert hooks is not None
+    return hooks
+
+
+def _apply_family(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    hooks = _hooks(state)
+    parsed = hooks.parse_action(action, state)
+    kind = parsed[0]
+    handler = hooks.handlers.get((state.phase, kind))
+    if handler is None:
+        if state.winner >= 0:
+            code, why = "game-over", "the game is over"
+        elif current_player(state) == CHANCE:
+            code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
+        elif kind in hooks.chance_types:
+            code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
+        else:
+            code, why = "wrong-phase", f"a {kind!r} is not allowed in the {state.phase} phase"
+        raise IllegalActionError(f"illegal action {dumps(action)}: {why} ({describe(state)})",
+                                 code=code, rule=hooks.out_of_turn_rule, action=action)
+    new = state.copy()
+    events: list[Event] = []
+    try:
+        handler(new, parsed, events)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"illegal action {dumps(action)}: {exc} ({describe(state)})",
+                                 code=exc.code, rule=exc.rule, action=action) from None
     return new, events
 
 

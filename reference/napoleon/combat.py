@@ -1,0 +1,274 @@
+"""Napoléon combat, maneuvers and the end of the turn (``process_*`` handlers).
+
+Land offensives go from a territory to a neighbouring one; naval combat from a zone
+to a neighbouring zone (all of it before the first land offensive,
+``combat.naval_first``), fought to the end (``naval.fight_to_end``); a naval landing
+attacks a territory across up to ``naval_landing.max_zones`` consecutive zones the
+attacker controls.  Dice comparison is the shared :func:`compute_losses`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
+                                       get_defender_dice_limit)
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon.state import NapState
+
+Event = dict[str, Any]
+
+
+def landing_targets(s: NapState, src: int, seat: int) -> set[int]:
+    """Territories a naval landing from ``src`` can reach (through controlled zones)."""
+    tb, p = s.tables, s.tables.p
+    if not G.ships_allowed(tb):
+        return set()
+    need = int(p["naval_landing.min_ships"])
+    frontier = {z for z in tb.coast[src] if s.owner[z] == seat and s.armies[z] >= need}
+    reach = set(frontier)
+    for _ in range(int(p["naval_landing.max_zones"]) - 1):
+        frontier = {y for z in frontier for y in tb.sea[z]
+                    if y not in reach and s.owner[y] == seat and s.armies[y] >= need}
+        reach |= frontier
+    # every reached zone ends some chain, so 'last-zone' and 'any-zone-in-chain' agree here
+    return {t for z in reach for t in tb.coast[z]} - {src}
+
+
+def attack_targets(s: NapState, src: int, seat: int) -> list[int]:
+    tb, p = s.tables, s.tables.p
+    if s.owner[src] != seat or s.armies[src] < int(p["attack.min_units"]):
+        return []
+    if tb.is_zone(src):
+        if s.land_attacked and p["combat.naval_first"]:
+            return []
+        return sorted(z for z in tb.sea[src] if s.owner[z] not in (-1, seat) and s.armies[z] > 0)
+    cand = set(tb.land[src]) | landing_targets(s, src, seat)
+    return sorted(t for t in cand if s.owner[t] not in (-1, seat))
+
+
+def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p, seat = s.tables, s.tables.p, s.current
+    src, dst, dice = a[1], a[2], a[3]
+    require(s.owner[src] == seat, "not-owner", G.R_FROM, "attack from your own territory or zone")
+    require(s.armies[src] >= int(p["attack.min_units"]), "too-few", G.R_FROM,
+            "too few units to attack from there")
+    naval = tb.is_zone(src)
+    require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
+            G.R_NAVAL_FIRST, "naval combat comes before the first land offensive")
+    require(s.owner[dst] not in (-1, seat), "not-enemy", G.R_FROM, "attack another player's units")
+    require(dst in attack_targets(s, src, seat), "not-adjacent",
+            G.R_LANDING if not naval and dst not in tb.land[src] else G.R_FROM,
+            "the target is not within reach")
+    limit = get_attacker_dice_limit(s.armies[src], int(p["attack.max_attacker_dice"]))
+    require(1 <= dice <= limit, "dice", G.R_DICE, lambda: f"roll 1 to {limit} dice")
+    if not naval:
+        s.land_attacked = True
+    _start_defence(s, src, dst, dice, naval)
+
+
+def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> None:
+    p = s.tables.p
+    defender = s.owner[dst]
+    limit = get_defender_dice_limit(s.armies[dst], int(p["attack.max_defender_dice"]))
+    chooser = defender
+    if s.is_neutral(defender):
+        chooser = -1 if p["neutral.defender_dice"] == "max" else \
+            next(h for h in G.humans(s) if h != s.current)
+    if p["attack.defender_dice"] == "max" or chooser < 0 or limit <= 1 or \
+            s.pending.get("fight_on"):
+        s.phase = "battle"
+        s.pending = {"from": src, "to": dst, "attacker_dice": dice, "defender_dice": limit,
+                     "naval": naval}
+    else:
+        s.phase = "defend"
+        s.pending = {"from": src, "to": dst, "attacker_dice": dice, "chooser": chooser,
+                     "naval": naval}
+
+
+def process_defend(s: NapState, a: tuple, ev: list[Event]) -> None:
+    p, dst = s.tables.p, s.pending["to"]
+    limit = get_defender_dice_limit(s.armies[dst], int(p["attack.max_defender_dice"]))
+    require(1 <= a[1] <= limit, "dice", G.R_DICE, lambda: f"defend with 1 to {limit} dice")
+    pend = s.pending
+    s.phase = "battle"
+    s.pending = {"from": pend["from"], "to": dst, "attacker_dice": pend["attacker_dice"],
+                 "defender_dice": a[1], "naval": pend["naval"]}
+
+
+def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p = s.tables, s.tables.p
+    att, dfn = a[1], a[2]
+    pend = s.pending
+    require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
+            G.R_DICE, "the roll must have the dice announced")
+    src, dst = pend["from"], pend["to"]
+    la, ld = compute_losses(att, dfn, p["attack.ties"])
+    s.armies[src] -= la
+    s.armies[dst] -= ld
+    ev.append({"type": "battle", "from": tb.places[src], "to": tb.places[dst],
+               "attacker_losses": la, "defender_losses": ld})
+    if s.armies[dst] == 0:
+        loser = s.owner[dst]
+        s.owner[dst] = s.current
+        if not tb.is_zone(dst):
+            s.conquests += 1
+            s.conquered = True
+        elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
+            G.controlled(s, loser)[0] == 0
+        low = pend["attacker_dice"] if p["conquest.min_move"] == "dice-rolled" else 1
+        s.phase = "occupy"
+        s.pending = {"from": src, "to": dst, "min": min(low, s.armies[src] - 1),
+                     "eliminated": elim and s.eliminated_by[loser] < 0}
+        if s.pending["eliminated"]:
+            _eliminate(s, loser, ev)
+        check_victory(s, ev)
+        return
+    fight_on = pend["naval"] and p["naval.fight_to_end"] == "all"
+    limit = get_attacker_dice_limit(s.armies[src], int(p["attack.max_attacker_dice"]))
+    if fight_on and limit >= 1:  # at sea the battle goes on to the end (max dice)
+        s.pending = {"fight_on": True}
+        _start_defence(s, src, dst, limit, True)
+    else:
+        s.phase, s.pending = "attack", {}
+
+
+def _eliminate(s: NapState, loser: int, ev: list[Event]) -> None:
+    s.eliminated_by[loser] = s.current
+    for i, o in enumerate(s.owner):  # its last ships (land elimination) leave the board
+        if o == loser:
+            s.owner[i], s.armies[i] = -1, 0
+    ev.append({"type": "eliminated", "player": loser, "by": s.current})
+    if s.hands[loser]:
+        s.hands[s.current] = tuple(sorted(s.hands[s.current] + s.hands[loser]))
+        s.hands[loser] = ()
+        s.captured[s.current] = True
+
+
+def check_victory(s: NapState, ev: list[Event]) -> None:
+    p = s.tables.p
+    T = s.tables.n_territories
+    seat = s.current
+    mode = p["basic.victory"]
+    if mode == "eliminate-opponent":
+        won = all(s.eliminated_by[h] >= 0 for h in G.humans(s) if h != seat)
+    elif mode == "all-territories":
+        won = all(o == seat for o in s.owner[:T])
+    else:
+        return
+    if won:
+        s.winner, s.phase, s.pending = seat, "game-over", {}
+        ev.append({"type": "victory", "player": seat, "rule": G.R_END})
+
+
+def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
+    pend, p = s.pending, s.tables.p
+    src, dst, n = pend["from"], pend["to"], a[1]
+    require(pend["min"] <= n <= s.armies[src] - 1, "armies", G.R_CONQ,
+            lambda: f"move {pend['min']} to {s.armies[src] - 1} units")
+    s.armies[src] -= n
+    s.armies[dst] += n
+    seat = s.current
+    if s.captured[seat] and p["cards.elimination_trade_timing"] == "immediately" and \
+            len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
+        s.captured[seat] = False
+        s.phase = "reinforce"
+        s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
+        return
+    s.phase, s.pending = "attack", {}
+
+
+def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+    s.phase, s.pending = "maneuver", {}
+
+
+def maneuver_targets(s: NapState, src: int, seat: int) -> list[int]:
+    tb, p = s.tables, s.tables.p
+    naval = tb.is_zone(src)
+    if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
+        return []
+    if (s.naval_moves if naval else s.fortify_moves) >= int(
+            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]):
+        return []
+    nb = tb.sea if naval else tb.land
+    seen, todo = {src}, [src]
+    while todo:
+        x = todo.pop()
+        for y in nb[x]:
+            if y not in seen and s.owner[y] == seat:
+                seen.add(y)
+                if p["maneuver.path"] == "connected":
+                    todo.append(y)
+        if p["maneuver.path"] == "adjacent":
+            break
+    out = seen - {src}
+    if naval:  # ships may also sail into an empty zone next to the route
+        out |= {y for x in seen for y in nb[x] if s.owner[y] < 0}
+    return sorted(out)
+
+
+def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p, seat = s.tables, s.tables.p, s.current
+    src, dst, n = a[1], a[2], a[3]
+    naval = tb.is_zone(src)
+    rule = G.R_NAVAL if naval else G.R_LAND
+    require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")
+    require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
+            "no maneuver left, or the destination is not reachable through your own places")
+    require(n <= s.armies[src] - int(p["maneuver.min_left"]), "armies", rule,
+            "leave units behind")
+    s.armies[src] -= n
+    s.armies[dst] += n
+    s.owner[dst] = seat
+    if naval:
+        s.naval_moves += 1
+    else:
+        s.fortify_moves += 1
+
+
+def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
+    p, seat = s.tables.p, s.current
+    n = 0
+    if p["end_turn.draw_for_invasion"] and s.conquered:
+        n += 1
+    emp, rts = G.whole_groups(s, seat)
+    if p["end_turn.draw_for_control"] and (emp or rts):
+        n += 1
+    if p["end_turn.draw_mode"] == "one-if-any":
+        n = min(n, 1)
+    n = min(n, int(p["end_turn.max_draws"]))
+    _draw_or_next(s, n)
+
+
+def _draw_or_next(s: NapState, left: int) -> None:
+    if left > 0 and not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
+        s.draw_pile, s.discards = s.discards, ()
+    if left > 0 and s.draw_pile:
+        s.phase, s.pending = "draw", {"left": left}
+        return
+    hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
+    nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
+    limit = s.tables.p["basic.turn_limit"]
+    if limit is not None and nxt == s.first_player and s.turn >= int(limit):
+        _end_by_turn_limit(s)
+        return
+    G.start_turn(s, nxt)
+
+
+def _end_by_turn_limit(s: NapState) -> None:
+    T = s.tables.n_territories
+    counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
+    best = max(counts.values())
+    s.winner = min(h for h, c in counts.items() if c == best)
+    s.phase, s.pending = "game-over", {}
+
+
+def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
+    c = a[1]
+    require(c in s.draw_pile, "not-in-pile", G.R_DRAWS, "that card is not in the draw pile")
+    pile = list(s.draw_pile)
+    pile.remove(c)
+    s.draw_pile = tuple(pile)
+    s.hands[s.current] = tuple(sorted(s.hands[s.current] + (c,)))
+    _draw_or_next(s, s.pending["left"] - 1)

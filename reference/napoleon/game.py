@@ -1,0 +1,335 @@
+"""The Napoléon basic game: setup, turn flow and the ``process_*`` handlers.
+
+Each handler ``process_<action>(s, parsed, events)`` changes a fresh copy ``s`` and
+checks the rules with named checks (:func:`~riskspec.reference.base.require`: a code
+and a ``napoleon.*`` rule ID of ``spec/napoleon/rules.yaml``).  Numbers come from the
+ruleset's parameters (``s.tables.p``).  Battle arithmetic is the shared pure
+:mod:`riskspec.reference.battle`; set values the shared :mod:`riskspec.reference.cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from riskspec.errors import OptionError
+from riskspec.model import Variant
+from riskspec.reference.base import require
+from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
+                                       get_defender_dice_limit)
+from riskspec.reference.cards import get_fixed_set_value, get_set_problem
+from riskspec.reference.napoleon.state import NapState, blank_state
+from riskspec.reference.napoleon.tables import NapTables, get_tables
+
+Event = dict[str, Any]
+R_DEAL, R_PLACE, R_TURN, R_END = ("napoleon.basic.deal", "napoleon.basic.placement",
+                                  "napoleon.basic.turn", "napoleon.basic.end")
+R_TERR, R_EMP, R_ROUTE = ("napoleon.reinforce.territories", "napoleon.reinforce.empires",
+                          "napoleon.reinforce.routes")
+R_BUY, R_SETS, R_JOKER = ("napoleon.reinforce.purchases", "napoleon.cards.set-values",
+                          "napoleon.cards.jokers")
+R_FORCED, R_USE = "napoleon.cards.forced-trade", "napoleon.cards.use-or-trade"
+R_FROM, R_NAVAL_FIRST, R_DICE = ("napoleon.combat.attack-from", "napoleon.combat.naval-first",
+                                 "napoleon.combat.dice")
+R_CONQ, R_LANDING, R_ZONE = ("napoleon.combat.conquest", "napoleon.naval.landing",
+                             "napoleon.naval.zone-control")
+R_NEUTRAL, R_LAND, R_NAVAL = ("napoleon.basic.neutral-defence", "napoleon.maneuver.land",
+                              "napoleon.maneuver.naval")
+R_SHIPS, R_ELIM, R_DRAWS = ("napoleon.units.ships", "napoleon.cards.elimination-capture",
+                            "napoleon.end-of-turn.draws")
+R_FIGHT = "napoleon.naval.fight-to-end"
+
+
+# ---------------------------------------------------------------- new game
+
+def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str] | None
+             ) -> NapState:
+    tb = get_tables(v.resolve(options))
+    p = tb.p
+    if isinstance(players, int) and not isinstance(players, bool):
+        n = players
+        names = [f"player-{i + 1}" for i in range(n)]
+    else:
+        names = list(players)
+        n = len(names)
+    if not v.min_players <= n <= v.max_players:
+        raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, not {n}")
+    k = int(p["setup.neutral_players"])
+    colours = tuple(names) + tuple(f"neutral-{i + 1}" for i in range(k))
+    s = blank_state(tb, colours, tuple(range(n, n + k)))
+    try:
+        own = int(p["setup.starting_units"][str(n)])
+    except KeyError:
+        raise OptionError(f"setup.starting_units has no entry for {n} players") from None
+    s.reserves = [own] * n + [int(p["setup.neutral_units"])] * k
+    quota = quotas(s)
+    if sum(quota) < tb.n_territories or any(q > r for q, r in zip(quota, s.reserves)):
+        raise OptionError("the deal cannot occupy every territory with the starting regiments")
+    s.phase, s.pending = "deal", {"next": next_dealt(s, -1)}
+    return s
+
+
+def quotas(s: NapState) -> list[int]:
+    p = s.tables.p
+    return [int(p["setup.deal_cards_neutral"] if s.is_neutral(i) else p["setup.deal_cards_player"])
+            for i in range(s.n_players)]
+
+
+def next_dealt(s: NapState, after: int) -> int:
+    """The next seat (cyclically after ``after``) still owed territories, -1 if none."""
+    q = quotas(s)
+    held = [0] * s.n_players
+    for o in s.owner[:s.tables.n_territories]:
+        if o >= 0:
+            held[o] += 1
+    for k in range(1, s.n_players + 1):
+        seat = (after + k) % s.n_players
+        if held[seat] < q[seat]:
+            return seat
+    return -1
+
+
+def humans(s: NapState) -> list[int]:
+    return [i for i in range(s.n_players) if not s.is_neutral(i)]
+
+
+# ---------------------------------------------------------------- setup
+
+def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, seat = a[1], s.pending["next"]
+    require(s.owner[t] < 0, "occupied", R_DEAL, "that territory is already dealt")
+    s.owner[t], s.armies[t] = seat, 1
+    s.reserves[seat] -= 1
+    ev.append({"type": "dealt", "player": seat, "territory": s.tables.places[t]})
+    nxt = next_dealt(s, seat)
+    if nxt >= 0 and -1 in s.owner[:s.tables.n_territories]:
+        s.pending = {"next": nxt}
+    else:  # the deck (jokers back in) is whole again: nobody keeps a card from the deal
+        s.phase, s.pending = "first-player", {"for": "setup"}
+
+
+def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
+    seat = a[1]
+    require(seat in humans(s), "not-a-player", R_PLACE, "only a player can be drawn first")
+    ev.append({"type": "first-player", "player": seat})
+    if s.pending["for"] == "setup":
+        s.first_player = seat
+        _next_share(s, None)
+    else:
+        s.first_player = seat
+        start_turn(s, seat)
+
+
+def _share_order(s: NapState) -> list[tuple[int, int]]:
+    """One placement round: (seat placed for, seat placing) — the players from the first
+    placer, then each neutral army placed by the players in turn."""
+    hs = humans(s)
+    i = hs.index(s.first_player) if s.first_player in hs else 0
+    hs = hs[i:] + hs[:i]
+    return [(h, h) for h in hs] + [(nt, hs[j % len(hs)]) for j, nt in enumerate(s.neutrals)]
+
+
+def _next_share(s: NapState, done: int | None) -> None:
+    p = s.tables.p
+    order = _share_order(s)
+    start = 0 if done is None else [o[0] for o in order].index(done) + 1
+    for k in range(len(order)):
+        seat, placer = order[(start + k) % len(order)]
+        if s.reserves[seat] > 0:
+            per = p["setup.neutral_placement_per_turn"] if s.is_neutral(seat) else \
+                p["setup.placement_per_turn"]
+            s.phase, s.current = "setup-place", placer
+            s.pending = {"seat": seat, "left": min(int(per), s.reserves[seat])}
+            return
+    if p["turn.first_player"] == "new-roll":
+        s.phase, s.pending = "first-player", {"for": "turn"}
+    else:
+        start_turn(s, s.first_player)
+
+
+def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, seat = a[1], s.pending["seat"]
+    neutral_share = s.is_neutral(seat)
+    require((a[0] == "place-neutral") == neutral_share, "wrong-army", R_PLACE,
+            "this share is a neutral army's (place-neutral)" if neutral_share
+            else "this share is your own (place)")
+    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", R_PLACE,
+            "regiments go on a territory of the army placed")
+    s.armies[t] += 1
+    s.reserves[seat] -= 1
+    s.pending["left"] -= 1
+    if s.pending["left"] == 0:
+        _next_share(s, seat)
+
+
+# ---------------------------------------------------------------- turn start and reinforcement
+
+def controlled(s: NapState, seat: int) -> tuple[int, int]:
+    """(territories, maritime zones) the seat controls."""
+    T = s.tables.n_territories
+    return (sum(1 for o in s.owner[:T] if o == seat),
+            sum(1 for i in range(T, len(s.owner)) if s.owner[i] == seat and s.armies[i] > 0))
+
+
+def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
+    tb = s.tables
+    own = s.owner
+    emp = [g for g, (_, _, ts) in enumerate(tb.groups) if all(own[t] == seat for t in ts)]
+    rts = [r for r, (_, _, zs) in enumerate(tb.routes)
+           if all(own[z] == seat and s.armies[z] > 0 for z in zs)]
+    return emp, rts
+
+
+def reinforcements(s: NapState, seat: int) -> int:
+    p, tb = s.tables.p, s.tables
+    terr, zones = controlled(s, seat)
+    count = terr + (zones if p["reinforce.counts_zones"] else 0)
+    div = int(p["reinforce.territory_divisor"])
+    base = count // div if p["reinforce.territory_rounding"] == "down" else (2 * count + div) // (2 * div)
+    emp, rts = whole_groups(s, seat)
+    bonus = sum(tb.groups[g][1] for g in emp) + sum(tb.routes[r][1] for r in rts)
+    low = int(p["reinforce.minimum"])
+    if p["reinforce.minimum_applies_to"] == "territories":
+        return max(low, base) + bonus
+    return max(low, base + bonus)
+
+
+def start_turn(s: NapState, seat: int) -> None:
+    if seat == s.first_player or s.turn == 0:
+        s.turn += 1
+    s.current = seat
+    s.conquered = s.bonus_taken = s.land_attacked = False
+    s.conquests = s.fortify_moves = s.naval_moves = 0
+    s.phase = "reinforce"
+    s.pending = {"to_place": reinforcements(s, seat), "must_trade": False, "after": "turn"}
+    s.pending["must_trade"] = _owes_trade(s, seat, first=True)
+    _maybe_end_reinforce(s)
+
+
+def _owes_trade(s: NapState, seat: int, first: bool) -> bool:
+    p = s.tables.p
+    hand = len(s.hands[seat])
+    if s.pending.get("after") == "elimination":
+        return hand > int(p["cards.elimination_trade_until"])
+    at = int(p["cards.forced_trade_at"])
+    if p["cards.forced_trade_until"] == "one-set":
+        return first and hand >= at
+    return hand >= at
+
+
+def _maybe_end_reinforce(s: NapState) -> None:
+    if s.pending["to_place"] == 0 and not s.pending["must_trade"]:
+        s.phase, s.pending = "attack", {}
+
+
+def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
+    value = get_fixed_set_value([tb.card_symbol[c] for c in cards], tb.p["cards.set_values_fixed"])
+    for c in cards:  # a card that adds regiments even inside a set (its effect text says so)
+        eff = tb.card_effect[c]
+        if eff and eff.get("in_set_bonus"):
+            value += int(eff["in_set_bonus"])
+    return value
+
+
+def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p, seat = s.tables, s.tables.p, s.current
+    cards = a[1]
+    require(set(cards) <= set(s.hands[seat]), "not-your-cards", R_SETS, "you do not hold those cards")
+    problem = get_set_problem([tb.card_symbol[c] for c in cards], tb.symbols,
+                              int(p["cards.max_wilds_per_set"]))
+    require(problem is None, problem or "", R_JOKER if problem == "too-many-wilds" else R_SETS,
+            lambda: f"not a set ({problem})")
+    value = card_set_value(tb, cards)
+    s.hands[seat] = tuple(c for c in s.hands[seat] if c not in cards)
+    s.discards = tuple(sorted(s.discards + tuple(cards)))
+    s.sets_traded += 1
+    s.pending["to_place"] += value
+    ev.append({"type": "traded", "player": seat, "cards": [tb.cards[c] for c in cards],
+               "armies": value})
+    _territory_bonus(s, seat, cards, ev)
+    s.pending["must_trade"] = _owes_trade(s, seat, first=False)
+    _maybe_end_reinforce(s)
+
+
+def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Event]) -> None:
+    p, tb = s.tables.p, s.tables
+    limit = p["cards.territory_bonus_limit"]
+    for c in cards:
+        t = tb.card_territory[c]
+        if t < 0 or s.owner[t] != seat or (limit == "per-turn" and s.bonus_taken):
+            continue
+        s.armies[t] += int(p["cards.territory_bonus"])
+        s.bonus_taken = True
+        ev.append({"type": "territory-bonus", "territory": tb.places[t],
+                   "armies": int(p["cards.territory_bonus"])})
+        if limit != "per-card":
+            break
+
+
+def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, seat, c = s.tables, s.current, a[1]
+    require(c in s.hands[seat], "not-your-cards", R_USE, "you do not hold that card")
+    eff = tb.card_effect[c]
+    require(bool(eff) and eff.get("kind") in PLAYABLE_EFFECTS, "no-effect", R_USE,
+            "that card has no effect usable now (the reference engine plays extra-regiments "
+            "and free-ships effects in the reinforcement phase)")
+    require(not s.pending["must_trade"], "must-trade", R_FORCED, "trade your set first")
+    require(eff.get("in_set_bonus") is None or bool(tb.p["cards.in_set_bonus_card_alone"]),
+            "set-only", R_USE, "this card only counts inside a traded set")
+    s.hands[seat] = tuple(x for x in s.hands[seat] if x != c)
+    s.discards = tuple(sorted(s.discards + (c,)))
+    amount = int(eff.get("amount", 0))
+    if eff["kind"] == "extra-regiments":
+        s.pending["to_place"] += amount
+    else:  # free-ships: worth the ships' price in reinforcements, spent on ships only
+        s.pending["to_place"] += amount * int(tb.p["costs.ship"])
+    ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": eff["kind"]})
+    if tb.p["cards.territory_bonus_on_effect"]:
+        _territory_bonus(s, seat, (c,), ev)
+    _maybe_end_reinforce(s)
+
+
+PLAYABLE_EFFECTS = ("extra-regiments",)
+
+
+def ships_allowed(tb: NapTables) -> bool:
+    return tb.p["basic.pieces"] != "none"
+
+
+def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
+    tb = s.tables
+    return (ships_allowed(tb) and tb.is_zone(z) and s.pending["to_place"] >= int(tb.p["costs.ship"])
+            and s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z]))
+
+
+def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, seat, z = s.tables, s.current, a[1]
+    require(ships_allowed(tb), "no-ships", R_SHIPS, "ships are not used in this game")
+    require(not s.pending["must_trade"], "must-trade", R_FORCED, "trade your set first")
+    require(tb.is_zone(z), "not-a-zone", R_SHIPS, "ships go in a maritime zone")
+    require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", R_SHIPS,
+            "ships are built in a zone next to one of your territories")
+    require(s.owner[z] in (-1, seat), "enemy-zone", R_ZONE,
+            "the reference engine does not yet build into a zone held by another player")
+    require(s.pending["to_place"] >= int(tb.p["costs.ship"]), "cannot-afford", R_BUY,
+            "not enough reinforcements left to pay for a ship")
+    s.pending["to_place"] -= int(tb.p["costs.ship"])
+    s.owner[z] = seat
+    s.armies[z] += 1
+    ev.append({"type": "ship-built", "player": seat, "zone": tb.places[z]})
+    _maybe_end_reinforce(s)
+
+
+def process_place(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, seat = a[1], s.current
+    require(not s.pending["must_trade"], "must-trade", R_FORCED,
+            "you hold too many cards: trade a set first")
+    require(s.pending["to_place"] > 0, "nothing-to-place", R_TERR, "no regiments left to place")
+    require(s.owner[t] == seat, "not-owner", R_TERR, "place on one of your territories")
+    s.armies[t] += 1
+    s.pending["to_place"] -= 1
+    if s.pending["to_place"] == 0 and s.pending["after"] == "elimination" \
+            and not s.pending["must_trade"]:
+        s.phase, s.pending = "attack", {}
+        return
+    _maybe_end_reinforce(s)

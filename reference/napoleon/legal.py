@@ -1,0 +1,185 @@
+"""Napoléon actions: their shapes, the legal ones in canonical order, chance nodes,
+and the (phase, type) → handler table that :mod:`riskspec.reference.engine` dispatches to."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from riskspec.errors import InvalidActionError
+from riskspec.reference.cards import get_set_problem
+from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
+from riskspec.reference.napoleon import combat as C
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
+
+Action = dict[str, Any]
+
+FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "place": (("territory", "territory"),),
+    "place-neutral": (("territory", "territory"),),
+    "trade": (("cards", "cards"),),
+    "play-card": (("card", "card"),),
+    "buy-ship": (("zone", "place"),),
+    "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
+    "defend": (("dice", "positive"),),
+    "occupy": (("armies", "positive"),),
+    "end-attack": (),
+    "maneuver": (("from", "place"), ("to", "place"), ("armies", "positive")),
+    "end-turn": (),
+    "first-player": (("player", "seat"),),
+    "deal": (("territory", "territory"),),
+    "roll": (("attacker", "dice"), ("defender", "dice")),
+    "draw": (("card", "card"),),
+}
+CHANCE_TYPES = frozenset({"first-player", "deal", "roll", "draw"})
+
+
+def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
+    tb = s.tables
+
+    def bad(code: str, msg: str) -> InvalidActionError:
+        return InvalidActionError(f"malformed action {action!r}: {msg}", code=code, action=action)
+
+    if not isinstance(action, Mapping):
+        raise bad("not-an-object", "an action is a JSON object with a 'type'")
+    kind = action.get("type")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise bad("unknown-type", f"unknown type {kind!r}; expected one of {', '.join(FIELDS)}")
+    if set(action) != {"type", *(f for f, _ in fields)}:
+        raise bad("fields", f"a {kind!r} action has the fields "
+                            f"{', '.join(sorted(f for f, _ in fields))}")
+    out: list[Any] = [kind]
+    for name, fk in fields:
+        v = action[name]
+        if fk in ("territory", "place"):
+            idx = tb.territory_index if fk == "territory" else tb.place_index
+            if not isinstance(v, str) or v not in idx:
+                raise bad("unknown-territory", f"{name}: unknown {fk} {v!r}")
+            out.append(idx[v])
+        elif fk == "positive" or fk == "seat":
+            if not isinstance(v, int) or isinstance(v, bool) or v < (1 if fk == "positive" else 0) \
+                    or (fk == "seat" and v >= s.n_players):
+                raise bad("bad-value", f"{name}: bad value {v!r}")
+            out.append(v)
+        elif fk == "card":
+            if not isinstance(v, str) or v not in tb.card_index:
+                raise bad("unknown-card", f"{name}: unknown card {v!r}")
+            out.append(tb.card_index[v])
+        elif fk == "cards":
+            if not isinstance(v, list) or not v or any(c not in tb.card_index for c in v):
+                raise bad("unknown-card", f"{name}: a non-empty list of card IDs")
+            idx = [tb.card_index[c] for c in v]
+            if any(x >= y for x, y in zip(idx, idx[1:])):
+                raise bad("card-order", f"{name}: distinct cards in deck order")
+            out.append(tuple(idx))
+        else:  # dice
+            sides = int(tb.p["attack.dice_sides"])
+            if not isinstance(v, list) or any(not isinstance(d, int) or isinstance(d, bool)
+                                              or not 1 <= d <= sides for d in v) \
+                    or list(v) != sorted(v, reverse=True):
+                raise bad("bad-dice", f"{name}: dice high to low, 1 to {sides}")
+            out.append(tuple(v))
+    return tuple(out)
+
+
+def legal_actions(s: NapState) -> list[Action]:
+    tb, seat, ph = s.tables, s.current, s.phase
+    P = tb.places
+    if ph == "setup-place":
+        kind = "place-neutral" if s.is_neutral(s.pending["seat"]) else "place"
+        return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
+                if s.owner[t] == s.pending["seat"]]
+    if ph == "reinforce":
+        out: list[Action] = []
+        hand = s.hands[seat]
+        size = len(tb.symbols)
+        for combo in itertools.combinations(hand, size):
+            if get_set_problem([tb.card_symbol[c] for c in combo], tb.symbols,
+                               int(tb.p["cards.max_wilds_per_set"])) is None:
+                out.append({"type": "trade", "cards": [tb.cards[c] for c in combo]})
+        if s.pending["must_trade"]:
+            return out
+        for c in hand:
+            eff = tb.card_effect[c]
+            if eff and eff.get("kind") in G.PLAYABLE_EFFECTS and (
+                    eff.get("in_set_bonus") is None or tb.p["cards.in_set_bonus_card_alone"]):
+                out.append({"type": "play-card", "card": tb.cards[c]})
+        if s.pending["to_place"] > 0:
+            out += [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
+                    if G.can_buy_ship(s, seat, z)]
+            out += [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
+                    if s.owner[t] == seat]
+        return out
+    if ph == "attack":
+        out = []
+        for src in range(len(P)):
+            for dst in C.attack_targets(s, src, seat):
+                lim = min(int(tb.p["attack.max_attacker_dice"]), s.armies[src] - 1)
+                out += [{"type": "attack", "from": P[src], "to": P[dst], "dice": d}
+                        for d in range(1, lim + 1)]
+        return out + [{"type": "end-attack"}]
+    if ph == "defend":
+        lim = min(int(tb.p["attack.max_defender_dice"]), s.armies[s.pending["to"]])
+        return [{"type": "defend", "dice": d} for d in range(1, lim + 1)]
+    if ph == "occupy":
+        src = s.pending["from"]
+        return [{"type": "occupy", "armies": n}
+                for n in range(max(1, s.pending["min"]), s.armies[src])]
+    if ph == "maneuver":
+        out = []
+        for src in range(len(P)):
+            for dst in C.maneuver_targets(s, src, seat):
+                out += [{"type": "maneuver", "from": P[src], "to": P[dst], "armies": n}
+                        for n in range(1, s.armies[src] - int(tb.p["maneuver.min_left"]) + 1)]
+        return out + [{"type": "end-turn"}]
+    return []
+
+
+def chance_table(s: NapState) -> ChanceTable | None:
+    tb = s.tables
+    if s.phase == "battle":
+        return get_roll_table(s.pending["attacker_dice"], s.pending["defender_dice"],
+                              int(tb.p["attack.dice_sides"]))
+    if s.phase == "deal":
+        return _uniform([t for t in range(tb.n_territories) if s.owner[t] < 0],
+                        lambda t: {"type": "deal", "territory": tb.places[t]})
+    if s.phase == "draw":
+        return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
+    if s.phase == "first-player":
+        return _uniform(G.humans(s), lambda p: {"type": "first-player", "player": p})
+    return None
+
+
+def current_player(s: NapState) -> int:
+    from riskspec.reference.engine import CHANCE, TERMINAL
+    if s.winner >= 0:
+        return TERMINAL
+    if s.phase in CHANCE_PHASES:
+        return CHANCE
+    if s.phase == "defend":
+        return int(s.pending["chooser"])
+    return s.current
+
+
+Handler = Callable[[NapState, tuple, list[dict[str, Any]]], None]
+HANDLERS: dict[tuple[str, str], Handler] = {
+    ("deal", "deal"): G.process_deal,
+    ("first-player", "first-player"): G.process_first_player,
+    ("setup-place", "place"): G.process_setup_place,
+    ("setup-place", "place-neutral"): G.process_setup_place,
+    ("reinforce", "trade"): G.process_trade,
+    ("reinforce", "play-card"): G.process_play_card,
+    ("reinforce", "buy-ship"): G.process_buy_ship,
+    ("reinforce", "place"): G.process_place,
+    ("attack", "attack"): C.process_attack,
+    ("attack", "end-attack"): C.process_end_attack,
+    ("defend", "defend"): C.process_defend,
+    ("battle", "roll"): C.process_roll,
+    ("occupy", "occupy"): C.process_occupy,
+    ("maneuver", "maneuver"): C.process_maneuver,
+    ("maneuver", "end-turn"): C.process_end_turn,
+    ("draw", "draw"): C.process_draw,
+}

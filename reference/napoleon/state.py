@@ -1,0 +1,198 @@
+"""The Napoléon state: the shared :class:`~riskspec.reference.state.State` plus zones.
+
+:class:`NapState` adds, additively, what Napoléon needs: ``owner``/``armies`` run
+over *places* (territories, then maritime zones, whose units are ships), several
+neutral seats (``neutrals``) and a few turn flags.  Its JSON (``riskspec/state@1``)
+is the Classic one plus a ``zones`` object and ``napoleon`` turn flags; Classic
+states are untouched (their JSON is byte-identical).
+
+Phases and their ``pending`` fields:
+
+=================  ============================================  ===========
+deal               next (seat receiving the next territory)      chance
+first-player       for ('setup' or 'turn')                       chance
+setup-place        seat (army being placed), left                current
+reinforce          to_place, must_trade, after                   current
+attack             —                                             current
+defend             from, to, attacker_dice, chooser, naval       chooser
+battle             from, to, attacker_dice, defender_dice, naval chance
+occupy             from, to, min, eliminated                     current
+maneuver           —                                             current
+draw               left                                          chance
+game-over          —                                             nobody
+=================  ============================================  ===========
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from riskspec.reference.state import FORMAT, InvalidStateError, State
+
+PHASES: dict[str, dict[str, str]] = {
+    "deal": {"next": "player"},
+    "first-player": {"for": "purpose"},
+    "setup-place": {"seat": "player", "left": "count"},
+    "reinforce": {"to_place": "count", "must_trade": "bool", "after": "purpose"},
+    "attack": {},
+    "defend": {"from": "place", "to": "place", "attacker_dice": "count", "chooser": "player",
+               "naval": "bool"},
+    "battle": {"from": "place", "to": "place", "attacker_dice": "count",
+               "defender_dice": "count", "naval": "bool"},
+    "occupy": {"from": "place", "to": "place", "min": "count", "eliminated": "bool"},
+    "maneuver": {},
+    "draw": {"left": "count"},
+    "game-over": {},
+}
+CHANCE_PHASES = frozenset({"deal", "first-player", "battle", "draw"})
+
+
+class NapState(State):
+    """A Napoléon position (see the module docstring)."""
+
+    __slots__ = ("neutrals", "land_attacked", "naval_moves")
+
+    neutrals: tuple[int, ...]
+    land_attacked: bool     # a land offensive was made this turn (naval combat is over)
+    naval_moves: int        # naval maneuvers made this turn (fortify_moves: land ones)
+
+    def copy(self) -> NapState:
+        s = NapState.__new__(NapState)
+        s.tables, s.colours, s.neutral = self.tables, self.colours, self.neutral
+        s.owner, s.armies, s.hands = self.owner[:], self.armies[:], self.hands[:]
+        s.missions, s.eliminated_by = self.missions[:], self.eliminated_by[:]
+        s.reserves, s.captured = self.reserves[:], self.captured[:]
+        s.phase, s.current, s.turn = self.phase, self.current, self.turn
+        s.first_player, s.sets_traded = self.first_player, self.sets_traded
+        s.draw_pile, s.discards, s.pending = self.draw_pile, self.discards, dict(self.pending)
+        s.conquered, s.conquests, s.bonus_taken = self.conquered, self.conquests, self.bonus_taken
+        s.fortify_moves, s.winner = self.fortify_moves, self.winner
+        s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
+                                                      self.naval_moves)
+        return s
+
+    def is_neutral(self, seat: int) -> bool:
+        return seat in self.neutrals
+
+    def to_dict(self) -> dict[str, Any]:
+        return to_dict(self)
+
+    def __repr__(self) -> str:
+        return (f"<NapState {self.tables.variant.id} turn {self.turn} phase {self.phase} "
+                f"current {self.current} winner {self.winner}>")
+
+
+def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]) -> NapState:
+    n, places = len(colours), len(tables.places)
+    s = NapState.__new__(NapState)
+    s.tables, s.colours, s.neutral, s.neutrals = tables, colours, -1, neutrals
+    s.owner, s.armies = [-1] * places, [0] * places
+    s.hands, s.missions = [()] * n, [None] * n
+    s.eliminated_by, s.reserves, s.captured = [-1] * n, [0] * n, [False] * n
+    s.phase, s.current, s.turn, s.first_player = "deal", 0, 0, -1
+    s.sets_traded = 0
+    s.draw_pile, s.discards = tuple(range(len(tables.cards))), ()
+    s.pending = {"next": 0}
+    s.conquered = s.bonus_taken = s.land_attacked = False
+    s.conquests = s.fortify_moves = s.naval_moves = 0
+    s.winner = -1
+    return s
+
+
+def to_dict(s: NapState) -> dict[str, Any]:
+    tb = s.tables
+    cards = tb.cards
+    T = tb.n_territories
+    players = [{
+        "colour": s.colours[p], "neutral": p in s.neutrals,
+        "eliminated": s.eliminated_by[p] >= 0,
+        "eliminated_by": s.eliminated_by[p] if s.eliminated_by[p] >= 0 else None,
+        "cards": [cards[c] for c in s.hands[p]], "mission": s.missions[p],
+        "reserve": s.reserves[p], "captured": s.captured[p],
+    } for p in range(s.n_players)]
+    kinds = PHASES[s.phase]
+    pending = {k: (tb.places[v] if kinds.get(k) == "place" else v) for k, v in s.pending.items()}
+    return {
+        "format": FORMAT, "variant": tb.variant.id,
+        "options": dict(sorted(tb.ruleset.options.items())),
+        "players": players,
+        "territories": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
+                                       "armies": s.armies[i]} for i in range(T)},
+        "zones": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
+                                 "ships": s.armies[i]} for i in range(T, len(tb.places))},
+        "phase": s.phase, "current": s.current, "turn": s.turn,
+        "first_player": s.first_player if s.first_player >= 0 else None,
+        "sets_traded": s.sets_traded,
+        "draw_pile": [cards[c] for c in s.draw_pile],
+        "discards": [cards[c] for c in s.discards],
+        "pending": pending,
+        "turn_flags": {"conquered": s.conquered, "conquests": s.conquests,
+                       "bonus_taken": s.bonus_taken, "fortify_moves": s.fortify_moves,
+                       "land_attacked": s.land_attacked, "naval_moves": s.naval_moves},
+        "winner": s.winner if s.winner >= 0 else None,
+    }
+
+
+def _check(cond: bool, message: str) -> None:
+    if not cond:
+        raise InvalidStateError(message)
+
+
+def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
+    """Rebuild a Napoléon state (consistency-checked)."""
+    try:
+        players = d["players"]
+        colours = tuple(p["colour"] for p in players)
+        neutrals = tuple(i for i, p in enumerate(players) if p["neutral"])
+        s = blank_state(tb, colours, neutrals)
+        n = len(players)
+        T = tb.n_territories
+        _check(set(d["territories"]) == set(tb.territories), "territories must list the map's")
+        _check(set(d.get("zones", {})) == set(tb.zones), "zones must list the map's zones")
+        for i, x in enumerate(tb.places):
+            e = d["territories"][x] if i < T else d["zones"][x]
+            o = e["owner"]
+            _check(o is None or (isinstance(o, int) and 0 <= o < n), f"{x}: bad owner {o!r}")
+            s.owner[i] = -1 if o is None else o
+            s.armies[i] = e["armies"] if i < T else e["ships"]
+            _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
+
+        def cl(ids: list[str], where: str) -> tuple[int, ...]:
+            _check(all(c in tb.card_index for c in ids), f"{where}: unknown card")
+            idx = [tb.card_index[c] for c in ids]
+            _check(idx == sorted(idx), f"{where}: cards must be in deck order")
+            return tuple(idx)
+
+        seen: list[int] = []
+        for i, p in enumerate(players):
+            s.hands[i] = cl(p["cards"], f"players[{i}].cards")
+            seen += s.hands[i]
+            e = p["eliminated_by"]
+            s.eliminated_by[i] = -1 if e is None else e
+            s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
+        s.draw_pile, s.discards = cl(d["draw_pile"], "draw_pile"), cl(d["discards"], "discards")
+        _check(sorted(seen + list(s.draw_pile) + list(s.discards)) == list(range(len(tb.cards))),
+               "every card must be in exactly one place")
+        s.phase = d["phase"]
+        _check(s.phase in PHASES, f"unknown phase {s.phase!r}")
+        s.current, s.turn, s.sets_traded = d["current"], d["turn"], d["sets_traded"]
+        s.first_player = -1 if d["first_player"] is None else d["first_player"]
+        s.winner = -1 if d["winner"] is None else d["winner"]
+        f = d["turn_flags"]
+        s.conquered, s.conquests, s.bonus_taken = f["conquered"], f["conquests"], f["bonus_taken"]
+        s.fortify_moves = f["fortify_moves"]
+        s.land_attacked, s.naval_moves = f.get("land_attacked", False), f.get("naval_moves", 0)
+        kinds = PHASES[s.phase]
+        _check(set(d["pending"]) == set(kinds), f"pending of {s.phase} has {sorted(kinds)}")
+        pend: dict[str, Any] = {}
+        for k, kind in kinds.items():
+            v = d["pending"][k]
+            if kind == "place":
+                _check(v in tb.place_index, f"pending.{k}: unknown place {v!r}")
+                v = tb.place_index[v]
+            pend[k] = v
+        s.pending = pend
+    except (KeyError, TypeError) as exc:
+        raise InvalidStateError(f"malformed Napoléon state: {exc!r}") from None
+    return s

@@ -1,0 +1,64 @@
+"""Checks that hold after every step of every Napoléon game (random play and stateful tests)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from riskspec.reference import engine as E
+from riskspec.reference.napoleon.state import NapState
+
+
+def check_node(s: NapState) -> None:
+    who = E.current_player(s)
+    legal, outcomes = E.legal_actions(s), E.chance_outcomes(s)
+    if who == E.TERMINAL:
+        assert legal == [] and outcomes == [] and s.winner >= 0
+        return
+    if who == E.CHANCE:
+        assert legal == [] and outcomes
+        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+        return
+    assert 0 <= who < s.n_players and not s.is_neutral(who) and s.eliminated_by[who] < 0
+    assert legal, f"a decision node has legal actions ({s.phase})"
+    assert outcomes == []
+
+
+def check_board(s: NapState) -> None:
+    tb = s.tables
+    T = tb.n_territories
+    p = tb.p
+    for i, (o, a) in enumerate(zip(s.owner, s.armies)):
+        assert a >= 0
+        if i < T and s.phase not in ("deal", "occupy") and s.turn > 0:
+            assert o >= 0 and a >= 1, f"{tb.places[i]} is occupied once play begins"
+        if i >= T:
+            assert (o >= 0) == (a > 0) or (o >= 0 and s.phase == "occupy"), tb.places[i]
+            if a:
+                assert p["basic.pieces"] != "none", "no ships when the pieces exclude them"
+    for seat in range(s.n_players):
+        if s.is_neutral(seat):
+            assert s.hands[seat] == (), "neutral armies hold no cards"
+        assert s.reserves[seat] >= 0
+    cards = sorted(sum(s.hands, ()) + s.draw_pile + s.discards)
+    assert cards == list(range(len(tb.cards))), "every card is in exactly one place"
+    if s.turn > 0:
+        assert sum(s.reserves) == 0, "all starting regiments are placed before play"
+    ships = p["ships.max_per_player"]
+    if ships is not None:
+        for seat in range(s.n_players):
+            assert sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat) <= ships
+
+
+def check_step(before: NapState, action: dict[str, Any], after: NapState) -> None:
+    if before.turn > 0 and action["type"] not in ("trade", "play-card", "place", "buy-ship"):
+        # outside reinforcement units are never created
+        assert sum(after.armies) <= sum(before.armies), action
+    if before.winner >= 0:
+        assert after.winner == before.winner
+
+
+def check_round_trip(s: NapState) -> None:
+    text = E.to_json(s)
+    assert E.to_json(E.from_json(text)) == text

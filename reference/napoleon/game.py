@@ -50,7 +50,8 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
         n = players
         names = [f"player-{i + 1}" for i in range(n)]
     else:
-        names = list(players)
+        # a log lists every seat; the neutral armies are seated by the game itself
+        names = [c for c in players if not str(c).startswith("neutral-")]
         n = len(names)
     if not v.min_players <= n <= v.max_players:
         raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, not {n}")
@@ -271,18 +272,14 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(c in s.hands[seat], "not-your-cards", R_USE, "you do not hold that card")
     eff = tb.card_effect[c]
     require(bool(eff) and eff.get("kind") in PLAYABLE_EFFECTS, "no-effect", R_USE,
-            "that card has no effect usable now (the reference engine plays extra-regiments "
-            "and free-ships effects in the reinforcement phase)")
+            "that card has no effect usable now (the reference engine plays the "
+            "extra-regiments effect in the reinforcement phase so far)")
     require(not s.pending["must_trade"], "must-trade", R_FORCED, "trade your set first")
     require(eff.get("in_set_bonus") is None or bool(tb.p["cards.in_set_bonus_card_alone"]),
             "set-only", R_USE, "this card only counts inside a traded set")
     s.hands[seat] = tuple(x for x in s.hands[seat] if x != c)
     s.discards = tuple(sorted(s.discards + (c,)))
-    amount = int(eff.get("amount", 0))
-    if eff["kind"] == "extra-regiments":
-        s.pending["to_place"] += amount
-    else:  # free-ships: worth the ships' price in reinforcements, spent on ships only
-        s.pending["to_place"] += amount * int(tb.p["costs.ship"])
+    s.pending["to_place"] += int(eff.get("amount", 0))  # extra-regiments
     ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": eff["kind"]})
     if tb.p["cards.territory_bonus_on_effect"]:
         _territory_bonus(s, seat, (c,), ev)

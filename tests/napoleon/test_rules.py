@@ -1,0 +1,91 @@
+"""Napoléon basic rules, one test per rule ID, on positions built through the API."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from riskspec.errors import IllegalActionError
+from riskspec.reference import engine as E
+from riskspec.reference.driver import choose_action, sample_outcome
+from riskspec.reference.napoleon.game import card_set_value
+
+
+def _first_turn(seed: int = 2):
+    rng = random.Random(seed)
+    s = E.new_game("napoleon-basic", 2)
+    while s.turn == 0:
+        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
+            choose_action(E.legal_actions(s), rng, "by-type", s)
+        s, _ = E.apply(s, a)
+    return s
+
+
+def _with_hand(s, cards):
+    s = s.copy()
+    seat = s.current
+    idx = tuple(sorted(s.tables.card_index[c] for c in cards))
+    s.draw_pile = tuple(c for c in s.draw_pile if c not in idx)
+    s.hands[seat] = idx
+    return s
+
+
+def _cards_of(s, symbol, held_by=None, n=3):
+    tb = s.tables
+    out = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == symbol
+           and (tb.card_effect[c] or {}).get("in_set_bonus") is None
+           and (held_by is None or tb.card_territory[c] >= 0
+                and (s.owner[tb.card_territory[c]] == held_by) == bool(held_by + 1))]
+    return out[:n]
+
+
+def test_napoleon_cards_set_values_fixed_and_trade_territory_bonus() -> None:
+    s = _first_turn()
+    seat, tb = s.current, s.tables
+    mine = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == "infantry"
+            and tb.card_territory[c] >= 0 and s.owner[tb.card_territory[c]] == seat
+            and not (tb.card_effect[c] or {}).get("in_set_bonus")]
+    others = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == "infantry"
+              and tb.card_territory[c] >= 0 and s.owner[tb.card_territory[c]] != seat
+              and not (tb.card_effect[c] or {}).get("in_set_bonus")]
+    hand = sorted(mine[:1] + others[:2], key=tb.card_index.get)
+    s = _with_hand(s, hand)
+    before = s.pending["to_place"]
+    t = tb.card_territory[tb.card_index[mine[0]]]
+    armies = s.armies[t]
+    s2, ev = E.apply(s, {"type": "trade", "cards": hand})
+    value = tb.p["cards.set_values_fixed"]["infantry"]
+    assert card_set_value(tb, [tb.card_index[c] for c in hand]) == value
+    assert s2.pending.get("to_place", 0) == before + value or s2.phase == "attack"
+    assert s2.armies[t] == armies + tb.p["cards.territory_bonus"]
+    assert s2.sets_traded == s.sets_traded + 1, "fixed values: the track does not escalate"
+
+
+def test_napoleon_cards_jokers_limit() -> None:
+    s = _first_turn()
+    tb = s.tables
+    jokers = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == "wild"]
+    one = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == "infantry"][:1]
+    hand = sorted(one + jokers, key=tb.card_index.get)
+    s = _with_hand(s, hand)
+    if len(jokers) > tb.p["cards.max_wilds_per_set"]:
+        pytest.skip("jokers fit in a set on this deck")
+    s2, _ = E.apply(s, {"type": "trade", "cards": hand})
+    assert s2.sets_traded == 1
+
+
+def test_napoleon_cards_forced_trade() -> None:
+    s = _first_turn()
+    tb = s.tables
+    at = tb.p["cards.forced_trade_at"]
+    hand = sorted([tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] != "wild"
+                   and not (tb.card_effect[c] or {}).get("in_set_bonus")][:at],
+                  key=tb.card_index.get)
+    s = _with_hand(s, hand)
+    s.pending["must_trade"] = True
+    assert {a["type"] for a in E.legal_actions(s)} == {"trade"}
+    own = next(t for t in range(tb.n_territories) if s.owner[t] == s.current)
+    with pytest.raises(IllegalActionError) as exc:
+        E.apply(s, {"type": "place", "territory": tb.places[own]})
+    assert exc.value.rule == "napoleon.cards.forced-trade"

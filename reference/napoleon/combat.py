@@ -151,6 +151,8 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
     T = s.tables.n_territories
     seat = s.current
     mode = p["basic.victory"]
+    if p["game.mode"] == "advanced":
+        return  # the Advanced game ends after game.turn_limit turns (napoleon.scoring.winner)
     if mode == "eliminate-opponent":
         won = all(s.eliminated_by[h] >= 0 for h in G.humans(s) if h != seat)
     elif mode == "all-territories":
@@ -229,6 +231,10 @@ def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
     p, seat = s.tables.p, s.current
+    if p["game.mode"] == "advanced" and (p["vp.territory_scoring"] == "every-turn"
+                                         or s.turn == int(p["game.turn_limit"])):
+        terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
+        s.vp[seat] += (terr + zones) // int(p["vp.territory_divisor"])
     n = 0
     if p["end_turn.draw_for_invasion"] and s.conquered:
         n += 1
@@ -249,11 +255,16 @@ def _draw_or_next(s: NapState, left: int) -> None:
         return
     hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
     nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
-    limit = s.tables.p["basic.turn_limit"]
-    if limit is not None and nxt == s.first_player and s.turn >= int(limit):
-        _end_by_turn_limit(s)
+    p = s.tables.p
+    limit = p["game.turn_limit"] if p["game.mode"] == "advanced" else p["basic.turn_limit"]
+    wrapped = nxt == s.first_player or (s.current in hs and hs.index(nxt) <= hs.index(s.current))
+    if limit is not None and wrapped and s.turn >= int(limit):
+        if p["game.mode"] == "advanced":
+            _final_scoring(s)
+        else:
+            _end_by_turn_limit(s)
         return
-    G.start_turn(s, nxt)
+    G.start_turn(s, nxt, new_round=wrapped)
 
 
 def _end_by_turn_limit(s: NapState) -> None:
@@ -261,6 +272,25 @@ def _end_by_turn_limit(s: NapState) -> None:
     counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
     best = max(counts.values())
     s.winner = min(h for h, c in counts.items() if c == best)
+    s.phase, s.pending = "game-over", {}
+
+
+def _final_scoring(s: NapState) -> None:
+    """napoleon.scoring.winner / tie-break: most VP; then scoring.tiebreak in order; a tie
+    after all of them is shared (the state names the lowest seat among the sharers)."""
+    T = s.tables.n_territories
+
+    def key(seat: int) -> tuple[int, ...]:
+        out = [s.vp[seat]]
+        for tb in s.tables.p["scoring.tiebreak"]:
+            if tb == "regiments":
+                out.append(sum(a for o, a in zip(s.owner[:T], s.armies[:T]) if o == seat))
+            else:  # missions-completed: no missions are played by this engine yet
+                out.append(0)
+        return tuple(out)
+
+    best = max(key(h) for h in G.humans(s))
+    s.winner = min(h for h in G.humans(s) if key(h) == best)
     s.phase, s.pending = "game-over", {}
 
 

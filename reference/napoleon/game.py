@@ -63,6 +63,11 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
     except KeyError:
         raise OptionError(f"setup.starting_units has no entry for {n} players") from None
     s.reserves = [own] * n + [int(p["setup.neutral_units"])] * k
+    if p["setup.distribution"] == "claim":
+        if sum(s.reserves) < tb.n_territories:
+            raise OptionError("the starting regiments cannot occupy every territory")
+        s.phase, s.pending = "first-player", {"for": "setup"}
+        return s
     quota = quotas(s)
     if sum(quota) < tb.n_territories or any(q > r for q, r in zip(quota, s.reserves)):
         raise OptionError("the deal cannot occupy every territory with the starting regiments")
@@ -115,6 +120,9 @@ def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
     ev.append({"type": "first-player", "player": seat})
     if s.pending["for"] == "setup":
         s.first_player = seat
+        if -1 in s.owner[:s.tables.n_territories]:  # the claiming setup
+            s.phase, s.pending, s.current = "claim", {}, seat
+            return
         _next_share(s, None)
     else:
         s.first_player = seat
@@ -136,6 +144,9 @@ def _next_share(s: NapState, done: int | None) -> None:
     start = 0 if done is None else [o[0] for o in order].index(done) + 1
     for k in range(len(order)):
         seat, placer = order[(start + k) % len(order)]
+        if s.reserves[seat] > 0 and not any(can_setup_place(s, t, seat)
+                                            for t in range(s.tables.n_territories)):
+            s.reserves[seat] = 0  # every territory is full: the rest stays in the box
         if s.reserves[seat] > 0:
             per = p["setup.neutral_placement_per_turn"] if s.is_neutral(seat) else \
                 p["setup.placement_per_turn"]
@@ -148,6 +159,25 @@ def _next_share(s: NapState, done: int | None) -> None:
         start_turn(s, s.first_player)
 
 
+def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, seat = a[1], s.current
+    require(s.owner[t] < 0, "occupied", "napoleon.setup.claim", "claim an unoccupied territory")
+    s.owner[t], s.armies[t] = seat, 1
+    s.reserves[seat] -= 1
+    ev.append({"type": "claimed", "player": seat, "territory": s.tables.places[t]})
+    hs = humans(s)
+    if -1 in s.owner[:s.tables.n_territories]:
+        s.current = hs[(hs.index(seat) + 1) % len(hs)]
+    else:
+        _next_share(s, seat)
+
+
+def can_setup_place(s: NapState, t: int, seat: int) -> bool:
+    top = s.tables.p["setup.max_units_per_territory"]
+    return t < s.tables.n_territories and s.owner[t] == seat and (
+        top is None or s.armies[t] < int(top))
+
+
 def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.pending["seat"]
     neutral_share = s.is_neutral(seat)
@@ -156,6 +186,8 @@ def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
             else "this share is your own (place)")
     require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", R_PLACE,
             "regiments go on a territory of the army placed")
+    require(can_setup_place(s, t, seat), "territory-full", "napoleon.setup.reinforce",
+            "no territory may hold more regiments than setup.max_units_per_territory at setup")
     s.armies[t] += 1
     s.reserves[seat] -= 1
     s.pending["left"] -= 1
@@ -195,16 +227,30 @@ def reinforcements(s: NapState, seat: int) -> int:
     return max(low, base + bonus)
 
 
-def start_turn(s: NapState, seat: int) -> None:
-    if seat == s.first_player or s.turn == 0:
+def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
+    if new_round or seat == s.first_player or s.turn == 0:
         s.turn += 1
     s.current = seat
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.conquests = s.fortify_moves = s.naval_moves = 0
+    if s.tables.p["game.mode"] == "advanced":
+        score_empires(s, seat)
     s.phase = "reinforce"
     s.pending = {"to_place": reinforcements(s, seat), "must_trade": False, "after": "turn"}
     s.pending["must_trade"] = _owes_trade(s, seat, first=True)
     _maybe_end_reinforce(s)
+
+
+def score_empires(s: NapState, seat: int) -> None:
+    """napoleon.scoring.empire-vp: at the start of the turn, each whole empire held scores
+    its bonus in victory points (routes too when vp.routes_score)."""
+    p, tb = s.tables.p, s.tables
+    if p["vp.empire_scoring"] == "last-turn-only" and s.turn != int(p["game.turn_limit"]):
+        return
+    emp, rts = whole_groups(s, seat)
+    s.vp[seat] += sum(tb.groups[g][1] for g in emp)
+    if p["vp.routes_score"]:
+        s.vp[seat] += sum(tb.routes[r][1] for r in rts)
 
 
 def _owes_trade(s: NapState, seat: int, first: bool) -> bool:

@@ -17,6 +17,7 @@ from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 Action = dict[str, Any]
 
 FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "claim": (("territory", "territory"),),
     "place": (("territory", "territory"),),
     "place-neutral": (("territory", "territory"),),
     "trade": (("cards", "cards"),),
@@ -91,7 +92,10 @@ def legal_actions(s: NapState) -> list[Action]:
     if ph == "setup-place":
         kind = "place-neutral" if s.is_neutral(s.pending["seat"]) else "place"
         return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
-                if s.owner[t] == s.pending["seat"]]
+                if G.can_setup_place(s, t, s.pending["seat"])]
+    if ph == "claim":
+        return [{"type": "claim", "territory": P[t]} for t in range(tb.n_territories)
+                if s.owner[t] < 0]
     if ph == "reinforce":
         out: list[Action] = []
         hand = s.hands[seat]
@@ -168,6 +172,7 @@ Handler = Callable[[NapState, tuple, list[dict[str, Any]]], None]
 HANDLERS: dict[tuple[str, str], Handler] = {
     ("deal", "deal"): G.process_deal,
     ("first-player", "first-player"): G.process_first_player,
+    ("claim", "claim"): G.process_claim,
     ("setup-place", "place"): G.process_setup_place,
     ("setup-place", "place-neutral"): G.process_setup_place,
     ("reinforce", "trade"): G.process_trade,

@@ -10,6 +10,7 @@ Phases and their ``pending`` fields:
 
 =================  ============================================  ===========
 deal               next (seat receiving the next territory)      chance
+claim              — (Advanced Rules: claiming setup)            current
 first-player       for ('setup' or 'turn')                       chance
 setup-place        seat (army being placed), left                current
 reinforce          to_place, must_trade, after                   current
@@ -33,6 +34,7 @@ from riskspec.reference.state import FORMAT, InvalidStateError, State
 PHASES: dict[str, dict[str, str]] = {
     "deal": {"next": "player"},
     "first-player": {"for": "purpose"},
+    "claim": {},
     "setup-place": {"seat": "player", "left": "count"},
     "reinforce": {"to_place": "count", "must_trade": "bool", "after": "purpose"},
     "attack": {},
@@ -51,11 +53,12 @@ CHANCE_PHASES = frozenset({"deal", "first-player", "battle", "draw"})
 class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
-    __slots__ = ("neutrals", "land_attacked", "naval_moves")
+    __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
     naval_moves: int        # naval maneuvers made this turn (fortify_moves: land ones)
+    vp: list[int]           # victory points per seat (Advanced Rules; serialised only there)
 
     def copy(self) -> NapState:
         s = NapState.__new__(NapState)
@@ -70,6 +73,7 @@ class NapState(State):
         s.fortify_moves, s.winner = self.fortify_moves, self.winner
         s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
                                                       self.naval_moves)
+        s.vp = self.vp[:]
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -97,7 +101,12 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.conquests = s.fortify_moves = s.naval_moves = 0
     s.winner = -1
+    s.vp = [0] * n
     return s
+
+
+def advanced(s: NapState) -> bool:
+    return bool(s.tables.p["game.mode"] == "advanced")
 
 
 def to_dict(s: NapState) -> dict[str, Any]:
@@ -111,6 +120,9 @@ def to_dict(s: NapState) -> dict[str, Any]:
         "cards": [cards[c] for c in s.hands[p]], "mission": s.missions[p],
         "reserve": s.reserves[p], "captured": s.captured[p],
     } for p in range(s.n_players)]
+    if advanced(s):
+        for p, entry in enumerate(players):
+            entry["vp"] = s.vp[p]
     kinds = PHASES[s.phase]
     pending = {k: (tb.places[v] if kinds.get(k) == "place" else v) for k, v in s.pending.items()}
     return {
@@ -171,6 +183,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             e = p["eliminated_by"]
             s.eliminated_by[i] = -1 if e is None else e
             s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
+            s.vp[i] = p.get("vp", 0)
         s.draw_pile, s.discards = cl(d["draw_pile"], "draw_pile"), cl(d["discards"], "discards")
         _check(sorted(seen + list(s.draw_pile) + list(s.discards)) == list(range(len(tb.cards))),
                "every card must be in exactly one place")

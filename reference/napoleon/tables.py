@@ -18,10 +18,10 @@ from riskspec.model import Ruleset, Variant
 
 #: parameter → readings this engine implements (others raise OptionError at new_game)
 SUPPORTED: dict[str, tuple[Any, ...]] = {
-    "game.mode": ("basic",),
+    "game.mode": ("basic", "advanced"),
     "basic.pieces": ("none", "ships"),
     "basic.victory": ("eliminate-opponent", "all-territories", "most-territories"),
-    "setup.distribution": ("deal",),
+    "setup.distribution": ("deal", "claim"),
     "setup.neutral_placement_by": ("players-alternate",),
     "turn.first_player": ("new-roll", "first-placer"),
     "neutral.defender_dice": ("max", "chosen-by-opponent"),
@@ -38,6 +38,10 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "naval_landing.targets": ("any-zone-in-chain", "last-zone"),
     "maneuver.path": ("connected", "adjacent"),
     "end_turn.draw_mode": ("one-per-condition", "one-if-any"),
+    "vp.empire_scoring": ("each-turn", "last-turn-only"),
+    "vp.territory_scoring": ("last-turn", "every-turn"),
+    "scoring.regiments_count": ("board-regiments",),
+    "capitals.enabled": (False,),
 }
 
 

@@ -1,0 +1,68 @@
+"""Inline maps: a Napoléon variant played on a small purpose-built board.
+
+Rule vectors must not depend on the (partly reconstructed) printed board, so a test or a
+conformance case may give its own map (a ``riskspec/map@1`` object: a few territories,
+zones, groups and routes, borders, cards).  :func:`variant_on_map` returns the variant with
+that board — built and checked by the spec loader's own :func:`build_board` — cached by
+the map's canonical text, so every state of that game shares one variant object.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from riskspec.errors import OptionError
+from riskspec.model import Variant
+
+_CACHE: dict[tuple[str, str], Variant] = {}
+
+
+def variant_on_map(variant: Variant, board: Mapping[str, Any]) -> Variant:
+    key = (variant.id, json.dumps(board, sort_keys=True))
+    found = _CACHE.get(key)
+    if found is None:
+        from riskspec.loading import load_spec
+        from riskspec.loading._context import _Ctx
+        from riskspec.loading.boards import build_board
+        from riskspec.yamlio import Document
+
+        ctx = _Ctx()
+        sources = dict(getattr(load_spec(), "sources", {}) or {})
+        built = build_board(ctx, Document(data=dict(board), file="<inline map>"), sources)
+        if ctx.problems:
+            raise OptionError("inline map: " + "; ".join(str(p) for p in ctx.problems[:3]))
+        found = dataclasses.replace(variant, board=built)
+        _CACHE[key] = found
+    return found
+
+
+def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = None,
+              borders: list[tuple[str, str, str]] | None = None,
+              bonuses: Mapping[str, int] | None = None,
+              routes: Mapping[str, tuple[int, list[str]]] | None = None,
+              cards: list[tuple[str, str | None, str]] | None = None) -> dict[str, Any]:
+    """A ``riskspec/map@1`` object from a compact description (for tests and vectors):
+    ``territories`` id → group, ``zones`` id → route (or ''), ``borders`` (a, b, kind),
+    ``bonuses`` group → bonus, ``routes`` id → (bonus, zones), ``cards`` (id, territory
+    or None for a joker, symbol)."""
+    prov = {"reconstructed": "A purpose-built test board.", "basis": "Conformance test."}
+    groups = sorted(set(territories.values()))
+    return {
+        "format": "riskspec/map@1", "id": "inline-test-map", "title": "Test map",
+        "description": "A purpose-built board for rule tests.", "provenance": prov,
+        "territories": [{"id": t, "name": t, "group": g, "provenance": prov}
+                        for t, g in territories.items()],
+        "groups": [{"id": g, "name": g, "kind": "empire", "bonus": (bonuses or {}).get(g, 1),
+                    "territories": [t for t, gg in territories.items() if gg == g],
+                    "provenance": prov} for g in groups],
+        "zones": [{"id": z, "name": z, "provenance": prov} for z in (zones or {})],
+        "routes": [{"id": r, "name": r, "zones": zs, "bonus": b, "provenance": prov}
+                   for r, (b, zs) in (routes or {}).items()],
+        "borders": [{"between": [a, b], "kind": k, "provenance": prov}
+                    for a, b, k in (borders or [])],
+        "cards": [({"id": c, "territory": t, "symbol": s, "provenance": prov} if t else
+                   {"id": c, "symbol": s, "provenance": prov}) for c, t, s in (cards or [])],
+    }

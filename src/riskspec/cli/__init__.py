@@ -29,6 +29,7 @@ COMMANDS = [
     "docs",
     "play",
     "replay",
+    "odds",
 ]
 
 EPILOG = """\

@@ -1,0 +1,113 @@
+"""Benchmark: the conformance protocol — per-request overhead of stdio against in-process,
+and conformance cases per second.
+
+    python benchmarks/bench_protocol.py [--requests 2000] [--repeat 3]
+
+* per request: the same request (``legal_actions`` at a player's decision, whose answer
+  is a short list, and ``state``, whose answer is the whole position) sent
+  ``--requests`` times to
+  - the engine called directly (no JSON),
+  - the in-process server session (``InProcessClient``: JSON text both ways, no process),
+  - ``riskspec engine`` over stdin/stdout (``EngineClient``: a subprocess, JSON Lines,
+    schema validation of every response), and the same without the schema check;
+  the overhead of stdio is the difference between stdio and in-process.
+* cases/s: every shipped test vector run once through each client (``run_case``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from bench_odds import best_of, machine  # noqa: E402
+
+
+def decision_state() -> Any:
+    """A Classic game advanced to the first attack decision, by seeded random play."""
+    from riskspec.reference import driver as D
+    from riskspec.reference import engine as E
+    rng = random.Random(1)
+    s = E.new_game("classic", 3)
+    while not (s.phase == "attack" and E.current_player(s) >= 0):
+        if E.current_player(s) == E.CHANCE:
+            action = D.sample_outcome(s, rng)
+        else:
+            action = D.choose_action(E.legal_actions(s), rng)
+        s, _ = E.apply(s, action)
+    return s
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--requests", type=int, default=2000)
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args(argv)
+
+    from riskspec.conformance.client import EngineClient, python_engine_argv, reference_client
+    from riskspec.conformance.runner import run_case
+    from riskspec.conformance.vectors import load_cases
+    from riskspec.reference import engine as E
+
+    print(f"machine: {machine()}")
+    state = decision_state()
+    setup = {"variant": "classic", "players": 3, "options": {}}
+    state_json = E.to_dict(state)
+    n = args.requests
+
+    stdio = EngineClient(python_engine_argv(), timeout=30)
+    start = time.perf_counter()
+    stdio.start()
+    print(f"engine start-up and handshake (stdio): {time.perf_counter() - start:.3f} s")
+    raw = EngineClient(python_engine_argv(), timeout=30, validate=False)
+    inproc = reference_client()
+    for client in (stdio, raw, inproc):
+        r = client.request("load_state", state=state_json, **setup)
+        assert r.ok, r.error
+
+    def direct_legal() -> None:
+        for _ in range(n):
+            E.legal_actions(state)
+
+    def direct_state() -> None:
+        for _ in range(n):
+            E.to_dict(state)
+
+    def send(client: Any, op: str) -> Any:
+        def go() -> None:
+            for _ in range(n):
+                client.request(op)
+        return go
+
+    rows = [("legal_actions", direct_legal), ("state", direct_state)]
+    print(f"\nper request ({n} requests, best of {args.repeat}), microseconds:")
+    print(f"{'op':<14} {'direct':>9} {'in-process':>11} {'stdio':>9} {'stdio, no schema':>17} "
+          f"{'stdio overhead':>15}")
+    for op, direct in rows:
+        t_direct = best_of(args.repeat, direct) / n * 1e6
+        t_in = best_of(args.repeat, send(inproc, op)) / n * 1e6
+        t_io = best_of(args.repeat, send(stdio, op)) / n * 1e6
+        t_raw = best_of(args.repeat, send(raw, op)) / n * 1e6
+        print(f"{op:<14} {t_direct:>9.0f} {t_in:>11.0f} {t_io:>9.0f} {t_raw:>17.0f} "
+              f"{t_io - t_in:>15.0f}")
+    raw.close()
+
+    cases = load_cases()
+    print(f"\nconformance cases ({len(cases)} shipped vectors, each once):")
+    for name, client in (("in-process", inproc), ("stdio", stdio)):
+        start = time.perf_counter()
+        results = [run_case(client, case) for case in cases]
+        took = time.perf_counter() - start
+        passed = sum(1 for r in results if r.outcome == "pass")
+        requests = getattr(client, "requests", None)
+        print(f"  {name:<11} {len(cases) / took:8.1f} cases/s  ({took:.2f} s, {passed} pass"
+              + (f", {requests} requests in all" if requests is not None else "") + ")")
+    stdio.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

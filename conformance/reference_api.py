@@ -27,14 +27,15 @@ def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
     """Everything the reference engine implements: all variants, every option and choice, every rule."""
     from riskspec.conformance.specload import spec as cached_spec
     spec = cached_spec()
-    ids = variants or sorted(v for v, var in spec.variants.items() if var.family == "classic")
+    ids = variants or sorted(v for v, var in spec.variants.items()
+                             if var.family in ("classic", "napoleon"))
     options: dict[str, Any] = {}
     for vid in ids:
         for oid, opt in spec.variants[vid].options.items():
             options.setdefault(oid, sorted(set(opt.choices)))
     return {"variants": ids, "options": options,
             "ops": ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "quit"],
-            "rules": "*", "maps": ["standard"]}
+            "rules": "*", "maps": ["standard", "inline"]}
 
 
 class ReferenceAPI:
@@ -47,13 +48,25 @@ class ReferenceAPI:
         self.TERMINAL = eng.TERMINAL
 
     def new_game(self, variant: str, players: int, options: Mapping[str, str] | None = None,
-                 **_: Any) -> Any:
-        return self.eng.new_game(variant, players, dict(options or {}))
+                 map: Any = None, **_: Any) -> Any:
+        return self.eng.new_game(self._variant(variant, map), players, dict(options or {}))
+
+    def _variant(self, variant: str, board: Any) -> Any:
+        """The variant, on an inline map when the request gives one (Napoléon family)."""
+        if board is None:
+            return variant
+        v = self.eng.get_variant(variant)
+        if v.family != "napoleon":
+            raise ValueError("inline maps are supported for the Napoléon family only")
+        from riskspec.reference.napoleon.inline import variant_on_map
+        return variant_on_map(v, board)
 
     def load_state(self, state: Mapping[str, Any], *, variant: str, players: int,
                    options: Mapping[str, str], map: Any = None) -> Any:
         if state.get("variant") not in (None, variant):
             raise ValueError(f"state is of variant {state.get('variant')!r}, request says {variant!r}")
+        if map is not None:
+            return self.eng.from_json(dict(state), variant=self._variant(variant, map))
         return self.eng.from_json(dict(state))
 
     def from_json(self, data: Mapping[str, Any]) -> Any:

@@ -279,7 +279,11 @@ def loads_yaml(text: str, file: str = "<string>") -> Document:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = " ".join(x for x in (exc.context, exc.problem) if x) or "malformed YAML"
-        problems.append(Problem(file, line, col, "yaml-syntax", reason))
+        if "nesting depth" in reason:  # libyaml's own limit, reached before ours in some builds
+            problems.append(Problem(file, line, col, "too-deep",
+                                    f"nesting deeper than {MAX_DEPTH} levels"))
+        else:
+            problems.append(Problem(file, line, col, "yaml-syntax", reason))
     except yaml.YAMLError as exc:  # reader errors (control characters) and the like
         problems.append(Problem(file, 1, 1, "yaml-syntax", str(exc).splitlines()[0]))
     except RecursionError:

@@ -17,6 +17,7 @@ check makes sure no file repeats 12 or more consecutive words of the source.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections import Counter, deque
@@ -31,7 +32,10 @@ from riskspec.yamlio import load_path
 
 ROOT = Path(__file__).resolve().parents[2]
 NAP = ROOT / "spec" / "napoleon"
-SOURCES = ROOT.parent / "shared" / "sources"
+# The source rule texts sit beside the checkout (../shared/sources), as on the developers'
+# machines and in CI; RISKSPEC_SOURCES points elsewhere. Without them the tests that compare
+# the spec with the texts skip, saying why.
+SOURCES = Path(os.environ.get("RISKSPEC_SOURCES", ROOT.parent / "shared" / "sources"))
 SOURCE_FILES = {
     "napoleon-en": "000_583f7156959da0b0.txt",
     "classic-en": "002_bcc342febf4aa700.txt",
@@ -108,7 +112,11 @@ def raw_map() -> dict[str, Any]:
 
 
 def source_text(sid: str = "napoleon-en") -> str:
-    return (SOURCES / SOURCE_FILES[sid]).read_text(encoding="utf-8")
+    path = SOURCES / SOURCE_FILES[sid]
+    if not path.is_file():
+        pytest.skip(f"source text {path} not found; set RISKSPEC_SOURCES to the folder "
+                    f"holding the rule texts")
+    return path.read_text(encoding="utf-8")
 
 
 def norm(text: str) -> str:

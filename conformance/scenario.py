@@ -31,7 +31,8 @@ from riskspec.errors import ActionError
 
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
-                "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft")
+                "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft",
+                "cases_napoleon")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Scenario:
     negative: bool = False
     description: str | None = None
     pending: str | None = None
+    map: Mapping[str, Any] | None = None   # an inline map (riskspec/map@1), None: the variant's
 
     @property
     def section(self) -> str:
@@ -70,7 +72,8 @@ REGISTRY: dict[str, Scenario] = {}
 def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              options: Mapping[str, str] | None = None, variant: str = "classic",
              reading: tuple[str, str] | None = None, negative: bool = False,
-             description: str | None = None, pending: str | None = None) -> Callable:
+             description: str | None = None, pending: str | None = None,
+             map: Mapping[str, Any] | None = None) -> Callable:
     """Register a scenario. ``id`` is permanent: never renumber or reuse one.
 
     ``pending``: the reference engine is known to disagree (the reason); the case is not
@@ -81,7 +84,8 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
         REGISTRY[id] = Scenario(id=id, title=title, covers=tuple(covers), fn=fn, variant=variant,
                                 players=players, options=dict(options or {}),
                                 reading={"ambiguity": reading[0], "reading": reading[1]} if reading else None,
-                                negative=negative, description=description, pending=pending)
+                                negative=negative, description=description, pending=pending,
+                                map=map)
         return fn
     return deco
 
@@ -116,14 +120,21 @@ class Builder:
         self.steps: list[dict] = []
 
     # -- positions ------------------------------------------------------------------
+    def _variant(self) -> Any:
+        """The scenario's variant: its ID, or the variant object on the scenario's inline map."""
+        if self.sc.map is None:
+            return self.sc.variant
+        from riskspec.reference.napoleon.inline import variant_on_map
+        return variant_on_map(self.E.get_variant(self.sc.variant), self.sc.map)
+
     def new_game(self) -> "Builder":
-        self.state = self.E.new_game(self.sc.variant, self.sc.players, dict(self.sc.options))
+        self.state = self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options))
         self.start = None
         return self
 
     def blank(self) -> dict:
         """The state dict of a fresh game of this scenario's variant/players/options."""
-        return self.E.to_dict(self.E.new_game(self.sc.variant, self.sc.players, dict(self.sc.options)))
+        return self.E.to_dict(self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options)))
 
     def position(self, owners: Mapping[str, tuple[int, int]] | None = None, *, phase: str = "attack",
                  current: int = 0, turn: int = 1, pending: Mapping[str, Any] | None = None,
@@ -149,7 +160,8 @@ class Builder:
         for p in d["players"]:
             order += p["cards"]
             p["cards"], p["reserve"], p["mission"] = [], 0, p["mission"]
-        deck = [c for c in self.E.get_variant(self.sc.variant).board.cards]
+        v = self._variant()
+        deck = [c for c in (self.E.get_variant(v) if isinstance(v, str) else v).board.cards]
         deck_ids = [c.id for c in deck]
         held: set[str] = set()
         for seat, cards in (hands or {}).items():
@@ -172,7 +184,9 @@ class Builder:
 
     def load(self, d: Mapping[str, Any]) -> dict:
         try:
-            self.state = self.E.from_dict(copy.deepcopy(dict(d)))
+            v = self._variant()
+            self.state = self.E.from_dict(copy.deepcopy(dict(d)),
+                                          variant=None if isinstance(v, str) else v)
         except Exception as exc:
             raise ScenarioError(f"{self.sc.id}: the reference engine cannot load the start state: {exc}") from exc
         self.start = self.E.to_dict(self.state)
@@ -344,6 +358,8 @@ class Builder:
         if self.sc.negative:
             case["negative"] = True
         case.update(variant=self.sc.variant, options=dict(self.sc.options), players=self.sc.players)
+        if self.sc.map is not None:
+            case["map"] = json.loads(json.dumps(self.sc.map))
         if self.start is not None:
             case["state"] = self.start
         case["steps"] = self.steps

@@ -1,0 +1,152 @@
+"""Scenarios: Risk Napoléon, basic game, on a small purpose-built board.
+
+The rules are tested on an inline map (``map`` in each case) so that they hold whatever
+the printed board is: west (a1, a2) and east (b1, b2) empires in a row, a lone territory
+``far``; maritime zones z1–z2–z3–z4 in a chain (z1, z2 form a route); a1 touches z1, b2
+touches z3, far touches z4 only.  Seats 0 and 1 are the players, 2–5 the neutral armies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.scenario import scenario
+from riskspec.reference.napoleon.inline import small_map
+
+LINE = small_map(
+    {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
+    {"z1": "", "z2": "", "z3": "", "z4": ""},
+    [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
+     ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
+     ("b2", "z3", "coast"), ("far", "z4", "coast")],
+    {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
+    [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
+     ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")])
+V = "napoleon-basic"
+NEUTRAL = 2
+
+
+def _pos(b: Any, land: dict, zones: dict | None = None, **kw: Any) -> dict:
+    def edit(d: dict) -> None:
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z] = {"owner": seat, "ships": ships}
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    kw.setdefault("phase", "attack")
+    return b.position(land, edit=edit, **kw)
+
+
+@scenario("napoleon.naval.landing.001", "A naval landing crosses up to three controlled zones",
+          ["napoleon.naval.landing"], players=2, variant=V, map=LINE)
+def landing(b):
+    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
+         {"z1": (0, 1), "z2": (0, 1), "z3": (0, 1), "z4": (0, 1)})
+    b.check(legal_includes=[{"type": "attack", "from": "a1", "to": "b2", "dice": 3}],
+            legal_excludes=[{"type": "attack", "from": "a1", "to": "far", "dice": 3}])
+    b.attack("a1", "b2", 3, state={"phase": "defend"})
+
+
+@scenario("napoleon.naval.landing.002", "A landing cannot cross a fourth zone",
+          ["napoleon.naval.landing"], players=2, variant=V, map=LINE, negative=True)
+def landing_far(b):
+    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
+         {"z1": (0, 1), "z2": (0, 1), "z3": (0, 1), "z4": (0, 1)})
+    b.reject({"type": "attack", "from": "a1", "to": "far", "dice": 3}, "not-adjacent")
+
+
+@scenario("napoleon.combat.naval-first.001", "No naval combat after the first land offensive",
+          ["napoleon.combat.naval-first"], players=2, variant=V, map=LINE, negative=True)
+def naval_first(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z2": (0, 3), "z3": (1, 1)})
+    b.attack("a2", "b1", 3)
+    b.roll([1, 1, 1], [6], state={"phase": "attack"})
+    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land")
+
+
+@scenario("napoleon.naval.fight-to-end.001", "A naval battle goes on until one side is gone",
+          ["napoleon.naval.fight-to-end"], players=2, variant=V, map=LINE)
+def fight_to_end(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z2": (0, 4), "z3": (1, 3)})
+    b.attack("z2", "z3", 1)
+    b.defend(1)
+    b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 2}})
+
+
+@scenario("napoleon.basic.neutral-defence.001", "The player not attacking rolls for a neutral",
+          ["napoleon.basic.neutral-defence"], players=2, variant=V, map=LINE)
+def neutral_defence(b):
+    _pos(b, {"a1": (0, 4), "a2": (NEUTRAL, 3), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
+    b.attack("a1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}})
+
+
+@scenario("napoleon.basic.end.001", "Taking the other player's last territory wins",
+          ["napoleon.basic.end", "napoleon.cards.elimination-capture"], players=2, variant=V,
+          map=LINE)
+def basic_end(b):
+    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (NEUTRAL, 1),
+             "far": (NEUTRAL, 1)}, hands={1: ["c-b1", "c-b2"]})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 5, 4], [1], state={"winner": 0, "phase": "game-over"})
+
+
+@scenario("napoleon.basic.end.002", "Reading all-territories: neutrals must be taken too",
+          ["napoleon.basic.end"], players=2, variant=V, map=LINE,
+          options={"napoleon.amb.basic-game-end": "all-territories"},
+          reading=("napoleon.amb.basic-game-end", "all-territories"))
+def basic_end_all(b):
+    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 5, 4], [1], state={"winner": None, "phase": "occupy"})
+
+
+@scenario("napoleon.maneuver.land.001", "One land maneuver along one's own territories",
+          ["napoleon.maneuver.land"], players=2, variant=V, map=LINE)
+def maneuver(b):
+    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
+         phase="maneuver")
+    b.do({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4},
+         state={"territories": {"a1": {"armies": 1}, "b1": {"armies": 5}}})
+    b.reject({"type": "maneuver", "from": "b1", "to": "a2", "armies": 1}, "not-connected")
+
+
+@scenario("napoleon.end-of-turn.draws.001", "One card per condition met: invasion and an empire",
+          ["napoleon.end-of-turn.draws"], players=2, variant=V, map=LINE)
+def draws(b):
+    _pos(b, {"a1": (0, 2), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         phase="maneuver", conquered=True)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 2}})
+
+
+@scenario("napoleon.reinforce.routes.001", "Territories and zones counted, empire and route bonuses",
+          ["napoleon.reinforce.territories", "napoleon.reinforce.empires",
+           "napoleon.reinforce.routes"], players=2, variant=V, map=LINE)
+def reinforce(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
+         {"z1": (0, 1), "z2": (0, 1)}, phase="maneuver", current=1)
+    # max(3, (2 territories + 2 zones) // 3) + west 2 + route 4
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0,
+                                      "pending": {"to_place": 9}})
+
+
+@scenario("napoleon.cards.trade-territory-bonus.001",
+          "A fixed-value set, +2 on each traded card's territory held",
+          ["napoleon.cards.set-values", "napoleon.cards.trade-territory-bonus"], players=2,
+          variant=V, map=LINE)
+def trade(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1"]},
+         pending={"to_place": 3, "must_trade": False, "after": "turn"})
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+         state={"pending": {"to_place": 7},
+                "territories": {"a1": {"armies": 3}, "a2": {"armies": 3}, "b1": {"armies": 1}}})
+
+
+@scenario("napoleon.cards.forced-trade.001", "Five cards or more: a set must be traded first",
+          ["napoleon.cards.forced-trade"], players=2, variant=V, map=LINE, negative=True)
+def forced(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=1, hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]})
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "pending": {"must_trade": True}})
+    b.reject({"type": "place", "territory": "a1"}, "must-trade")

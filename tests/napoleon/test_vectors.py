@@ -1,0 +1,33 @@
+"""Napoléon conformance vectors: on inline maps, IDs the spec defines, run by the reference server."""
+
+from __future__ import annotations
+
+from riskspec.conformance.export import source_vectors_dir
+from riskspec.conformance.vectors import load_cases
+from riskspec.loading import load_spec
+
+
+def _cases():
+    return [c for c in load_cases([source_vectors_dir()]) if c.variant.startswith("napoleon")]
+
+
+def test_napoleon_vectors_use_inline_maps_and_known_ids() -> None:
+    cases = _cases()
+    assert len(cases) >= 12
+    spec = load_spec()
+    for c in cases:
+        v = spec.variant(c.variant)
+        assert c.map is not None, f"{c.id}: Napoléon rule vectors run on a purpose-built map"
+        known = set(v.rules) | set(v.ambiguities)
+        assert set(c.covers) <= known, c.id
+        assert c.id.rsplit(".", 1)[1].isdigit()
+
+
+def test_napoleon_vectors_pass_on_the_reference_server() -> None:
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", "import sys; from riskspec.cli import main; "
+                        "sys.exit(main())", "check", "--variant", "napoleon-basic"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    assert "passed" in r.stdout + r.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -9,7 +10,13 @@ from typing import IO, Any
 
 from riskspec.conformance.expectations import Expectations, write_expectations
 from riskspec.conformance.protocol import PROTOCOL
-from riskspec.conformance.report import ReportWriter, print_failures, spec_rules, summary_line
+from riskspec.conformance.report import (
+    ReportWriter,
+    print_failures,
+    print_summary,
+    spec_rules,
+    summary_line,
+)
 from riskspec.conformance.runner import BAD, Campaign, RunOptions, progress_printer
 from riskspec.conformance.vectors import load_cases, select
 
@@ -56,8 +63,13 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     meta = {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
             "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
                                           "skip": list(cfg.skip)}, **cfg.extra_meta}
+    rules = spec_rules(variants)
+    if cfg.select or cfg.skip:  # a partial run speaks only of the rules it selected
+        rules = {rid: info for rid, info in rules.items()
+                 if (not cfg.select or any(fnmatch.fnmatchcase(rid, g) for g in cfg.select))
+                 and not any(fnmatch.fnmatchcase(rid, g) for g in cfg.skip)}
     writers = [ReportWriter(reports=cfg.reports, junit=cfg.junit, journal=cfg.results, meta=meta,
-                            rules=spec_rules(variants), planned=len(cases))]
+                            rules=rules, planned=len(cases))]
     progress = None if cfg.quiet else progress_printer(len(cases), err)
     campaign: Campaign
 
@@ -85,6 +97,7 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                         unused_expectations=expectations.unused() if expectations else [])
     if not cfg.quiet:
         print_failures(final, err)
+        print_summary(final, out)
     eng = final.get("engine") or {}
     out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')}: {summary_line(final)}"
               f" ({len(results)} cases")

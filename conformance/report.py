@@ -15,9 +15,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from riskspec.conformance.compare import format_diff
 from riskspec.conformance.runner import BAD, OUTCOMES, CaseResult
 
 FORMAT = "riskspec/report@1"
@@ -110,6 +109,23 @@ def _table(rows: dict[str, Mapping[str, int]], first: str) -> list[str]:
     for k, v in rows.items():
         out.append(f"| {k} | " + " | ".join(str(v.get(c, 0)) for c in cols) + " |")
     return out
+
+
+def print_summary(rep: Mapping[str, Any], out: IO[str]) -> None:
+    """A compact per-variant and per-section table for the terminal, then the suite's gaps."""
+    width = max((len(k) for k in rep["by_section"]), default=8) + 2
+    for title, rows in (("variant", rep["by_variant"]), ("section", rep["by_section"])):
+        if not rows:
+            continue
+        out.write(f"{'by ' + title:<{width}}" + "  ".join(f"{o:>7}" for o in OUTCOMES) + "\n")
+        for key, counts in rows.items():
+            out.write(f"{key:<{width}}" + "  ".join(f"{counts.get(o, 0) or '.':>7}" for o in OUTCOMES)
+                      + "\n")
+        out.write("\n")
+    gaps = rep.get("rules_without_vectors") or []
+    if gaps:
+        out.write(f"{len(gaps)} testable rule(s) have no vector: {', '.join(gaps[:8])}"
+                  f"{' …' if len(gaps) > 8 else ''}\n")
 
 
 def render_markdown(rep: Mapping[str, Any]) -> str:

@@ -1,0 +1,37 @@
+"""The terminal summary of `riskspec check`: per variant, per section, and the suite's gaps."""
+
+from __future__ import annotations
+
+import io
+
+from riskspec.conformance.report import print_summary
+
+from helpers import run_toy
+
+
+def test_summary_tables_follow_the_report() -> None:
+    code, rep, _ = run_toy()
+    out = io.StringIO()
+    print_summary(rep, out)
+    text = out.getvalue()
+    assert "by variant" in text and "by section" in text
+    for variant, counts in rep["by_variant"].items():
+        line = next(l for l in text.splitlines() if l.startswith(variant + " "))
+        assert str(counts.get("pass", ".")) in line.split()
+
+
+def test_gaps_are_listed_only_when_there_are_some() -> None:
+    rep = {"by_variant": {"v": {"pass": 1}}, "by_section": {"v.s": {"pass": 1}},
+           "rules_without_vectors": ["v.s.a", "v.s.b"]}
+    out = io.StringIO()
+    print_summary(rep, out)
+    assert "2 testable rule(s) have no vector: v.s.a, v.s.b" in out.getvalue()
+    rep["rules_without_vectors"] = []
+    out = io.StringIO()
+    print_summary(rep, out)
+    assert "no vector" not in out.getvalue()
+
+
+def test_a_selection_reports_gaps_only_among_the_selected_rules() -> None:
+    code, rep, _ = run_toy(select=["nothing.matches.*"])
+    assert rep["rules_without_vectors"] == []

@@ -35,3 +35,14 @@ def test_gaps_are_listed_only_when_there_are_some() -> None:
 def test_a_selection_reports_gaps_only_among_the_selected_rules() -> None:
     code, rep, _ = run_toy(select=["nothing.matches.*"])
     assert rep["rules_without_vectors"] == []
+
+
+def test_cli_fuzz_runs_after_the_vectors(capsys, tmp_path) -> None:
+    from riskspec.cli import main
+
+    code = main(["check", "--select", "classic.setup.*", "--fuzz", "5", "--fuzz-steps", "12",
+                 "--fuzz-save", str(tmp_path / "found"), "-q"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "no divergence in 5 games" in out
+    assert not (tmp_path / "found").exists()

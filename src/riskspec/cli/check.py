@@ -17,6 +17,7 @@ examples:
   riskspec check --engine "python3 eng.py" --select "classic.attack.*" --jobs 2
   riskspec check --engine "./engine" --write-expect known.json     start an expectations file
   riskspec check --engine "./engine" --expect known.json           known failures become xfail
+  riskspec check --engine "./engine" --fuzz 200    then 200 random games against the reference
 
 Each case ends as pass, fail, error (protocol fault or engine error), timeout,
 skip (not claimed by the engine's handshake), xfail or xpass (listed in the
@@ -62,6 +63,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds to wait for the handshake (default: max(timeout, 10))")
     p.add_argument("--maxfail", metavar="N", type=int, default=0,
                    help="stop after N failing cases (the rest are not run; the report says so)")
+    p.add_argument("--fuzz", metavar="N", type=int, default=0,
+                   help="after the vectors, play N random games (Hypothesis) on the engine and the "
+                        "reference side by side; a divergence is shrunk to a minimal action "
+                        "sequence and saved as a vector you can replay with --vectors")
+    p.add_argument("--fuzz-steps", metavar="S", type=int, default=60,
+                   help="most actions per fuzzed game (default 60)")
+    p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=None,
+                   help="seed for --fuzz (default: derandomized, the same games every run)")
+    p.add_argument("--fuzz-save", metavar="DIR", type=Path, default=Path("riskspec-found"),
+                   help="where --fuzz saves a divergence as a vector file (default ./riskspec-found)")
     p.add_argument("--list", action="store_true", help="list the selected cases and exit")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=run)
@@ -88,4 +99,31 @@ def run(args: argparse.Namespace) -> int:
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                       maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
-    return run_check(cfg, out=sys.stdout, err=sys.stderr)
+    code = run_check(cfg, out=sys.stdout, err=sys.stderr)
+    if args.fuzz > 0 and not args.list:
+        code = max(code, fuzz(argv, args))
+    return code
+
+
+def fuzz(argv: list[str], args: argparse.Namespace) -> int:
+    """Differential random play against the reference; 1 and a saved vector on a divergence."""
+    from riskspec.conformance.client import EngineClient, reference_client
+    from riskspec.conformance.properties import differential_check, starts_from_vectors
+    from riskspec.conformance.vectors import load_cases
+
+    starts = starts_from_vectors(load_cases(args.vectors or None))
+    print(f"riskspec check --fuzz: {args.fuzz} random games of up to {args.fuzz_steps} actions "
+          f"from {len(starts)} start positions, engine against the reference …", file=sys.stderr)
+    with EngineClient(argv, timeout=args.timeout,
+                      handshake_timeout=args.handshake_timeout or max(args.timeout, 10)) as engine:
+        found = differential_check(engine, reference_client(), starts, examples=args.fuzz,
+                                   max_steps=args.fuzz_steps, seed=args.fuzz_seed,
+                                   save_dir=args.fuzz_save)
+    if found is None:
+        print(f"riskspec check --fuzz: no divergence in {args.fuzz} games")
+        return 0
+    div, path = found
+    print(f"riskspec check --fuzz: DIVERGENCE after {len(div.steps)} step(s): {div}")
+    print(f"  minimal case saved to {path}; replay it with: riskspec check --engine ... "
+          f"--vectors {path}")
+    return 1

@@ -104,6 +104,9 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
             G.R_DICE, "the roll must have the dice announced")
     src, dst = pend["from"], pend["to"]
+    if p["game.mode"] == "advanced":  # generals' and fortifications' dice bonuses
+        from riskspec.reference.napoleon.leaders import modified
+        att, dfn = modified(s, att, src, False), modified(s, dfn, dst, True)
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.armies[src] -= la
     s.armies[dst] -= ld
@@ -111,6 +114,9 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
                "attacker_losses": la, "defender_losses": ld})
     if s.armies[dst] == 0:
         loser = s.owner[dst]
+        if p["game.mode"] == "advanced":
+            from riskspec.reference.napoleon.leaders import on_conquest
+            on_conquest(s, dst, loser, ev)
         s.owner[dst] = s.current
         if not tb.is_zone(dst):
             s.conquests += 1

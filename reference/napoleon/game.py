@@ -153,7 +153,13 @@ def _next_share(s: NapState, done: int | None) -> None:
             s.phase, s.current = "setup-place", placer
             s.pending = {"seat": seat, "left": min(int(per), s.reserves[seat])}
             return
-    if p["turn.first_player"] == "new-roll":
+    from riskspec.reference.napoleon.leaders import start_leader_setup
+    if not start_leader_setup(s, s.first_player):
+        after_setup(s)
+
+
+def after_setup(s: NapState) -> None:
+    if s.tables.p["turn.first_player"] == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
         start_turn(s, s.first_player)
@@ -233,10 +239,14 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
     s.current = seat
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.conquests = s.fortify_moves = s.naval_moves = 0
+    extra = 0
     if s.tables.p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.leaders import fortification_regiments
         score_empires(s, seat)
+        extra = fortification_regiments(s, seat)  # napoleon.reinforce.fortifications
     s.phase = "reinforce"
-    s.pending = {"to_place": reinforcements(s, seat), "must_trade": False, "after": "turn"}
+    s.pending = {"to_place": reinforcements(s, seat) + extra, "must_trade": False,
+                 "after": "turn"}
     s.pending["must_trade"] = _owes_trade(s, seat, first=True)
     _maybe_end_reinforce(s)
 

@@ -12,12 +12,15 @@ from riskspec.reference.cards import get_set_problem
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
 
 FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "claim": (("territory", "territory"),),
+    "place-general": (("territory", "territory"),),
+    "place-fortification": (("territory", "territory"),),
     "place": (("territory", "territory"),),
     "place-neutral": (("territory", "territory"),),
     "trade": (("cards", "cards"),),
@@ -93,6 +96,11 @@ def legal_actions(s: NapState) -> list[Action]:
         kind = "place-neutral" if s.is_neutral(s.pending["seat"]) else "place"
         return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
                 if G.can_setup_place(s, t, s.pending["seat"])]
+    if ph == "setup-leaders":
+        kind = "place-general" if s.pending["generals"] else "place-fortification"
+        top = int(tb.p["fortifications.max_per_territory"])
+        return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
+                if s.owner[t] == seat and (kind == "place-general" or s.forts[t] < top)]
     if ph == "claim":
         return [{"type": "claim", "territory": P[t]} for t in range(tb.n_territories)
                 if s.owner[t] < 0]
@@ -173,6 +181,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("deal", "deal"): G.process_deal,
     ("first-player", "first-player"): G.process_first_player,
     ("claim", "claim"): G.process_claim,
+    ("setup-leaders", "place-general"): L.process_place_leader,
+    ("setup-leaders", "place-fortification"): L.process_place_leader,
     ("setup-place", "place"): G.process_setup_place,
     ("setup-place", "place-neutral"): G.process_setup_place,
     ("reinforce", "trade"): G.process_trade,

@@ -11,6 +11,7 @@ Phases and their ``pending`` fields:
 =================  ============================================  ===========
 deal               next (seat receiving the next territory)      chance
 claim              — (Advanced Rules: claiming setup)            current
+setup-leaders      generals, fortifications (left to place)      current
 first-player       for ('setup' or 'turn')                       chance
 setup-place        seat (army being placed), left                current
 reinforce          to_place, must_trade, after                   current
@@ -36,6 +37,7 @@ PHASES: dict[str, dict[str, str]] = {
     "first-player": {"for": "purpose"},
     "claim": {},
     "setup-place": {"seat": "player", "left": "count"},
+    "setup-leaders": {"generals": "count", "fortifications": "count"},
     "reinforce": {"to_place": "count", "must_trade": "bool", "after": "purpose"},
     "attack": {},
     "defend": {"from": "place", "to": "place", "attacker_dice": "count", "chooser": "player",
@@ -53,12 +55,16 @@ CHANCE_PHASES = frozenset({"deal", "first-player", "battle", "draw"})
 class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
-    __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp")
+    __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
+                 "captives")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
     naval_moves: int        # naval maneuvers made this turn (fortify_moves: land ones)
     vp: list[int]           # victory points per seat (Advanced Rules; serialised only there)
+    generals: list[int]     # per place: generals of its owner standing there
+    forts: list[int]        # per place: fortifications
+    captives: list[int]     # per seat: its generals held captive by other players
 
     def copy(self) -> NapState:
         s = NapState.__new__(NapState)
@@ -73,7 +79,8 @@ class NapState(State):
         s.fortify_moves, s.winner = self.fortify_moves, self.winner
         s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
                                                       self.naval_moves)
-        s.vp = self.vp[:]
+        s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]
+        s.captives = self.captives[:]
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -101,7 +108,8 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.conquests = s.fortify_moves = s.naval_moves = 0
     s.winner = -1
-    s.vp = [0] * n
+    s.vp, s.captives = [0] * n, [0] * n
+    s.generals, s.forts = [0] * places, [0] * places
     return s
 
 
@@ -120,9 +128,11 @@ def to_dict(s: NapState) -> dict[str, Any]:
         "cards": [cards[c] for c in s.hands[p]], "mission": s.missions[p],
         "reserve": s.reserves[p], "captured": s.captured[p],
     } for p in range(s.n_players)]
-    if advanced(s):
+    adv = advanced(s)
+    if adv:
         for p, entry in enumerate(players):
             entry["vp"] = s.vp[p]
+            entry["captive_generals"] = s.captives[p]
     kinds = PHASES[s.phase]
     pending = {k: (tb.places[v] if kinds.get(k) == "place" else v) for k, v in s.pending.items()}
     return {
@@ -130,7 +140,9 @@ def to_dict(s: NapState) -> dict[str, Any]:
         "options": dict(sorted(tb.ruleset.options.items())),
         "players": players,
         "territories": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
-                                       "armies": s.armies[i]} for i in range(T)},
+                                       "armies": s.armies[i],
+                                       **({"generals": s.generals[i], "fortifications": s.forts[i]}
+                                          if adv else {})} for i in range(T)},
         "zones": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
                                  "ships": s.armies[i]} for i in range(T, len(tb.places))},
         "phase": s.phase, "current": s.current, "turn": s.turn,
@@ -168,6 +180,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             _check(o is None or (isinstance(o, int) and 0 <= o < n), f"{x}: bad owner {o!r}")
             s.owner[i] = -1 if o is None else o
             s.armies[i] = e["armies"] if i < T else e["ships"]
+            s.generals[i], s.forts[i] = e.get("generals", 0), e.get("fortifications", 0)
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
         def cl(ids: list[str], where: str) -> tuple[int, ...]:
@@ -183,7 +196,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             e = p["eliminated_by"]
             s.eliminated_by[i] = -1 if e is None else e
             s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
-            s.vp[i] = p.get("vp", 0)
+            s.vp[i], s.captives[i] = p.get("vp", 0), p.get("captive_generals", 0)
         s.draw_pile, s.discards = cl(d["draw_pile"], "draw_pile"), cl(d["discards"], "discards")
         _check(sorted(seen + list(s.draw_pile) + list(s.discards)) == list(range(len(tb.cards))),
                "every card must be in exactly one place")

@@ -45,6 +45,16 @@ def check_board(s: NapState) -> None:
     assert cards == list(range(len(tb.cards))), "every card is in exactly one place"
     if s.turn > 0:
         assert sum(s.reserves) == 0, "all starting regiments are placed before play"
+    for i in range(T):
+        assert s.generals[i] == 0 or s.owner[i] >= 0, "a general stands with its own regiments"
+        assert s.forts[i] <= p["fortifications.max_per_territory"]
+    if p["game.mode"] == "advanced":
+        for seat in range(s.n_players):
+            on_board = sum(s.generals[t] for t in range(T) if s.owner[t] == seat)
+            held = s.captives[seat] if p["leaders.limit_counts"] == "including-captured" else 0
+            assert on_board + held <= p["generals.max"], "generals within their limit"
+        if p["fortifications.supply"] is not None:
+            assert sum(s.forts) <= p["fortifications.supply"]
     ships = p["ships.max_per_player"]
     if ships is not None:
         for seat in range(s.n_players):

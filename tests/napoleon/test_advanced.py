@@ -79,8 +79,11 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
     while s.winner < 0:
         a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
             choose_action(E.legal_actions(s), rng, "aggressive", s)
-        after, _ = E.apply(s, a)
-        assert all(x >= y for x, y in zip(after.vp, s.vp)), "VP are never lost silently"
+        after, ev = E.apply(s, a)
+        lost = {e["player"]: e["generals"] for e in ev if e["type"] == "general-captured"}
+        for seat, (x, y) in enumerate(zip(after.vp, s.vp)):
+            # VP are lost only by a captured general, by exactly leaders.loss_vp each
+            assert x >= y or y - x == lost.get(seat, 0) * s.tables.p["leaders.loss_vp"], a
         s = after
     I.check_round_trip(s)
 
@@ -88,3 +91,51 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
 def test_napoleon_capitals_option_not_yet_played() -> None:
     with pytest.raises(OptionError):
         E.new_game(V, 4, {"capitals": "on"})
+
+
+def test_napoleon_setup_place_general_and_fortification() -> None:
+    s = E.new_game(V, 3)
+    s = _run_until(s, lambda x: x.phase == "setup-leaders")
+    p = s.tables.p
+    assert s.pending == {"generals": p["setup.generals_per_player"],
+                         "fortifications": p["setup.fortifications_per_player"]}
+    assert {a["type"] for a in E.legal_actions(s)} == {"place-general"}
+    s = _run_until(s, lambda x: x.turn > 0)
+    T = s.tables.n_territories
+    for seat in range(3):
+        assert sum(s.generals[t] for t in range(T) if s.owner[t] == seat) == \
+            p["setup.generals_per_player"]
+        assert sum(s.forts[t] for t in range(T) if s.owner[t] == seat) == \
+            p["setup.fortifications_per_player"]
+    I.check_round_trip(s)
+
+
+def test_napoleon_combat_bonus_stacking_two_generals_in_a_fortified_territory() -> None:
+    from riskspec.reference.napoleon.leaders import modified, side_bonuses
+    from riskspec.reference.modifiers import combine_bonuses
+    s = E.new_game(V, 3)
+    p = s.tables.p
+    s.owner[0], s.armies[0], s.generals[0], s.forts[0] = 1, 5, 2, 1
+    want = combine_bonuses(tuple(p["generals.bonus_by_count"]["2"]),
+                           tuple(p["fortifications.defence_bonus"]))
+    assert side_bonuses(s, 0, defending=True) == want
+    assert side_bonuses(s, 0, defending=False) == tuple(p["generals.bonus_by_count"]["2"])
+    assert modified(s, (6, 3), 0, True)[0] == 6 + want[0]  # dice.modified_max: no cap
+
+
+def test_napoleon_leaders_capture_vp_and_fortification_destroyed() -> None:
+    from riskspec.reference.napoleon.leaders import on_conquest
+    s = E.new_game(V, 3)
+    p = s.tables.p
+    s.owner[0], s.generals[0], s.forts[0], s.current = 1, 1, 1, 0
+    ev: list = []
+    on_conquest(s, 0, 1, ev)
+    assert s.generals[0] == 0 and s.forts[0] == 0 and s.captives[1] == 1
+    assert s.vp[0] == p["leaders.capture_vp"] and s.vp[1] == -p["leaders.loss_vp"]
+
+
+def test_napoleon_reinforce_fortifications() -> None:
+    from riskspec.reference.napoleon.leaders import fortification_regiments
+    s = E.new_game(V, 3)
+    s.owner[0], s.forts[0], s.owner[1], s.forts[1] = 2, 1, 2, 1
+    assert fortification_regiments(s, 2) == 2 * s.tables.p["reinforce.fortification_regiments"]

@@ -31,6 +31,8 @@ import time
 from riskspec.reference.driver import play_game
 
 PLAYERS = (3, 4, 6)
+#: player counts per variant (default: PLAYERS)
+VARIANT_PLAYERS = {"napoleon-basic": (2,), "napoleon-advanced": (3, 4, 6)}
 
 
 def machine() -> str:
@@ -45,12 +47,13 @@ def machine() -> str:
             f"{platform.python_version()}, load average {load:.1f}")
 
 
-def run_games(players: int, games: int, max_turns: int, policy: str) -> tuple[float, int, int, int]:
+def run_games(players: int, games: int, max_turns: int, policy: str,
+              variant: str = "classic") -> tuple[float, int, int, int]:
     """(seconds, applied steps, turns, games won)."""
     start = time.perf_counter()
     applied = turns = won = 0
     for seed in range(games):
-        res = play_game("classic", players, seed=seed, max_turns=max_turns, policy=policy)
+        res = play_game(variant, players, seed=seed, max_turns=max_turns, policy=policy)
         applied += res.applied
         turns += res.turns
         won += res.winner is not None
@@ -64,25 +67,30 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--policy", default="all", choices=["by-type", "aggressive", "uniform", "all"])
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--variant", default="classic",
+                    help="classic (default), napoleon-basic or napoleon-advanced")
     args = ap.parse_args()
     print(machine())
-    play_game("classic", 3, seed=0, max_turns=1)  # load the spec, warm the caches
+    counts = VARIANT_PLAYERS.get(args.variant, PLAYERS)
+    play_game(args.variant, counts[0], seed=0, max_turns=1)  # load the spec, warm the caches
     policies = ["by-type", "aggressive"] if args.policy == "all" else [args.policy]
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        run_games(4, args.games, args.max_turns, policies[0])
+        run_games(counts[-1], args.games, args.max_turns, policies[0], args.variant)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(20)
         return
-    print(f"{args.games} games per row, turn cap {args.max_turns}, best of {args.repeat}")
+    print(f"{args.variant}: {args.games} games per row, turn cap {args.max_turns}, "
+          f"best of {args.repeat}")
     print(f"{'players':>7} {'policy':>10} {'actions/s':>10} {'turns/s':>9} {'won':>5} "
           f"{'steps/turn':>10}")
     for policy in policies:
-        for players in PLAYERS:
+        for players in counts:
             best = None
             for _ in range(args.repeat):
-                seconds, applied, turns, won = run_games(players, args.games, args.max_turns, policy)
+                seconds, applied, turns, won = run_games(players, args.games, args.max_turns,
+                                                         policy, args.variant)
                 if best is None or seconds < best[0]:
                     best = (seconds, applied, turns, won)
             assert best is not None

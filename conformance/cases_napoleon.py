@@ -150,3 +150,66 @@ def forced(b):
          phase="maneuver", current=1, hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "pending": {"must_trade": True}})
     b.reject({"type": "place", "territory": "a1"}, "must-trade")
+
+
+# ---------------------------------------------------------------- Advanced Rules
+A = "napoleon-advanced"
+
+
+def _apos(b: Any, land: dict, leaders: dict | None = None, **kw: Any) -> dict:
+    """``leaders``: territory → (generals, fortifications)."""
+    def edit(d: dict) -> None:
+        for t, (g, f) in (leaders or {}).items():
+            d["territories"][t]["generals"], d["territories"][t]["fortifications"] = g, f
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    kw.setdefault("phase", "attack")
+    return b.position(land, edit=edit, **kw)
+
+
+@scenario("napoleon.combat.general-bonus.001", "An attacking general adds 1 to the highest die",
+          ["napoleon.combat.general-bonus", "napoleon.combat.modified-dice"], players=3,
+          variant=A, map=LINE)
+def general_bonus(b):
+    _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          {"a1": (1, 0)})
+    b.attack("a1", "a2", 3)
+    b.defend(2)
+    b.roll([5, 2, 1], [5, 3], state={"territories": {"a1": {"armies": 3}, "a2": {"armies": 1}}})
+
+
+@scenario("napoleon.combat.bonus-stacking.001",
+          "Two generals in a fortified territory: the bonuses add position by position",
+          ["napoleon.combat.bonus-stacking", "napoleon.combat.fortification-bonus"], players=3,
+          variant=A, map=LINE)
+def stacking(b):
+    _apos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          {"a2": (2, 1)})
+    b.attack("a1", "a2", 3)
+    b.defend(2)
+    # defender 5, 5 becomes 7, 6: both pairs go to the defender
+    b.roll([6, 6, 1], [5, 5], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
+
+
+@scenario("napoleon.leaders.capture-vp.001",
+          "Conquering a territory captures its general (victory points) and razes its fortification",
+          ["napoleon.leaders.capture", "napoleon.leaders.capture-vp",
+           "napoleon.combat.fortification-destroyed"], players=3, variant=A, map=LINE)
+def capture(b):
+    _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          {"a2": (1, 1)})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1], state={
+        "phase": "occupy",
+        "territories": {"a2": {"owner": 0, "generals": 0, "fortifications": 0}},
+        "players": [{"vp": 1}, {"vp": -1, "captive_generals": 1}, {"vp": 0}]})
+
+
+@scenario("napoleon.reinforce.fortifications.001",
+          "A fortified territory adds a regiment to its owner's reinforcements",
+          ["napoleon.reinforce.fortifications"], players=3, variant=A, map=LINE)
+def fort_regiments(b):
+    _apos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
+          {"a1": (0, 1)}, phase="maneuver", current=2)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0,
+                                      "pending": {"to_place": 4}})

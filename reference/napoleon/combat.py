@@ -61,8 +61,16 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(dst in attack_targets(s, src, seat), "not-adjacent",
             G.R_LANDING if not naval and dst not in tb.land[src] else G.R_FROM,
             "the target is not within reach")
-    limit = get_attacker_dice_limit(s.armies[src], int(p["attack.max_attacker_dice"]))
-    require(1 <= dice <= limit, "dice", G.R_DICE, lambda: f"roll 1 to {limit} dice")
+    from riskspec.reference.napoleon.epidemics import R_LOSS, attack_loss
+    loss = attack_loss(s, src, dst)
+    limit = get_attacker_dice_limit(s.armies[src] - loss, int(p["attack.max_attacker_dice"]))
+    require(1 <= dice <= limit, "dice", R_LOSS if loss and dice <= get_attacker_dice_limit(
+        s.armies[src], int(p["attack.max_attacker_dice"])) else G.R_DICE,
+        lambda: f"roll 1 to {limit} dice")
+    if loss:
+        s.armies[src] -= loss
+        ev.append({"type": "epidemic-attack-loss", "territory": tb.places[src], "armies": loss})
+    s.last_attack = src * len(tb.places) + dst
     if not naval:
         s.land_attacked = True
     _start_defence(s, src, dst, dice, naval)
@@ -236,6 +244,19 @@ def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
+    p, seat = s.tables.p, s.current
+    if p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.epidemics import phase_loss
+        moving = phase_loss(s, seat, ev)
+        T = s.tables.n_territories
+        if moving and any(s.armies[t] > 0 for t in range(T)):
+            s.phase, s.pending = "epidemics", {"left": moving, "moving": True}
+            return
+    continue_end_of_turn(s)
+
+
+def continue_end_of_turn(s: NapState) -> None:
+    """After the epidemic phase: the end-of-turn scoring and card draws."""
     p, seat = s.tables.p, s.current
     if p["game.mode"] == "advanced" and (p["vp.territory_scoring"] == "every-turn"
                                          or s.turn == int(p["game.turn_limit"])):

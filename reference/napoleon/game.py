@@ -67,6 +67,8 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
         if sum(s.reserves) < tb.n_territories:
             raise OptionError("the starting regiments cannot occupy every territory")
         s.phase, s.pending = "first-player", {"for": "setup"}
+        if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0:
+            s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
         return s
     quota = quotas(s)
     if sum(quota) < tb.n_territories or any(q > r for q, r in zip(quota, s.reserves)):
@@ -238,6 +240,7 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
         s.turn += 1
     s.current = seat
     s.conquered = s.bonus_taken = s.land_attacked = False
+    s.last_attack = -1
     s.conquests = s.fortify_moves = s.naval_moves = 0
     extra = 0
     if s.tables.p["game.mode"] == "advanced":

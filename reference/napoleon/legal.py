@@ -12,6 +12,7 @@ from riskspec.reference.cards import get_set_problem
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import epidemics as EP
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
@@ -34,10 +35,11 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "end-turn": (),
     "first-player": (("player", "seat"),),
     "deal": (("territory", "territory"),),
+    "epidemic": (("territory", "territory"),),
     "roll": (("attacker", "dice"), ("defender", "dice")),
     "draw": (("card", "card"),),
 }
-CHANCE_TYPES = frozenset({"first-player", "deal", "roll", "draw"})
+CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw"})
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
@@ -129,7 +131,8 @@ def legal_actions(s: NapState) -> list[Action]:
         out = []
         for src in range(len(P)):
             for dst in C.attack_targets(s, src, seat):
-                lim = min(int(tb.p["attack.max_attacker_dice"]), s.armies[src] - 1)
+                lim = min(int(tb.p["attack.max_attacker_dice"]),
+                          s.armies[src] - 1 - EP.attack_loss(s, src, dst))
                 out += [{"type": "attack", "from": P[src], "to": P[dst], "dice": d}
                         for d in range(1, lim + 1)]
         return out + [{"type": "end-attack"}]
@@ -158,6 +161,8 @@ def chance_table(s: NapState) -> ChanceTable | None:
     if s.phase == "deal":
         return _uniform([t for t in range(tb.n_territories) if s.owner[t] < 0],
                         lambda t: {"type": "deal", "territory": tb.places[t]})
+    if s.phase == "epidemics":
+        return _uniform(EP.eligible(s), lambda t: {"type": "epidemic", "territory": tb.places[t]})
     if s.phase == "draw":
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "first-player":
@@ -179,6 +184,7 @@ def current_player(s: NapState) -> int:
 Handler = Callable[[NapState, tuple, list[dict[str, Any]]], None]
 HANDLERS: dict[tuple[str, str], Handler] = {
     ("deal", "deal"): G.process_deal,
+    ("epidemics", "epidemic"): EP.process_epidemic,
     ("first-player", "first-player"): G.process_first_player,
     ("claim", "claim"): G.process_claim,
     ("setup-leaders", "place-general"): L.process_place_leader,

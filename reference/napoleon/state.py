@@ -11,6 +11,7 @@ Phases and their ``pending`` fields:
 =================  ============================================  ===========
 deal               next (seat receiving the next territory)      chance
 claim              — (Advanced Rules: claiming setup)            current
+epidemics          left, moving (placing / relocating epidemics) chance
 setup-leaders      generals, fortifications (left to place)      current
 first-player       for ('setup' or 'turn')                       chance
 setup-place        seat (army being placed), left                current
@@ -34,6 +35,7 @@ from riskspec.reference.state import FORMAT, InvalidStateError, State
 
 PHASES: dict[str, dict[str, str]] = {
     "deal": {"next": "player"},
+    "epidemics": {"left": "count", "moving": "bool"},
     "first-player": {"for": "purpose"},
     "claim": {},
     "setup-place": {"seat": "player", "left": "count"},
@@ -49,14 +51,14 @@ PHASES: dict[str, dict[str, str]] = {
     "draw": {"left": "count"},
     "game-over": {},
 }
-CHANCE_PHASES = frozenset({"deal", "first-player", "battle", "draw"})
+CHANCE_PHASES = frozenset({"deal", "epidemics", "first-player", "battle", "draw"})
 
 
 class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
-                 "captives")
+                 "captives", "epidemics", "last_attack")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -65,6 +67,8 @@ class NapState(State):
     generals: list[int]     # per place: generals of its owner standing there
     forts: list[int]        # per place: fortifications
     captives: list[int]     # per seat: its generals held captive by other players
+    epidemics: list[int]    # per place: epidemic markers
+    last_attack: int        # from * places + to of the turn's last attack, -1 if none
 
     def copy(self) -> NapState:
         s = NapState.__new__(NapState)
@@ -80,7 +84,8 @@ class NapState(State):
         s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
                                                       self.naval_moves)
         s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]
-        s.captives = self.captives[:]
+        s.captives, s.epidemics = self.captives[:], self.epidemics[:]
+        s.last_attack = self.last_attack
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -109,7 +114,8 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.conquests = s.fortify_moves = s.naval_moves = 0
     s.winner = -1
     s.vp, s.captives = [0] * n, [0] * n
-    s.generals, s.forts = [0] * places, [0] * places
+    s.generals, s.forts, s.epidemics = [0] * places, [0] * places, [0] * places
+    s.last_attack = -1
     return s
 
 
@@ -141,7 +147,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
         "players": players,
         "territories": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
                                        "armies": s.armies[i],
-                                       **({"generals": s.generals[i], "fortifications": s.forts[i]}
+                                       **({"generals": s.generals[i], "fortifications": s.forts[i],
+                                           "epidemics": s.epidemics[i]}
                                           if adv else {})} for i in range(T)},
         "zones": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
                                  "ships": s.armies[i]} for i in range(T, len(tb.places))},
@@ -153,7 +160,10 @@ def to_dict(s: NapState) -> dict[str, Any]:
         "pending": pending,
         "turn_flags": {"conquered": s.conquered, "conquests": s.conquests,
                        "bonus_taken": s.bonus_taken, "fortify_moves": s.fortify_moves,
-                       "land_attacked": s.land_attacked, "naval_moves": s.naval_moves},
+                       "land_attacked": s.land_attacked, "naval_moves": s.naval_moves,
+                       **({"last_attack": None if s.last_attack < 0 else
+                           [tb.places[s.last_attack // len(tb.places)],
+                            tb.places[s.last_attack % len(tb.places)]]} if adv else {})},
         "winner": s.winner if s.winner >= 0 else None,
     }
 
@@ -181,6 +191,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             s.owner[i] = -1 if o is None else o
             s.armies[i] = e["armies"] if i < T else e["ships"]
             s.generals[i], s.forts[i] = e.get("generals", 0), e.get("fortifications", 0)
+            s.epidemics[i] = e.get("epidemics", 0)
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
         def cl(ids: list[str], where: str) -> tuple[int, ...]:
@@ -209,6 +220,9 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         s.conquered, s.conquests, s.bonus_taken = f["conquered"], f["conquests"], f["bonus_taken"]
         s.fortify_moves = f["fortify_moves"]
         s.land_attacked, s.naval_moves = f.get("land_attacked", False), f.get("naval_moves", 0)
+        la = f.get("last_attack")
+        s.last_attack = -1 if la is None else tb.place_index[la[0]] * len(tb.places) + \
+            tb.place_index[la[1]]
         kinds = PHASES[s.phase]
         _check(set(d["pending"]) == set(kinds), f"pending of {s.phase} has {sorted(kinds)}")
         pend: dict[str, Any] = {}

@@ -42,6 +42,8 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "vp.territory_scoring": ("last-turn", "every-turn"),
     "scoring.regiments_count": ("board-regiments",),
     "capitals.enabled": (False,),
+    "epidemics.timing": ("own-phase",),
+    "epidemics.empty_territory": ("uncontrolled",),
 }
 
 

@@ -32,7 +32,9 @@ def check_board(s: NapState) -> None:
     for i, (o, a) in enumerate(zip(s.owner, s.armies)):
         assert a >= 0
         if i < T and s.phase not in ("deal", "occupy") and s.turn > 0:
-            assert o >= 0 and a >= 1, f"{tb.places[i]} is occupied once play begins"
+            # in the Advanced game an epidemic may empty a territory (held by nobody)
+            assert (o >= 0 and a >= 1) or (p["game.mode"] == "advanced" and o < 0 and a == 0), \
+                f"{tb.places[i]} is occupied once play begins"
         if i >= T:
             assert (o >= 0) == (a > 0) or (o >= 0 and s.phase == "occupy"), tb.places[i]
             if a:
@@ -49,6 +51,9 @@ def check_board(s: NapState) -> None:
         assert s.generals[i] == 0 or s.owner[i] >= 0, "a general stands with its own regiments"
         assert s.forts[i] <= p["fortifications.max_per_territory"]
     if p["game.mode"] == "advanced":
+        assert all(e >= 0 for e in s.epidemics) and not any(s.epidemics[T:])
+        if s.turn > 0 and s.phase != "epidemics":
+            assert sum(s.epidemics) <= p["setup.epidemics"], "epidemics within bounds"
         for seat in range(s.n_players):
             on_board = sum(s.generals[t] for t in range(T) if s.owner[t] == seat)
             held = s.captives[seat] if p["leaders.limit_counts"] == "including-captured" else 0

@@ -37,7 +37,7 @@ def test_napoleon_setup_players_and_regiments(n: int) -> None:
 
 
 def test_napoleon_setup_claim_and_reinforce_limit() -> None:
-    s = E.new_game(V, 3)
+    s = _run_until(E.new_game(V, 3), lambda x: x.phase == "first-player")
     s, _ = E.apply(s, {"type": "first-player", "player": 2})
     assert s.phase == "claim" and s.current == 2
     t0 = E.legal_actions(s)[0]["territory"]
@@ -139,3 +139,32 @@ def test_napoleon_reinforce_fortifications() -> None:
     s = E.new_game(V, 3)
     s.owner[0], s.forts[0], s.owner[1], s.forts[1] = 2, 1, 2, 1
     assert fortification_regiments(s, 2) == 2 * s.tables.p["reinforce.fortification_regiments"]
+
+
+def test_napoleon_setup_epidemics_at_most_one_per_empire() -> None:
+    s = E.new_game(V, 4)
+    p = s.tables.p
+    assert s.phase == "epidemics" and s.pending["left"] == p["setup.epidemics"]
+    s = _run_until(s, lambda x: x.phase != "epidemics", seed=3)
+    assert sum(s.epidemics) == p["setup.epidemics"]
+    for _, _, ts in s.tables.groups:
+        assert sum(s.epidemics[t] for t in ts) <= p["setup.epidemics_max_per_empire"]
+
+
+def test_napoleon_combat_epidemic_loss_once_per_battle() -> None:
+    from riskspec.reference.napoleon.epidemics import attack_loss
+    s = E.new_game(V, 3)
+    s.owner[0], s.armies[0], s.owner[1], s.armies[1], s.epidemics[1] = 0, 5, 1, 2, 1
+    assert attack_loss(s, 0, 1) == s.tables.p["epidemics.attack_loss"]
+    s.last_attack = 0 * len(s.tables.places) + 1
+    assert attack_loss(s, 0, 1) == 0, "paid once per battle (epidemics.attack_loss_per)"
+
+
+def test_napoleon_epidemics_phase_loss_and_relocate() -> None:
+    from riskspec.reference.napoleon.epidemics import phase_loss
+    s = E.new_game(V, 3)
+    s.owner[0], s.armies[0], s.epidemics[0] = 1, 1, 1
+    s.owner[1], s.armies[1], s.epidemics[1] = 1, 3, 1
+    moving = phase_loss(s, 1, [])
+    assert moving == 1 and s.owner[0] == -1 and s.armies[0] == 0 and s.epidemics[0] == 0
+    assert s.armies[1] == 3 - s.tables.p["epidemics.phase_loss"]

@@ -268,6 +268,9 @@ def continue_end_of_turn(s: NapState) -> None:
     emp, rts = G.whole_groups(s, seat)
     if p["end_turn.draw_for_control"] and (emp or rts):
         n += 1
+    if p["capitals.enabled"] and p["capitals.card_tradeoff"] == "all-draws":
+        n = 0  # napoleon.capitals.card-tradeoff (with no missions played, the
+        #        'mission-condition' reading takes nothing away)
     if p["end_turn.draw_mode"] == "one-if-any":
         n = min(n, 1)
     n = min(n, int(p["end_turn.max_draws"]))

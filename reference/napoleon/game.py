@@ -248,10 +248,33 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
         score_empires(s, seat)
         extra = fortification_regiments(s, seat)  # napoleon.reinforce.fortifications
     s.phase = "reinforce"
+    extra += capital_bonuses(s, seat)
     s.pending = {"to_place": reinforcements(s, seat) + extra, "must_trade": False,
                  "after": "turn"}
     s.pending["must_trade"] = _owes_trade(s, seat, first=True)
     _maybe_end_reinforce(s)
+
+
+def capital_bonuses(s: NapState, seat: int) -> int:
+    """napoleon.capitals.bonus: with the Capitals option, from turn ``capitals.from_turn``,
+    each empire whose capital the player holds with enough of its territories
+    (``capitals.count_meaning``) gives its capital bonus (on top of the whole-empire bonus
+    only when ``capitals.stack_with_empire``)."""
+    p, tb = s.tables.p, s.tables
+    if not p["capitals.enabled"] or s.turn < int(p["capitals.from_turn"]):
+        return 0
+    total = 0
+    for g, cap, count, bonus in tb.capitals:
+        if s.owner[cap] != seat:
+            continue
+        ts = tb.groups[g][2]
+        held = sum(1 for t in ts if s.owner[t] == seat)
+        need = {"with-capital": count, "besides-capital": count + 1,
+                "whole-empire": len(ts)}[p["capitals.count_meaning"]]
+        if held < need or (held == len(ts) and not p["capitals.stack_with_empire"]):
+            continue
+        total += bonus
+    return total
 
 
 def score_empires(s: NapState, seat: int) -> None:
@@ -264,6 +287,8 @@ def score_empires(s: NapState, seat: int) -> None:
     s.vp[seat] += sum(tb.groups[g][1] for g in emp)
     if p["vp.routes_score"]:
         s.vp[seat] += sum(tb.routes[r][1] for r in rts)
+    if p["capitals.vp"]:
+        s.vp[seat] += capital_bonuses(s, seat)
 
 
 def _owes_trade(s: NapState, seat: int, first: bool) -> bool:

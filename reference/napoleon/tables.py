@@ -41,7 +41,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "vp.empire_scoring": ("each-turn", "last-turn-only"),
     "vp.territory_scoring": ("last-turn", "every-turn"),
     "scoring.regiments_count": ("board-regiments",),
-    "capitals.enabled": (False,),
     "epidemics.timing": ("own-phase",),
     "epidemics.empty_territory": ("uncontrolled",),
 }
@@ -69,6 +68,7 @@ class NapTables:
     card_territory: tuple[int, ...]      # -1 for a joker
     card_effect: tuple[Mapping[str, Any] | None, ...]
     symbols: tuple[str, ...]
+    capitals: tuple[tuple[int, int, int, int], ...]  # (group, capital place, count, bonus)
 
     @property
     def variant(self) -> Variant:
@@ -125,7 +125,11 @@ def build_tables(ruleset: Ruleset) -> NapTables:
         card_territory=tuple(pindex.get(c.territory, -1) if c.territory else -1
                              for c in board.cards),
         card_effect=tuple(getattr(c, "effect", None) for c in board.cards),
-        symbols=tuple(board.symbols))
+        symbols=tuple(board.symbols),
+        capitals=tuple((g, pindex[grp.capital.territory], int(grp.capital.territories),
+                        int(grp.capital.bonus)) for g, grp in enumerate(board.groups)
+                       if getattr(grp, "capital", None) is not None
+                       and grp.capital.territory in pindex))
 
 
 _CACHE: dict[tuple[int, tuple[tuple[str, str], ...]], NapTables] = {}

@@ -88,9 +88,30 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
     I.check_round_trip(s)
 
 
-def test_napoleon_capitals_option_not_yet_played() -> None:
+def test_napoleon_capitals_bonus_from_turn_two() -> None:
+    from riskspec.reference.napoleon.game import capital_bonuses
+    s = E.new_game(V, 4, {"capitals": "on"})
+    tb, p = s.tables, s.tables.p
+    g, cap, count, bonus = next(c for c in tb.capitals if len(tb.groups[c[0]][2]) > c[2])
+    ts = [cap] + [t for t in tb.groups[g][2] if t != cap][:count - 1]
+    for t in ts:
+        s.owner[t], s.armies[t] = 0, 1
+    s.turn = p["capitals.from_turn"] - 1
+    assert capital_bonuses(s, 0) == 0, "not before capitals.from_turn"
+    s.turn = p["capitals.from_turn"]
+    assert capital_bonuses(s, 0) == bonus
+    s.owner[cap] = 1
+    assert capital_bonuses(s, 0) == 0, "the capital itself is needed"
+    off = E.new_game(V, 4)
+    off.owner, off.turn = s.owner, s.turn
+    assert capital_bonuses(off, 0) == 0
     with pytest.raises(OptionError):
-        E.new_game(V, 4, {"capitals": "on"})
+        E.new_game(V, 4, {"capitals": "maybe"})
+
+
+def test_napoleon_capitals_games_run() -> None:
+    r = play_game(V, 4, seed=2, options={"capitals": "on"}, policy="aggressive")
+    assert r.state.phase == "game-over"
 
 
 def test_napoleon_setup_place_general_and_fortification() -> None:

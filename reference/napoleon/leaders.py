@@ -106,3 +106,51 @@ def on_conquest(s: NapState, place: int, loser: int, ev: list[Event]) -> None:
 def fortification_regiments(s: NapState, seat: int) -> int:
     per = int(s.tables.p["reinforce.fortification_regiments"])
     return sum(per for t in range(s.tables.n_territories) if s.owner[t] == seat and s.forts[t])
+
+
+R_BUY = "napoleon.reinforce.purchases"
+
+
+def can_buy(s: NapState, kind: str, t: int) -> str | None:
+    """Why ``kind`` ('general' or 'fortification') cannot be bought for territory ``t``
+    now (a check code), or None."""
+    p, seat = s.tables.p, s.current
+    if p["game.mode"] != "advanced":
+        return "advanced-only"
+    if s.pending.get("must_trade"):
+        return "must-trade"
+    if t >= s.tables.n_territories or s.owner[t] != seat:
+        return "not-owner"
+    if s.pending["to_place"] < int(p[f"costs.{kind}"]):
+        return "cannot-afford"
+    T = s.tables.n_territories
+    if kind == "general":
+        mine = sum(s.generals[x] for x in range(T) if s.owner[x] == seat)
+        if p["leaders.limit_counts"] == "including-captured":
+            mine += s.captives[seat]
+        return "general-limit" if mine >= int(p["generals.max"]) else None
+    if s.forts[t] >= int(p["fortifications.max_per_territory"]):
+        return "fortified"
+    if p["fortifications.supply"] is not None and sum(s.forts) >= int(p["fortifications.supply"]):
+        return "no-supply"
+    if s.epidemics[t] and not p["fortifications.build_in_epidemic"]:
+        return "epidemic"
+    return None
+
+
+def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
+    from riskspec.reference.napoleon import game as G
+    kind = "general" if a[0] == "buy-general" else "fortification"
+    t = a[1]
+    why = can_buy(s, kind, t)
+    rule = {"general-limit": "napoleon.units.generals", "fortified": "napoleon.units.fortifications",
+            "no-supply": "napoleon.units.fortifications", "epidemic": "napoleon.units.fortifications",
+            "must-trade": G.R_FORCED}.get(why or "", R_BUY)
+    require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
+    s.pending["to_place"] -= int(s.tables.p[f"costs.{kind}"])
+    if kind == "general":
+        s.generals[t] += 1
+    else:
+        s.forts[t] += 1
+    ev.append({"type": f"{kind}-bought", "player": s.current, "territory": s.tables.places[t]})
+    G._maybe_end_reinforce(s)

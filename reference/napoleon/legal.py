@@ -27,6 +27,8 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "trade": (("cards", "cards"),),
     "play-card": (("card", "card"),),
     "buy-ship": (("zone", "place"),),
+    "buy-general": (("territory", "territory"),),
+    "buy-fortification": (("territory", "territory"),),
     "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
     "defend": (("dice", "positive"),),
     "occupy": (("armies", "positive"),),
@@ -124,6 +126,10 @@ def legal_actions(s: NapState) -> list[Action]:
         if s.pending["to_place"] > 0:
             out += [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
                     if G.can_buy_ship(s, seat, z)]
+            if tb.p["game.mode"] == "advanced":
+                for kind in ("general", "fortification"):
+                    out += [{"type": f"buy-{kind}", "territory": P[t]}
+                            for t in range(tb.n_territories) if L.can_buy(s, kind, t) is None]
             out += [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
                     if s.owner[t] == seat]
         return out
@@ -194,6 +200,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("reinforce", "trade"): G.process_trade,
     ("reinforce", "play-card"): G.process_play_card,
     ("reinforce", "buy-ship"): G.process_buy_ship,
+    ("reinforce", "buy-general"): L.process_buy,
+    ("reinforce", "buy-fortification"): L.process_buy,
     ("reinforce", "place"): G.process_place,
     ("attack", "attack"): C.process_attack,
     ("attack", "end-attack"): C.process_end_attack,

@@ -31,7 +31,7 @@ def aggressive(s: NapState, actions: Sequence[Action], rng: random.Random) -> Ac
         places = [a for a in actions if a["type"] == "place"]
         front = [a for a in places
                  if any(s.owner[n] != me for n in tb.land[idx[a["territory"]]])]
-        ships = [a for a in actions if a["type"] == "buy-ship"]
+        ships = [a for a in actions if a["type"].startswith("buy-")]
         if ships and rng.random() < 0.2:
             return pick(ships)
         return pick(front or places or list(actions))

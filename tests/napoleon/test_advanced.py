@@ -189,3 +189,27 @@ def test_napoleon_epidemics_phase_loss_and_relocate() -> None:
     moving = phase_loss(s, 1, [])
     assert moving == 1 and s.owner[0] == -1 and s.armies[0] == 0 and s.epidemics[0] == 0
     assert s.armies[1] == 3 - s.tables.p["epidemics.phase_loss"]
+
+
+def test_napoleon_reinforce_purchases_generals_and_fortifications_within_limits() -> None:
+    from riskspec.reference.napoleon.leaders import can_buy
+    s = _run_until(E.new_game(V, 3), lambda x: x.phase == "reinforce" and x.turn > 0)
+    p, seat = s.tables.p, s.current
+    own = [t for t in range(s.tables.n_territories) if s.owner[t] == seat]
+    t = next(x for x in own if not s.forts[x] and not s.epidemics[x])
+    before = s.pending["to_place"]
+    s2, ev = E.apply(s, {"type": "buy-fortification", "territory": s.tables.places[t]})
+    assert s2.forts[t] == 1 and s2.pending.get("to_place", 0) == before - p["costs.fortification"] \
+        or s2.phase == "attack"
+    assert can_buy(s2, "fortification", t) in ("fortified", "cannot-afford", "advanced-only")
+    # generals: up to generals.max, captives included
+    s3 = s.copy()
+    s3.pending["to_place"] = 50
+    s3.captives[seat] = p["generals.max"] - 1
+    have = sum(s3.generals[x] for x in own)
+    assert (can_buy(s3, "general", own[0]) == "general-limit") == (have >= 1)
+    with pytest.raises(IllegalActionError) as exc:
+        s4 = s3.copy()
+        s4.captives[seat] = p["generals.max"]
+        E.apply(s4, {"type": "buy-general", "territory": s.tables.places[own[0]]})
+    assert exc.value.rule == "napoleon.units.generals"

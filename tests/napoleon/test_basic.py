@@ -113,9 +113,9 @@ def test_napoleon_every_raised_rule_id_exists() -> None:
     import inspect
     import re
 
-    from riskspec.reference.napoleon import combat, game
+    from riskspec.reference.napoleon import combat, epidemics, game, leaders, legal
     rules = set(load_spec().variant(V).rules)
     ids = set()
-    for mod in (game, combat):
+    for mod in (game, combat, leaders, epidemics, legal):
         ids |= set(re.findall(r'"(napoleon\.[a-z0-9.-]+)"', inspect.getsource(mod)))
     assert ids and ids <= rules, sorted(ids - rules)

@@ -104,7 +104,8 @@ class State:
     winner: int                   # -1 while the game goes on
 
     def copy(self) -> State:
-        s = State.__new__(State)
+        """A copy sharing nothing mutable; subclasses extend it with their own fields."""
+        s = type(self).__new__(type(self))
         s.tables, s.colours, s.neutral = self.tables, self.colours, self.neutral
         s.owner, s.armies, s.hands = self.owner[:], self.armies[:], self.hands[:]
         s.missions, s.eliminated_by = self.missions[:], self.eliminated_by[:]

@@ -9,9 +9,9 @@ uses from the spec.  Nothing here holds a rule number of its own: each value is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from riskspec.errors import OptionError
 from riskspec.model import Mission, Ruleset, Variant
@@ -199,14 +199,21 @@ def get_explicit_options(variant: Variant, options: Mapping[str, str]) -> dict[s
             if k not in variant.options or variant.options[k].default != v}
 
 
-_CACHE: dict[tuple[int, tuple[tuple[str, str], ...]], Tables] = {}
+_CACHE: dict[tuple[Any, int, tuple[tuple[str, str], ...]], Any] = {}
+
+T = TypeVar("T")
+
+
+def get_cached_tables(ruleset: Ruleset, build: Callable[[Ruleset], T]) -> T:
+    """``build(ruleset)``, built once per (builder, variant object, options)."""
+    key = (build, id(ruleset.variant), tuple(sorted(ruleset.options.items())))
+    tables = _CACHE.get(key)
+    if tables is None or tables.ruleset.variant is not ruleset.variant:
+        tables = build(ruleset)
+        _CACHE[key] = tables
+    return tables
 
 
 def get_tables(ruleset: Ruleset) -> Tables:
     """The tables of a ruleset, built once per (variant object, options)."""
-    key = (id(ruleset.variant), tuple(sorted(ruleset.options.items())))
-    tables = _CACHE.get(key)
-    if tables is None or tables.ruleset.variant is not ruleset.variant:
-        tables = build_tables(ruleset)
-        _CACHE[key] = tables
-    return tables
+    return get_cached_tables(ruleset, build_tables)

@@ -29,7 +29,7 @@ game-over          —                                             nobody
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from riskspec.reference.state import FORMAT, InvalidStateError, State
 
@@ -71,16 +71,7 @@ class NapState(State):
     last_attack: int        # from * places + to of the turn's last attack, -1 if none
 
     def copy(self) -> NapState:
-        s = NapState.__new__(NapState)
-        s.tables, s.colours, s.neutral = self.tables, self.colours, self.neutral
-        s.owner, s.armies, s.hands = self.owner[:], self.armies[:], self.hands[:]
-        s.missions, s.eliminated_by = self.missions[:], self.eliminated_by[:]
-        s.reserves, s.captured = self.reserves[:], self.captured[:]
-        s.phase, s.current, s.turn = self.phase, self.current, self.turn
-        s.first_player, s.sets_traded = self.first_player, self.sets_traded
-        s.draw_pile, s.discards, s.pending = self.draw_pile, self.discards, dict(self.pending)
-        s.conquered, s.conquests, s.bonus_taken = self.conquered, self.conquests, self.bonus_taken
-        s.fortify_moves, s.winner = self.fortify_moves, self.winner
+        s = cast(NapState, super().copy())  # State.copy keeps the subclass
         s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
                                                       self.naval_moves)
         s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]

@@ -15,6 +15,7 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.model import Ruleset, Variant
+from riskspec.reference.tables import get_cached_tables
 
 #: parameter → readings this engine implements (others raise OptionError at new_game)
 SUPPORTED: dict[str, tuple[Any, ...]] = {
@@ -132,13 +133,6 @@ def build_tables(ruleset: Ruleset) -> NapTables:
                        and grp.capital.territory in pindex))
 
 
-_CACHE: dict[tuple[int, tuple[tuple[str, str], ...]], NapTables] = {}
-
-
 def get_tables(ruleset: Ruleset) -> NapTables:
-    key = (id(ruleset.variant), tuple(sorted(ruleset.options.items())))
-    tables = _CACHE.get(key)
-    if tables is None or tables.ruleset.variant is not ruleset.variant:
-        tables = build_tables(ruleset)
-        _CACHE[key] = tables
-    return tables
+    """The Napoléon tables of a ruleset, built once per (variant object, options)."""
+    return get_cached_tables(ruleset, build_tables)

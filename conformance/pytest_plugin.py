@@ -11,7 +11,6 @@ Registered as the ``riskspec`` entry point in ``pytest11``.
 
 from __future__ import annotations
 
-import json
 import shlex
 from pathlib import Path
 from typing import Any

@@ -22,7 +22,7 @@ from riskspec.conformance.client import EngineClient, Response
 from riskspec.conformance.compare import (
     action_key, events_diff, format_diff, partial_diff, set_diff,
 )
-from riskspec.conformance.errors import EngineFault, EngineStartError, HandshakeError
+from riskspec.conformance.errors import EngineFault
 from riskspec.conformance.vectors import Case
 
 OUTCOMES = ("pass", "fail", "error", "timeout", "skip", "xfail", "xpass")

@@ -16,12 +16,10 @@ _installed = False
 
 @functools.cache
 def _load(strict: bool) -> Any:
-    from riskspec import loading
     return _original(None, strict=strict)
 
 
 def _original(root: Any, *, strict: bool) -> Any:
-    from riskspec import loading
     return _ORIG(root, strict=strict)
 
 

@@ -407,8 +407,8 @@ def docs_odds(variant: Any) -> dict[str, Any]:
     n = 10
     table = chain.square_table(n)
     grid = table.decimal_rows()
-    conquest = {"title": f"Battle to the end: probability that the attacker conquers "
-                         f"(rows A = armies in the attacking territory, columns D = defenders)",
+    conquest = {"title": "Battle to the end: probability that the attacker conquers "
+                         "(rows A = armies in the attacking territory, columns D = defenders)",
                 "header": ["A \\ D"] + [str(d) for d in table.defenders],
                 "rows": [[f"A = {a}"] + grid[i] for i, a in enumerate(table.attackers)]}
     intro = (f"{CONVENTION} The defender always throws the most dice allowed. "

@@ -15,8 +15,6 @@ from typing import Any
 from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
-from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
-                                       get_defender_dice_limit)
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables

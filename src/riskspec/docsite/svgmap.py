@@ -167,7 +167,7 @@ def render_svg(board: m.Board) -> str:
     for t in board.territories:
         x, y = pts[t.id]
         fill = colour.get(t.group, "#999")
-        stroke = f'stroke="#000" stroke-width="2.5"' if t.id in capitals else f'stroke="{fill}"'
+        stroke = 'stroke="#000" stroke-width="2.5"' if t.id in capitals else f'stroke="{fill}"'
         out.append(f'<g><title>{escape(t.name)} ({escape(t.id)}), {escape(t.group)}</title>'
                    f'<rect x="{x - NODE_W / 2}" y="{y - NODE_H / 2}" width="{NODE_W}" '
                    f'height="{NODE_H}" rx="7" fill="#fff"/>'

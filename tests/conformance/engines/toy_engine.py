@@ -21,7 +21,7 @@ import sys
 import time
 from fractions import Fraction
 
-from riskspec.conformance.server import Session, handshake, serve
+from riskspec.conformance.server import Session, serve
 from riskspec.conformance.protocol import dumps
 from riskspec.errors import IllegalActionError, InvalidActionError
 

@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from riskspec import model as m
+from riskspec.cli.explain_map import board_facts, explain_fact, known_ids
 from riskspec.errors import UnknownIdError
 from riskspec.loading import load_spec
 
@@ -17,12 +18,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print a rule with its statement, the parameters it uses (with their values "
                     "in each variant), its sources and the ambiguities it touches. Also accepts "
                     "an ambiguity ID (readings side by side, resolution per variant), a "
-                    "parameter name, or a variant ID (its options and parameters). An unknown ID "
-                    "gets the closest known ones.",
+                    "parameter name, a variant ID (its options and parameters), a map ID (how "
+                    "many of its facts are read from a source and how many are reconstructed) "
+                    "or one fact of a map or mission deck — territory, zone, empire or "
+                    "continent, route, card, mission — with its provenance: the source passage, "
+                    "or a plain RECONSTRUCTED mark with the reason. An unknown ID gets the "
+                    "closest known ones.",
         epilog="examples:\n  riskspec explain classic.attack.defender-dice\n"
-               "  riskspec explain cards.set_values\n  riskspec explain classic",
+               "  riskspec explain cards.set_values\n  riskspec explain classic\n"
+               "  riskspec explain napoleon-europe      # which board facts are reconstructed\n"
+               "  riskspec explain andalusia            # one territory and its provenance",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("id", help="rule ID, ambiguity ID, parameter name or variant ID")
+    p.add_argument("id", help="rule ID, ambiguity ID, parameter name, variant ID, map ID, or the "
+                                 "ID of a territory, zone, group, route, card or mission")
     p.set_defaults(func=run)
 
 
@@ -95,13 +103,21 @@ def explain_variant(spec: m.Spec, v: m.Variant) -> str:
     lines = [f"{v.id} — {v.title}", "", _wrap(v.description or ""), "",
              f"players: {v.min_players}–{v.max_players}; map: {v.board.id} "
              f"({len(v.board.territories)} territories); rules: {len(v.rules)}; "
-             f"ambiguities: {len(v.ambiguities)}", "", "options (name = default [choices]):"]
+             f"ambiguities: {len(v.ambiguities)}"]
+    rec = _reconstructed_count(v.board)
+    if rec:
+        lines.append(f"  the map has {rec} reconstructed facts: riskspec explain {v.board.id}")
+    lines += ["", "options (name = default [choices]):"]
     for o in v.options.values():
         lines.append(f"  {o.id} = {o.default}  [{', '.join(o.choices)}]")
     lines += ["", "parameters (with defaults settled):"]
     for k, val in sorted(v.resolve().params.items()):
         lines.append(f"  {k} = {_value(val)}")
     return "\n".join(lines)
+
+
+def _reconstructed_count(board: m.Board) -> int:
+    return sum(1 for _, _, p in board_facts(board) if p.is_reconstructed)
 
 
 def explain_parameter(spec: m.Spec, name: str) -> str | None:
@@ -136,11 +152,12 @@ def run(args: argparse.Namespace) -> int:
     elif ident in spec.variants:
         print(explain_variant(spec, spec.variants[ident]))
     else:
-        text = explain_parameter(spec, ident)
+        text = explain_parameter(spec, ident) or explain_fact(spec, ident)
         if text is None:
             known = (list(spec.rules) + list(spec.ambiguities) + list(spec.variants)
-                     + sorted({p for v in spec.variants.values() for p in v.parameters}))
-            raise UnknownIdError("rule, ambiguity, parameter or variant", ident,
+                     + sorted({p for v in spec.variants.values() for p in v.parameters})
+                     + known_ids(spec))
+            raise UnknownIdError("rule, ambiguity, parameter, variant, map or map fact", ident,
                                  m.closest(ident, known, n=5))
         print(text)
     return 0

@@ -249,3 +249,25 @@ def test_odds_heat_map_drawn_from_a_probability_grid():
     svg = _heatmap_of([{"title": "x", "header": ["a", "b", "p"], "rows": [[0, 1, "5/12"]]}, grid])
     assert svg is not None and svg.startswith("<svg") and ">75<" in svg and "A = 3, 1: 75.5 %" in svg
     assert _heatmap_of([{"title": "x", "header": ["a", "b"], "rows": [[1, 2]]}]) is None
+
+
+def test_actions_page_lists_every_action_and_event_type(fixture_pages, fixture_cases):
+    import json
+    from importlib import resources
+
+    from riskspec.docsite.pages_actions import PAGE
+    page = fixture_pages[PAGE]
+    folder = Path(str(resources.files("riskspec.schemas")))
+    for name, prefix in (("action.schema.json", "action-"), ("event.schema.json", "event-")):
+        schema = json.loads((folder / name).read_text(encoding="utf-8"))
+        for branch in schema["oneOf"]:
+            kind = branch["properties"]["type"]["const"]
+            assert f"{{#{prefix}{kind}" in page, kind
+            for field in branch["properties"]:
+                if field != "type":
+                    assert f"`{field}`" in page, (kind, field)
+    used = {s["action"]["type"] for c in fixture_cases for s in c.steps if "action" in s}
+    assert used, "the fixture vectors use no action"
+    for kind in used:
+        section = page.split(f"{{#action-{kind}}}", 1)[1].split("\n### ", 1)[0]
+        assert "Used by the vectors of:" in section and "(examples/" in section, kind

@@ -34,6 +34,8 @@ from riskspec.docsite.cliref import PAGE as CLI_PAGE
 from riskspec.docsite.cliref import cli_page
 from riskspec.docsite.examples import Case, cases_by_id, load_cases
 from riskspec.docsite.odds import odds_pages
+from riskspec.docsite.pages_actions import PAGE as ACTIONS_PAGE
+from riskspec.docsite.pages_actions import actions_page
 from riskspec.docsite.pages_board import board_pages
 from riskspec.docsite.pages_rules import (family_title, ordered_variants, rule_pages,
                                           rules_by_family, section_titles)
@@ -136,6 +138,7 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         {"Sources": md.SOURCES_PAGE},
         {"Implementer's guide": "implementers.md"},
         *([{"Protocol": "protocol.md"}] if "protocol.md" in extra_hand else []),
+        *([{"Actions and events": ACTIONS_PAGE}] if ACTIONS_PAGE in pages else []),
         {"File formats": "formats.md"},
         {"Command-line reference": CLI_PAGE},
     ]
@@ -174,6 +177,7 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     pages.update(bp)
     files.update(bf)
     pages[CLI_PAGE] = cli_page()
+    pages.update(actions_page(cases))
     op, of = odds_pages(spec)
     pages.update(op)
     files.update(of)

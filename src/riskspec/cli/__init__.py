@@ -41,6 +41,12 @@ examples:
   riskspec map classic --format dot      the board as Graphviz, for your own engine
 
 Run `riskspec COMMAND --help` for the options of each command.
+
+environment:
+  RISKSPEC_NO_CACHE=1     always schema-check the shipped spec on load (by default a
+                          stamp in the user cache skips it for byte-identical files;
+                          `riskspec validate` never skips)
+  RISKSPEC_CACHE_DIR=DIR  where that stamp lives (default ~/.cache/riskspec)
 """
 
 

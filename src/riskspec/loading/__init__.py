@@ -16,6 +16,7 @@ from pathlib import Path
 
 from riskspec import model as m
 from riskspec.errors import Problem, SpecError
+from riskspec.loading import stamp
 from riskspec.loading._context import _Ctx
 from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
@@ -50,9 +51,10 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
     return raws
 
 
-def _collect(root: Path) -> tuple[_Ctx, m.Spec]:
+def _collect(root: Path, *, skip_schemas: bool = False) -> tuple[_Ctx, m.Spec]:
     root = root.resolve()
-    ctx = _Ctx(display_root=root.parent if root.name == "spec" else root)
+    ctx = _Ctx(display_root=root.parent if root.name == "spec" else root,
+               skip_schemas=skip_schemas)
     sources = _load_sources(ctx, root)
     raws = _find_variants(ctx, sorted(root.rglob("*.y*ml")))
     shared = _Shared(sources, raws)
@@ -120,9 +122,16 @@ def check_files(paths: list[Path]) -> list[Problem]:
 
 @functools.cache
 def _default_spec() -> m.Spec:
-    problems, spec = check_tree(default_root())
-    if problems:
-        raise SpecError(problems)
+    root = default_root()
+    try:
+        key: str | None = stamp.content_key(root)
+    except OSError:
+        key = None
+    ctx, spec = _collect(root, skip_schemas=key is not None and stamp.is_stamped(key))
+    if ctx.problems:
+        raise SpecError(ctx.problems)
+    if key is not None and not ctx.skip_schemas:
+        stamp.write_stamp(key)
     return spec
 
 

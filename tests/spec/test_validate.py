@@ -109,6 +109,17 @@ def test_unknown_ambiguity_reference(tree: Path) -> None:
     assert "unknown-ambiguity" in {p.code for p in check_tree(tree)[0]}
 
 
+def test_unknown_rule_in_ambiguity(tree: Path) -> None:
+    amb = tree / "classic" / "ambiguities.yaml"
+    text = amb.read_text()
+    new = re.sub(r"rules: \[", "rules: [classic.setup.no-such-rule, ", text, count=1)
+    assert new != text
+    amb.write_text(new)
+    hits = [p for p in check_tree(tree)[0] if p.code == "unknown-rule"]
+    assert hits and hits[0].file.endswith("ambiguities.yaml")
+    assert "classic.setup.no-such-rule" in hits[0].message and hits[0].line > 0
+
+
 def test_schema_error_has_line_and_path(tree: Path) -> None:
     edit(tree / "classic" / "variant.yaml", "min: 2", "min: two")
     problems, _ = check_tree(tree)
@@ -172,3 +183,11 @@ def test_json_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
     assert report["problems"][0]["code"] == "yaml-ambiguous"
+
+
+def test_a_problem_in_a_shared_file_is_reported_once(tree: Path) -> None:
+    rules = tree / "classic" / "rules.yaml"
+    edit(rules, "parameters: [", "parameters: [attack.no_such_parameter, ")
+    problems, _ = check_tree(tree)
+    assert len(problems) == len(set(problems))
+    assert [str(p) for p in problems].count(str(problems[0])) == 1

@@ -91,7 +91,12 @@ def _standalone(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> None:
 def check_tree(root: Path | None = None) -> tuple[list[Problem], m.Spec]:
     """Validate a whole spec folder; return every problem and what could be built."""
     ctx, spec = _collect(root or default_root())
-    return ctx.problems, spec
+    return _distinct(ctx.problems), spec
+
+
+def _distinct(problems: list[Problem]) -> list[Problem]:
+    """Each problem once: a file shared by several variants is checked once per variant."""
+    return list(dict.fromkeys(problems))
 
 
 def check_files(paths: list[Path]) -> list[Problem]:
@@ -117,7 +122,7 @@ def check_files(paths: list[Path]) -> list[Problem]:
             _build_variant(ctx, doc.data["id"], _Shared(sources, raws))
         else:
             _standalone(ctx, doc, sources)
-    return ctx.problems
+    return _distinct(ctx.problems)
 
 
 @functools.cache
@@ -129,7 +134,7 @@ def _default_spec() -> m.Spec:
         key = None
     ctx, spec = _collect(root, skip_schemas=key is not None and stamp.is_stamped(key))
     if ctx.problems:
-        raise SpecError(ctx.problems)
+        raise SpecError(_distinct(ctx.problems))
     if key is not None and not ctx.skip_schemas:
         stamp.write_stamp(key)
     return spec

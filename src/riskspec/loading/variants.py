@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,6 +233,14 @@ def _variant_options(ctx: _Ctx, vid: str, merged: _Merged, ambiguities: dict[str
     return opts
 
 
+def _unknown_refs(ctx: _Ctx, doc: Document, where: tuple[Any, ...], key: str,
+                  ids: Sequence[str], known: Mapping[str, Any], code: str, what: str) -> None:
+    """One problem per ID of ``doc[where][key]`` that is not in ``known`` (closest hinted)."""
+    for j, ident in enumerate(ids):
+        if ident not in known:
+            ctx.add(doc, (*where, key, j), code, f"{what} {ident!r}{_hint(ident, list(known))}")
+
+
 def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[str, m.Rule],
                       ambiguities: dict[str, m.Ambiguity], parameters: dict[str, m.Parameter],
                       opts: dict[str, m.Option], decks: dict[str, m.MissionDeck]) -> None:
@@ -241,15 +250,11 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
         idx = _index_of(rdoc, "rules", r.id)
         if rdoc is None or idx is None:
             continue
-        for j, pk in enumerate(r.parameters):
-            if pk not in parameters:
-                ctx.add(rdoc, ("rules", idx, "parameters", j), "unknown-parameter",
-                        f"rule {r.id!r} uses unknown parameter {pk!r}{_hint(pk, list(parameters))}")
-        for j, aid in enumerate(r.ambiguities):
-            if aid not in ambiguities:
-                ctx.add(rdoc, ("rules", idx, "ambiguities", j), "unknown-ambiguity",
-                        f"rule {r.id!r} names unknown ambiguity {aid!r}"
-                        f"{_hint(aid, list(ambiguities))}")
+        where = ("rules", idx)
+        _unknown_refs(ctx, rdoc, where, "parameters", r.parameters, parameters,
+                      "unknown-parameter", f"rule {r.id!r} uses unknown parameter")
+        _unknown_refs(ctx, rdoc, where, "ambiguities", r.ambiguities, ambiguities,
+                      "unknown-ambiguity", f"rule {r.id!r} names unknown ambiguity")
         for ok, ov in r.options.items():
             if ok not in opts or ov not in opts[ok].choices:
                 ctx.add(rdoc, ("rules", idx, "options", ok), "unknown-option",
@@ -259,10 +264,8 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
         idx = _index_of(adoc, "ambiguities", a.id)
         if adoc is None or idx is None:
             continue
-        for j, rid in enumerate(a.rules):
-            if rid not in rules:
-                ctx.add(adoc, ("ambiguities", idx, "rules", j), "unknown-rule",
-                        f"ambiguity {a.id!r} names unknown rule {rid!r}{_hint(rid, list(rules))}")
+        _unknown_refs(ctx, adoc, ("ambiguities", idx), "rules", a.rules, rules,
+                      "unknown-rule", f"ambiguity {a.id!r} names unknown rule")
         for vk in a.resolutions:
             if vk not in shared.raws:
                 ctx.add(adoc, ("ambiguities", idx, "resolutions", vk), "unknown-variant",

@@ -13,15 +13,35 @@ from typing import Any
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
-LINE = small_map(
-    {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
-    {"z1": "", "z2": "", "z3": "", "z4": ""},
-    [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
-     ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
-     ("b2", "z3", "coast"), ("far", "z4", "coast")],
-    {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
-    [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
-     ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")])
+def line(extra_cards: list[tuple[str, str | None, str]] | None = None) -> dict:
+    """The LINE board, with ``extra_cards`` (id, territory or None, symbol) after its deck."""
+    return small_map(
+        {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
+        {"z1": "", "z2": "", "z3": "", "z4": ""},
+        [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
+         ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
+         ("b2", "z3", "coast"), ("far", "z4", "coast")],
+        {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
+        [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
+         ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")]
+        + list(extra_cards or []))
+
+
+LINE = line()
+#: LINE with three jokers (eight cards): room for two-joker sets and hands of eight
+LINE_JOKERS = line([("c-y", None, "wild"), ("c-z", None, "wild")])
+
+#: A land-only board with capitals (Capitals option): west w1–w4 (capital w1: hold 2, +1),
+#: east e1–e4 (capital e1: hold 2, +2), north n1–n3 (capital n1: hold 2, +5), in a row.
+CAPITALS = small_map(
+    {**{f"w{i}": "west" for i in range(1, 5)}, **{f"e{i}": "east" for i in range(1, 5)},
+     **{f"n{i}": "north" for i in range(1, 4)}}, {},
+    [(a, b, "land") for a, b in zip(["w1", "w2", "w3", "w4", "e1", "e2", "e3", "e4", "n1", "n2"],
+                                     ["w2", "w3", "w4", "e1", "e2", "e3", "e4", "n1", "n2", "n3"])],
+    {"west": 3, "east": 4, "north": 2}, {},
+    [("c-w1", "w1", "infantry"), ("c-e1", "e1", "cavalry"), ("c-n1", "n1", "artillery"),
+     ("c-j", None, "wild")],
+    {"west": ("w1", 2, 1), "east": ("e1", 2, 2), "north": ("n1", 2, 5)})
 V = "napoleon-basic"
 NEUTRAL = 2
 
@@ -99,6 +119,9 @@ def basic_end_all(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
     b.attack("a1", "a2", 3)
     b.roll([6, 5, 4], [1], state={"winner": None, "phase": "occupy"})
+    b.do({"type": "occupy", "armies": 3})
+    b.attack("a2", "b1", 2)
+    b.roll([6, 6], [1], state={"winner": 0, "phase": "game-over"})
 
 
 @scenario("napoleon.maneuver.land.001", "One land maneuver along one's own territories",
@@ -156,9 +179,12 @@ def forced(b):
 A = "napoleon-advanced"
 
 
-def _apos(b: Any, land: dict, leaders: dict | None = None, **kw: Any) -> dict:
-    """``leaders``: territory → (generals, fortifications)."""
+def _apos(b: Any, land: dict, leaders: dict | None = None, zones: dict | None = None,
+          **kw: Any) -> dict:
+    """``leaders``: territory → (generals, fortifications); ``zones``: zone → (seat, ships)."""
     def edit(d: dict) -> None:
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z] = {"owner": seat, "ships": ships}
         for t, (g, f) in (leaders or {}).items():
             d["territories"][t]["generals"], d["territories"][t]["fortifications"] = g, f
         d["turn_flags"].setdefault("land_attacked", False)

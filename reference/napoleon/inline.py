@@ -43,13 +43,22 @@ def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = 
               borders: list[tuple[str, str, str]] | None = None,
               bonuses: Mapping[str, int] | None = None,
               routes: Mapping[str, tuple[int, list[str]]] | None = None,
-              cards: list[tuple[str, str | None, str]] | None = None) -> dict[str, Any]:
+              cards: list[tuple[str, str | None, str]] | None = None,
+              capitals: Mapping[str, tuple[str, int, int]] | None = None) -> dict[str, Any]:
     """A ``riskspec/map@1`` object from a compact description (for tests and vectors):
     ``territories`` id → group, ``zones`` id → route (or ''), ``borders`` (a, b, kind),
     ``bonuses`` group → bonus, ``routes`` id → (bonus, zones), ``cards`` (id, territory
-    or None for a joker, symbol)."""
+    or None for a joker, symbol), ``capitals`` group → (capital territory, territories
+    to hold, capital bonus)."""
     prov = {"reconstructed": "A purpose-built test board.", "basis": "Conformance test."}
     groups = sorted(set(territories.values()))
+
+    def capital(g: str) -> dict[str, Any]:
+        if g not in (capitals or {}):
+            return {}
+        t, count, bonus = (capitals or {})[g]
+        return {"capital": {"territory": t, "territories": count, "bonus": bonus,
+                            "provenance": prov}}
     return {
         "format": "riskspec/map@1", "id": "inline-test-map", "title": "Test map",
         "description": "A purpose-built board for rule tests.", "provenance": prov,
@@ -57,7 +66,7 @@ def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = 
                         for t, g in territories.items()],
         "groups": [{"id": g, "name": g, "kind": "empire", "bonus": (bonuses or {}).get(g, 1),
                     "territories": [t for t, gg in territories.items() if gg == g],
-                    "provenance": prov} for g in groups],
+                    "provenance": prov, **capital(g)} for g in groups],
         "zones": [{"id": z, "name": z, "provenance": prov} for z in (zones or {})],
         "routes": [{"id": r, "name": r, "zones": zs, "bonus": b, "provenance": prov}
                    for r, (b, zs) in (routes or {}).items()],

@@ -1,0 +1,364 @@
+"""Scenarios: Risk Napoléon — one case per reading of the ambiguities the engine implements.
+
+Each case plays a position under one reading; its expectations hold under that reading
+only (``tests/napoleon/test_reading_vectors.py`` runs every case under each other
+reading of its ambiguity and checks that it fails), so the outcome tells the readings
+apart.  Small boards from :mod:`cases_napoleon`.
+
+Not here: ``napoleon.amb.landing-targets`` — with every zone of a chain controlled, any
+zone of a chain is the last zone of a shorter chain, so both readings reach the same
+territories and no position tells them apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from riskspec.conformance.cases_napoleon import (CAPITALS, LINE, LINE_JOKERS, NEUTRAL, V, _apos,
+                                                 _pos)
+from riskspec.conformance.scenario import scenario
+
+A = "napoleon-advanced"
+Body = Callable[[Any], None]
+
+
+def readings(amb: str, rules: list[str], title: str, bodies: dict[str, tuple[str, Body]], *,
+             variant: str = V, players: int = 2, board: dict = LINE,
+             extra: dict[str, str] | None = None, negative: tuple[str, ...] = ()) -> None:
+    """One case per reading: ``bodies[reading] = (title suffix, fn(b))``, ID
+    ``<amb>.<reading>.001``; ``negative`` lists the readings whose case expects a refusal."""
+    for reading, (suffix, fn) in bodies.items():
+        scenario(f"{amb}.{reading}.001", f"{title} — {suffix}", [amb, *rules], players=players,
+                 variant=variant, map=board, options={amb: reading, **(extra or {})},
+                 reading=(amb, reading), negative=reading in negative)(fn)
+
+
+# ---------------------------------------------------------------- basic game: end
+def _last_territory(b):
+    # player 1's last territory falls while a neutral army still holds b1
+    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
+    b.attack("a1", "a2", 3)
+
+
+def _end_eliminate(b):
+    _last_territory(b)
+    b.roll([6, 5, 4], [1], state={"winner": 0, "phase": "game-over"})
+
+
+def _end_most(b):
+    # the fifth round ends with player 1's turn: the most territories wins (player 1, 2 to 1;
+    # neither holds a whole empire, so no card is drawn first)
+    _pos(b, {"a1": (1, 1), "a2": (0, 2), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=1, turn=5)
+    b.do({"type": "end-turn"}, state={"winner": 1, "phase": "game-over"})
+
+
+# 'all-territories' is napoleon.basic.end.002 (cases_napoleon)
+readings("napoleon.amb.basic-game-end", ["napoleon.basic.end"], "How the basic game ends", {
+    "eliminate-opponent": ("taking the other player's last territory wins", _end_eliminate),
+    "most-territories": ("after five rounds, the most territories wins", _end_most)})
+
+
+# ---------------------------------------------------------------- basic game: pieces
+def _reinforce_line(b, **kw):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", pending={"to_place": 3, "must_trade": False, "after": "turn"}, **kw)
+
+
+def _pieces_ships(b):
+    _reinforce_line(b)
+    b.do({"type": "buy-ship", "zone": "z1"},
+         state={"zones": {"z1": {"owner": 0, "ships": 1}}, "pending": {"to_place": 2}})
+
+
+def _pieces_none(b):
+    _reinforce_line(b)
+    b.check(legal_excludes=[{"type": "buy-ship", "zone": "z1"}])
+    b.reject({"type": "buy-ship", "zone": "z1"}, "no-ships")
+
+
+readings("napoleon.amb.basic-pieces", ["napoleon.basic.pieces"], "Ships in the basic game", {
+    "ships": ("a ship can be bought", _pieces_ships),
+    "none": ("regiments only: no ship", _pieces_none)}, negative=("none",))
+
+
+# ---------------------------------------------------------------- neutral dice
+def _neutral_attack(b):
+    _pos(b, {"a1": (0, 4), "a2": (NEUTRAL, 3), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
+
+
+def _neutral_chosen(b):
+    _neutral_attack(b)
+    b.attack("a1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}})
+    b.defend(1, state={"phase": "battle", "pending": {"defender_dice": 1}})
+
+
+def _neutral_max(b):
+    _neutral_attack(b)
+    b.attack("a1", "a2", 3, state={"phase": "battle", "pending": {"defender_dice": 2}})
+
+
+readings("napoleon.amb.neutral-dice", ["napoleon.basic.neutral-defence"],
+         "Dice of an attacked neutral army", {
+             "chosen-by-opponent": ("the other player chooses one die", _neutral_chosen),
+             "max": ("always as many dice as allowed", _neutral_max)})
+
+
+# ---------------------------------------------------------------- territory bonus of a set
+def _two_sets(first: dict, second: dict):
+    def body(b):
+        _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (0, 1), "far": (1, 1)},
+             phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]},
+             pending={"to_place": 3, "must_trade": True, "after": "turn"})
+        b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+             state={"pending": {"to_place": 7}, "territories": first})
+        b.do({"type": "trade", "cards": ["c-b2", "c-far", "c-x"]},
+             state={"pending": {"to_place": 17}, "territories": second})
+    return body
+
+
+readings("napoleon.amb.trade-territory-bonus", ["napoleon.cards.trade-territory-bonus"],
+         "Two sets traded in one turn, three of their territories held", {
+             "per-card": ("+2 on each card's territory",
+                          _two_sets({"a1": {"armies": 3}, "a2": {"armies": 3}},
+                                    {"b2": {"armies": 3}})),
+             "per-set": ("+2 once per set",
+                         _two_sets({"a1": {"armies": 3}, "a2": {"armies": 1}},
+                                   {"b2": {"armies": 3}})),
+             "per-turn": ("+2 once per turn",
+                          _two_sets({"a1": {"armies": 3}, "a2": {"armies": 1}},
+                                    {"b2": {"armies": 1}}))})
+
+
+# ---------------------------------------------------------------- jokers per set
+def _jokers(two: bool):
+    def body(b):
+        _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+             phase="reinforce", hands={0: ["c-a1", "c-a2", "c-x", "c-y"]},
+             pending={"to_place": 3, "must_trade": False, "after": "turn"})
+        if two:
+            b.do({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]},
+                 state={"pending": {"to_place": 13}})
+        else:
+            b.reject({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]}, "too-many-wilds")
+            b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-x"]},
+                 state={"pending": {"to_place": 7}})
+    return body
+
+
+readings("napoleon.amb.jokers-per-set", ["napoleon.cards.jokers"], "A set with two jokers", {
+    "two": ("allowed (worth one of each, 10)", _jokers(True)),
+    "one": ("refused", _jokers(False))}, board=LINE_JOKERS, negative=("one",))
+
+
+# ---------------------------------------------------------------- forced trade: how many sets
+def _eight_cards(b):
+    hand = ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x", "c-y", "c-z"]
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=1, hands={0: hand})
+    b.do({"type": "end-turn"}, state={"current": 0, "phase": "reinforce",
+                                      "pending": {"must_trade": True}})
+
+
+def _until_below(b):
+    _eight_cards(b)
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]}, state={"pending": {"must_trade": True}})
+    b.reject({"type": "place", "territory": "a1"}, "must-trade")
+
+
+def _until_one_set(b):
+    _eight_cards(b)
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+         state={"pending": {"must_trade": False}})
+    b.do({"type": "place", "territory": "a1"}, state={"territories": {"a1": {"armies": 4}}})
+
+
+readings("napoleon.amb.forced-trade-until", ["napoleon.cards.forced-trade"],
+         "Eight cards at the start of the turn", {
+             "below-threshold": ("trade on until fewer than five", _until_below),
+             "one-set": ("one set is enough", _until_one_set)},
+         board=LINE_JOKERS, negative=("below-threshold",))
+
+
+# ---------------------------------------------------------------- elimination: trade threshold
+def _capture_five(trade: bool):
+    def body(b):
+        _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
+              hands={0: ["c-b1", "c-b2"], 1: ["c-a1", "c-a2", "c-far"]})
+        b.attack("a1", "a2", 3)
+        b.roll([6, 5, 4], [1], state={"players": [{"cards": ["c-a1", "c-a2", "c-b1", "c-b2",
+                                                             "c-far"]}, {"eliminated": True}, {}]})
+        if trade:
+            b.do({"type": "occupy", "armies": 3},
+                 state={"phase": "reinforce", "pending": {"must_trade": True,
+                                                          "after": "elimination"}})
+        else:
+            b.do({"type": "occupy", "armies": 3}, state={"phase": "attack"})
+    return body
+
+
+readings("napoleon.amb.elimination-trade-threshold", ["napoleon.cards.elimination-capture"],
+         "Five cards after taking an eliminated player's hand", {
+             "five-or-more": ("trade at once", _capture_five(True)),
+             "more-than-five": ("no trade yet", _capture_five(False))},
+         variant=A, players=3)
+
+
+# ---------------------------------------------------------------- naval combat first
+def _after_land(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z2": (0, 3), "z3": (1, 1)})
+    b.attack("a2", "b1", 3)
+    b.roll([1, 1, 1], [6], state={"phase": "attack"})
+
+
+def _naval_rule(b):
+    _after_land(b)
+    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land")
+
+
+def _naval_advice(b):
+    _after_land(b)
+    b.attack("z2", "z3", 2, state={"phase": "battle", "pending": {"naval": True}})
+
+
+readings("napoleon.amb.naval-first", ["napoleon.combat.naval-first"],
+         "A naval attack after a land offensive", {
+             "rule": ("refused", _naval_rule), "advice": ("allowed", _naval_advice)},
+         negative=("rule",))
+
+
+# ---------------------------------------------------------------- maneuver path
+def _maneuver_pos(b):
+    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z1": (0, 3), "z2": (0, 1), "z3": (0, 1)}, phase="maneuver")
+
+
+def _path_connected(b):
+    _maneuver_pos(b)
+    b.do({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4},
+         state={"territories": {"a1": {"armies": 1}, "b1": {"armies": 5}}})
+    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2},
+         state={"zones": {"z1": {"ships": 1}, "z3": {"ships": 3}}})
+
+
+def _path_adjacent(b):
+    _maneuver_pos(b)
+    b.reject({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4}, "not-connected")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected")
+    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
+         state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 5}}})
+
+
+readings("napoleon.amb.maneuver-path", ["napoleon.maneuver.land", "napoleon.maneuver.naval"],
+         "Maneuvers two steps away through one's own places", {
+             "connected": ("allowed along a chain", _path_connected),
+             "adjacent": ("only to a neighbour", _path_adjacent)}, negative=("adjacent",))
+
+
+# ---------------------------------------------------------------- end-of-turn draws
+def _draws(left: int, conquered: bool = True):
+    def body(b):
+        _pos(b, {"a1": (0, 2), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+             phase="maneuver", conquered=conquered)
+        if left:
+            b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": left}})
+        else:
+            b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1})
+    return body
+
+
+readings("napoleon.amb.end-turn-draws", ["napoleon.end-of-turn.draws"],
+         "An invasion and a whole empire", {
+             "one-per-condition": ("two cards", _draws(2)),
+             "one-if-any": ("one card", _draws(1))})
+
+readings("napoleon.amb.basic-card-draws", ["napoleon.end-of-turn.draws"],
+         "A whole empire held, no invasion", {
+             "all-conditions": ("one card for the empire", _draws(1, conquered=False)),
+             "invasion-only": ("no card", _draws(0, conquered=False))})
+
+
+# ---------------------------------------------------------------- victory points (Advanced)
+def _next_round(land: dict, zones: dict | None = None, *, turn: int = 1, **kw: Any) -> Body:
+    """Player 2 ends the last turn of round ``turn``: player 0's turn ``turn + 1`` begins."""
+    def body(b):
+        _apos(b, land, zones=zones, phase="maneuver", current=2, turn=turn)
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": turn + 1, **kw})
+    return body
+
+
+_WEST = {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)}
+readings("napoleon.amb.empire-vp", ["napoleon.scoring.empire-vp"],
+         "A whole empire at the start of the second turn", {
+             "each-turn": ("scores its bonus", _next_round(_WEST, players=[{"vp": 2}, {}, {}])),
+             "last-turn-only": ("scores nothing before the last turn",
+                                _next_round(_WEST, players=[{"vp": 0}, {}, {}]))},
+         variant=A, players=3)
+
+_ROUTE = {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)}
+readings("napoleon.amb.route-vp", ["napoleon.scoring.empire-vp"],
+         "A whole maritime route at the start of the turn", {
+             "empires-only": ("scores nothing",
+                              _next_round(_ROUTE, {"z1": (0, 1), "z2": (0, 1)},
+                                          players=[{"vp": 0}, {}, {}])),
+             "routes-too": ("scores its bonus",
+                            _next_round(_ROUTE, {"z1": (0, 1), "z2": (0, 1)},
+                                        players=[{"vp": 4}, {}, {}]))},
+         variant=A, players=3)
+
+
+def _territory_count(vp: int):
+    def body(b):
+        _apos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
+              phase="maneuver", current=0, turn=2)
+        b.do({"type": "end-turn"}, state={"players": [{"vp": vp}, {}, {}]})
+    return body
+
+
+readings("napoleon.amb.territory-vp-timing", ["napoleon.scoring.territories"],
+         "Three territories at the end of the second turn", {
+             "last-turn": ("counted only after the fifth turn", _territory_count(0)),
+             "every-turn": ("one point now", _territory_count(1))},
+         variant=A, players=3)
+
+
+# ---------------------------------------------------------------- capitals (Capitals option)
+_CAP = {"capitals": "on"}
+
+
+def _capitals(held: list[str], **kw: Any) -> Body:
+    """Player 0 holds ``held``, player 2 one territory (n3 or e4), player 1 the rest."""
+    land = {t["id"]: (1, 1) for t in CAPITALS["territories"]}
+    land.update({t: (0, 1) for t in held})
+    land["e4" if "n3" in held else "n3"] = (2, 1)
+    return _next_round(land, **kw)
+
+
+readings("napoleon.amb.capital-count", ["napoleon.capitals.bonus"],
+         "West's capital with one more territory, east's with two more (count 2)", {
+             "with-capital": ("both bonuses: 3 + 1 + 2",
+                              _capitals(["w1", "w2", "e1", "e2", "e3"], pending={"to_place": 6})),
+             "besides-capital": ("east only: 3 + 2",
+                                 _capitals(["w1", "w2", "e1", "e2", "e3"],
+                                           pending={"to_place": 5})),
+             "whole-empire": ("neither: 3",
+                              _capitals(["w1", "w2", "e1", "e2", "e3"], pending={"to_place": 3}))},
+         variant=A, players=3, board=CAPITALS, extra=_CAP)
+
+readings("napoleon.amb.capital-stacking", ["napoleon.capitals.bonus"],
+         "The whole north empire with its capital", {
+             "stack": ("empire 2 and capital 5", _capitals(["n1", "n2", "n3"],
+                                                           pending={"to_place": 10})),
+             "replace": ("the empire bonus only", _capitals(["n1", "n2", "n3"],
+                                                            pending={"to_place": 5}))},
+         variant=A, players=3, board=CAPITALS, extra=_CAP)
+
+readings("napoleon.amb.capital-vp", ["napoleon.capitals.bonus", "napoleon.scoring.empire-vp"],
+         "West's capital and one more territory at the start of the turn", {
+             "no": ("regiments only", _capitals(["w1", "w2"], pending={"to_place": 4},
+                                                players=[{"vp": 0}, {}, {}])),
+             "yes": ("also 1 victory point", _capitals(["w1", "w2"], pending={"to_place": 4},
+                                                       players=[{"vp": 1}, {}, {}]))},
+         variant=A, players=3, board=CAPITALS, extra=_CAP)

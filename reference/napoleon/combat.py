@@ -14,6 +14,7 @@ from typing import Any
 from riskspec.reference.base import require
 from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
                                        get_defender_dice_limit)
+from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon.state import NapState
 
@@ -63,10 +64,11 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
             "the target is not within reach")
     from riskspec.reference.napoleon.epidemics import R_LOSS, attack_loss
     loss = attack_loss(s, src, dst)
-    limit = get_attacker_dice_limit(s.armies[src] - loss, int(p["attack.max_attacker_dice"]))
+    top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
+    limit = get_attacker_dice_limit(s.armies[src] - loss, top)
     require(1 <= dice <= limit, "dice", R_LOSS if loss and dice <= get_attacker_dice_limit(
-        s.armies[src], int(p["attack.max_attacker_dice"])) else G.R_DICE,
-        lambda: f"roll 1 to {limit} dice")
+        s.armies[src], top) else G.R_DICE, lambda: f"roll 1 to {limit} dice")
+    EF.on_attack(s, src, dst)
     if loss:
         s.armies[src] -= loss
         ev.append({"type": "epidemic-attack-loss", "territory": tb.places[src], "armies": loss})
@@ -79,13 +81,14 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
 def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> None:
     p = s.tables.p
     defender = s.owner[dst]
-    limit = get_defender_dice_limit(s.armies[dst], int(p["attack.max_defender_dice"]))
+    limit = defence_limit(s, dst)
     chooser = defender
     if s.is_neutral(defender):
         chooser = -1 if p["neutral.defender_dice"] == "max" else \
             next(h for h in G.humans(s) if h != s.current)
-    if p["attack.defender_dice"] == "max" or chooser < 0 or limit <= 1 or \
-            s.pending.get("fight_on"):
+    window = not s.pending.get("fight_on") and EF.defence_window(s, defender)
+    if not window and (p["attack.defender_dice"] == "max" or chooser < 0 or limit <= 1 or
+                       s.pending.get("fight_on")):
         s.phase = "battle"
         s.pending = {"from": src, "to": dst, "attacker_dice": dice, "defender_dice": limit,
                      "naval": naval}
@@ -95,10 +98,25 @@ def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> N
                      "naval": naval}
 
 
+def defence_limit(s: NapState, dst: int) -> int:
+    top = int(s.tables.p["attack.max_defender_dice"])
+    if s.owner[dst] >= 0:
+        top += EF.extra_dice(s, s.owner[dst], True)
+    return get_defender_dice_limit(s.armies[dst], top)
+
+
+def defend_choices(s: NapState) -> range:
+    """The dice the chooser may defend with (only the most under attack.defender_dice = max,
+    when the defender's effect-card window opened the choice)."""
+    limit = defence_limit(s, s.pending["to"])
+    low = limit if s.tables.p["attack.defender_dice"] == "max" else 1
+    return range(low, limit + 1)
+
+
 def process_defend(s: NapState, a: tuple, ev: list[Event]) -> None:
-    p, dst = s.tables.p, s.pending["to"]
-    limit = get_defender_dice_limit(s.armies[dst], int(p["attack.max_defender_dice"]))
-    require(1 <= a[1] <= limit, "dice", G.R_DICE, lambda: f"defend with 1 to {limit} dice")
+    dst = s.pending["to"]
+    ok = defend_choices(s)
+    require(a[1] in ok, "dice", G.R_DICE, lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
     pend = s.pending
     s.phase = "battle"
     s.pending = {"from": pend["from"], "to": dst, "attacker_dice": pend["attacker_dice"],
@@ -106,15 +124,20 @@ def process_defend(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p = s.tables, s.tables.p
     att, dfn = a[1], a[2]
     pend = s.pending
     require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
             G.R_DICE, "the roll must have the dice announced")
-    src, dst = pend["from"], pend["to"]
-    if p["game.mode"] == "advanced":  # generals' and fortifications' dice bonuses
-        from riskspec.reference.napoleon.leaders import modified
-        att, dfn = modified(s, att, src, False), modified(s, dfn, dst, True)
+    if EF.open_reroll(s, att, dfn):  # napoleon.effects.reroll: a side may throw again
+        return
+    resolve_roll(s, pend["from"], pend["to"], att, dfn, pend["naval"], ev)
+
+
+def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval: bool,
+                 ev: list[Event]) -> None:
+    """Compare a roll's dice (after every bonus) and apply its outcome."""
+    tb, p = s.tables, s.tables.p
+    att, dfn = EF.modified_dice(s, att, dfn, src, dst)
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.armies[src] -= la
     s.armies[dst] -= ld
@@ -131,7 +154,7 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
             s.conquered = True
         elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
             G.controlled(s, loser)[0] == 0
-        low = pend["attacker_dice"] if p["conquest.min_move"] == "dice-rolled" else 1
+        low = len(att) if p["conquest.min_move"] == "dice-rolled" else 1
         s.phase = "occupy"
         s.pending = {"from": src, "to": dst, "min": min(low, s.armies[src] - 1),
                      "eliminated": elim and s.eliminated_by[loser] < 0}
@@ -139,7 +162,7 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
             _eliminate(s, loser, ev)
         check_victory(s, ev)
         return
-    fight_on = pend["naval"] and p["naval.fight_to_end"] == "all"
+    fight_on = naval and p["naval.fight_to_end"] == "all"
     limit = get_attacker_dice_limit(s.armies[src], int(p["attack.max_attacker_dice"]))
     if fight_on and limit >= 1:  # at sea the battle goes on to the end (max dice)
         s.pending = {"fight_on": True}
@@ -196,6 +219,7 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+    EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
 
 
@@ -205,7 +229,8 @@ def maneuver_targets(s: NapState, src: int, seat: int) -> list[int]:
     if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
         return []
     if (s.naval_moves if naval else s.fortify_moves) >= int(
-            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]):
+            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]) + \
+            EF.extra_moves(s, naval):
         return []
     nb = tb.sea if naval else tb.land
     seen, todo = {src}, [src]

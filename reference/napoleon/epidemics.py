@@ -13,7 +13,9 @@
   nobody (``epidemics.empty_territory``) and its epidemics move to a territory holding
   regiments, drawn like a card (napoleon.epidemics.relocate, a chance node).
 
-Not yet: epidemics moved by card effects, the every-turn-end timing reading.
+Epidemics moved by a card effect (napoleon.epidemics.card-move) are in :mod:`.effects`.
+With ``epidemics.timing = every-turn-end`` every contaminated territory, whoever holds
+it, loses regiments at the end of each player's turn.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ def attack_loss(s: NapState, src: int, dst: int) -> int:
     p = s.tables.p
     if p["game.mode"] != "advanced" or s.tables.is_zone(src):
         return 0
+    from riskspec.reference.napoleon.effects import battle_effect
+    if battle_effect(s, "ignore-epidemic", src, dst):  # napoleon.effects.ignore-epidemic
+        return 0
     if p["epidemics.attack_loss_per"] == "battle" and \
             s.last_attack == src * len(s.tables.places) + dst:
         return 0
@@ -71,15 +76,22 @@ def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
     """Apply the epidemic phase; returns how many epidemics must move (emptied territories)."""
     p = s.tables.p
     per = int(p["epidemics.phase_loss"])
+    everyone = p["epidemics.timing"] == "every-turn-end"
     moving = 0
     for t in range(s.tables.n_territories):
-        if s.owner[t] == seat and s.epidemics[t] and per:
+        if (s.owner[t] == seat or (everyone and s.armies[t] > 0)) and s.epidemics[t] and per:
             s.armies[t] = max(0, s.armies[t] - per * s.epidemics[t])
             ev.append({"type": "epidemic-loss", "territory": s.tables.places[t]})
             if s.armies[t] == 0:
-                if p["epidemics.empty_territory"] == "uncontrolled":
-                    s.owner[t] = -1
-                s.generals[t] = 0  # a general without regiments goes back to its owner
+                emptied(s, t)
                 moving += s.epidemics[t]
                 s.epidemics[t] = 0
     return moving
+
+
+def emptied(s: NapState, t: int) -> None:
+    """An epidemic took the last regiment of ``t``: held by nobody (or still its owner's,
+    by ``epidemics.empty_territory``); a general there goes back to its owner."""
+    if s.tables.p["epidemics.empty_territory"] == "uncontrolled":
+        s.owner[t] = -1
+    s.generals[t] = 0

@@ -240,6 +240,8 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.last_attack = -1
     s.conquests = s.fortify_moves = s.naval_moves = 0
+    from riskspec.reference.napoleon.effects import new_turn
+    new_turn(s)  # card effects last at most a turn
     extra = 0
     if s.tables.p["game.mode"] == "advanced":
         from riskspec.reference.napoleon.leaders import fortification_regiments
@@ -302,6 +304,9 @@ def _owes_trade(s: NapState, seat: int, first: bool) -> bool:
 
 def _maybe_end_reinforce(s: NapState) -> None:
     if s.pending["to_place"] == 0 and not s.pending["must_trade"]:
+        if s.pending["after"] == "turn":
+            from riskspec.reference.napoleon.effects import new_stage
+            new_stage(s)  # effect plays are counted per phase
         s.phase, s.pending = "attack", {}
 
 
@@ -347,28 +352,6 @@ def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Even
                    "armies": int(p["cards.territory_bonus"])})
         if limit != "per-card":
             break
-
-
-def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, seat, c = s.tables, s.current, a[1]
-    require(c in s.hands[seat], "not-your-cards", R_USE, "you do not hold that card")
-    eff = tb.card_effect[c]
-    require(bool(eff) and eff.get("kind") in PLAYABLE_EFFECTS, "no-effect", R_USE,
-            "that card has no effect usable now (the reference engine plays the "
-            "extra-regiments effect in the reinforcement phase so far)")
-    require(not s.pending["must_trade"], "must-trade", R_FORCED, "trade your set first")
-    require(eff.get("in_set_bonus") is None or bool(tb.p["cards.in_set_bonus_card_alone"]),
-            "set-only", R_USE, "this card only counts inside a traded set")
-    s.hands[seat] = tuple(x for x in s.hands[seat] if x != c)
-    s.discards = tuple(sorted(s.discards + (c,)))
-    s.pending["to_place"] += int(eff.get("amount", 0))  # extra-regiments
-    ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": eff["kind"]})
-    if tb.p["cards.territory_bonus_on_effect"]:
-        _territory_bonus(s, seat, (c,), ev)
-    _maybe_end_reinforce(s)
-
-
-PLAYABLE_EFFECTS = ("extra-regiments",)
 
 
 def ships_allowed(tb: NapTables) -> bool:

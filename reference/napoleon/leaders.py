@@ -70,12 +70,14 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
             G.after_setup(s)
 
 
-def side_bonuses(s: NapState, place: int, defending: bool) -> tuple[int, ...]:
+def side_bonuses(s: NapState, place: int, defending: bool,
+                 fortification: bool = True) -> tuple[int, ...]:
+    """``fortification=False``: the fortification adds nothing (napoleon.effects.ignore-fortification)."""
     p = s.tables.p
     if p["game.mode"] != "advanced" or s.tables.is_zone(place):
         return ()
     parts = [get_leader_bonuses(p["generals.bonus_by_count"], s.generals[place])]
-    if defending and s.forts[place]:
+    if defending and s.forts[place] and fortification:
         parts.append(tuple(p["fortifications.defence_bonus"]))
     return combine_bonuses(*parts)
 
@@ -111,9 +113,9 @@ def fortification_regiments(s: NapState, seat: int) -> int:
 R_BUY = "napoleon.reinforce.purchases"
 
 
-def can_buy(s: NapState, kind: str, t: int) -> str | None:
+def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
     """Why ``kind`` ('general' or 'fortification') cannot be bought for territory ``t``
-    now (a check code), or None."""
+    now (a check code), or None; ``free``: given by a card (no cost)."""
     p, seat = s.tables.p, s.current
     if p["game.mode"] != "advanced":
         return "advanced-only"
@@ -121,7 +123,7 @@ def can_buy(s: NapState, kind: str, t: int) -> str | None:
         return "must-trade"
     if t >= s.tables.n_territories or s.owner[t] != seat:
         return "not-owner"
-    if s.pending["to_place"] < int(p[f"costs.{kind}"]):
+    if not free and s.pending["to_place"] < int(p[f"costs.{kind}"]):
         return "cannot-afford"
     T = s.tables.n_territories
     if kind == "general":

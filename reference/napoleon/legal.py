@@ -3,14 +3,17 @@ and the (phase, type) → handler table that :mod:`riskspec.reference.engine` di
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from riskspec.errors import InvalidActionError
 from riskspec.reference.cards import get_set_problem
+from riskspec.reference.battle import get_sorted_rolls
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
 from riskspec.reference.napoleon import combat as C
+from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import epidemics as EP
 from riskspec.reference.napoleon import leaders as L
@@ -25,7 +28,10 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "place": (("territory", "territory"),),
     "place-neutral": (("territory", "territory"),),
     "trade": (("cards", "cards"),),
-    "play-card": (("card", "card"),),
+    "play-card": (("card", "card"), ("territory", "territory?"), ("from", "territory?"),
+                  ("to", "territory?"), ("zones", "zones?")),
+    "keep-roll": (),
+    "reroll": (("dice", "dice"),),
     "buy-ship": (("zone", "place"),),
     "buy-general": (("territory", "territory"),),
     "buy-fortification": (("territory", "territory"),),
@@ -41,7 +47,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "roll": (("attacker", "dice"), ("defender", "dice")),
     "draw": (("card", "card"),),
 }
-CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw"})
+CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll"})
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
@@ -56,13 +62,29 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
     fields = FIELDS.get(kind) if isinstance(kind, str) else None
     if fields is None:
         raise bad("unknown-type", f"unknown type {kind!r}; expected one of {', '.join(FIELDS)}")
-    if set(action) != {"type", *(f for f, _ in fields)}:
+    required = {f for f, k in fields if not k.endswith("?")}
+    if not required <= set(action) - {"type"} <= {f for f, _ in fields}:
         raise bad("fields", f"a {kind!r} action has the fields "
-                            f"{', '.join(sorted(f for f, _ in fields))}")
+                            f"{', '.join(sorted(f for f, _ in fields))}"
+                            + (f" (required: {', '.join(sorted(required))})"
+                               if len(required) < len(fields) else ""))
     out: list[Any] = [kind]
     for name, fk in fields:
+        if fk.endswith("?"):  # an optional field: -1 (None for a list) when absent
+            if name not in action:
+                out.append(None if fk == "zones?" else -1)
+                continue
+            fk = fk[:-1]
         v = action[name]
-        if fk in ("territory", "place"):
+        if fk == "zones":
+            zi = [tb.place_index.get(z) if isinstance(z, str) else None for z in v] \
+                if isinstance(v, list) else [None]
+            if not v or any(z is None or not tb.is_zone(z) for z in zi):
+                raise bad("unknown-territory", f"{name}: a non-empty list of maritime zones")
+            if zi != sorted(zi):
+                raise bad("zone-order", f"{name}: zones in map order")
+            out.append(tuple(zi))
+        elif fk in ("territory", "place"):
             idx = tb.territory_index if fk == "territory" else tb.place_index
             if not isinstance(v, str) or v not in idx:
                 raise bad("unknown-territory", f"{name}: unknown {fk} {v!r}")
@@ -118,11 +140,7 @@ def legal_actions(s: NapState) -> list[Action]:
                 out.append({"type": "trade", "cards": [tb.cards[c] for c in combo]})
         if s.pending["must_trade"]:
             return out
-        for c in hand:
-            eff = tb.card_effect[c]
-            if eff and eff.get("kind") in G.PLAYABLE_EFFECTS and (
-                    eff.get("in_set_bonus") is None or tb.p["cards.in_set_bonus_card_alone"]):
-                out.append({"type": "play-card", "card": tb.cards[c]})
+        out += EF.legal_plays(s)
         if s.pending["to_place"] > 0:
             out += [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
                     if G.can_buy_ship(s, seat, z)]
@@ -134,23 +152,24 @@ def legal_actions(s: NapState) -> list[Action]:
                     if s.owner[t] == seat]
         return out
     if ph == "attack":
-        out = []
+        out = EF.legal_plays(s)
+        top = int(tb.p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
         for src in range(len(P)):
             for dst in C.attack_targets(s, src, seat):
-                lim = min(int(tb.p["attack.max_attacker_dice"]),
-                          s.armies[src] - 1 - EP.attack_loss(s, src, dst))
+                lim = min(top, s.armies[src] - 1 - EP.attack_loss(s, src, dst))
                 out += [{"type": "attack", "from": P[src], "to": P[dst], "dice": d}
                         for d in range(1, lim + 1)]
         return out + [{"type": "end-attack"}]
     if ph == "defend":
-        lim = min(int(tb.p["attack.max_defender_dice"]), s.armies[s.pending["to"]])
-        return [{"type": "defend", "dice": d} for d in range(1, lim + 1)]
+        return EF.legal_plays(s) + [{"type": "defend", "dice": d} for d in C.defend_choices(s)]
+    if ph == "reroll":
+        return EF.legal_plays(s) + [{"type": "keep-roll"}]
     if ph == "occupy":
         src = s.pending["from"]
         return [{"type": "occupy", "armies": n}
                 for n in range(max(1, s.pending["min"]), s.armies[src])]
     if ph == "maneuver":
-        out = []
+        out = EF.legal_plays(s)
         for src in range(len(P)):
             for dst in C.maneuver_targets(s, src, seat):
                 out += [{"type": "maneuver", "from": P[src], "to": P[dst], "armies": n}
@@ -169,11 +188,26 @@ def chance_table(s: NapState) -> ChanceTable | None:
                         lambda t: {"type": "deal", "territory": tb.places[t]})
     if s.phase == "epidemics":
         return _uniform(EP.eligible(s), lambda t: {"type": "epidemic", "territory": tb.places[t]})
+    if s.phase == "reroll-dice":
+        n, sides = len(s.pending[EF.reroll_side(s)]), int(tb.p["attack.dice_sides"])
+        return _reroll_table(n, sides)
+    if s.phase == "epidemic-move":
+        return _uniform(EF.relocation_targets(s),
+                        lambda t: {"type": "epidemic", "territory": tb.places[t]})
     if s.phase == "draw":
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "first-player":
         return _uniform(G.humans(s), lambda p: {"type": "first-player", "player": p})
     return None
+
+
+@functools.cache
+def _reroll_table(n: int, sides: int) -> ChanceTable:
+    rolls = get_sorted_rolls(n, sides)
+    counts = tuple(c for _, c in rolls)
+    return ChanceTable(tuple(r for r, _ in rolls), counts, sides ** n,
+                       lambda r: {"type": "reroll", "dice": list(r)},
+                       tuple(itertools.accumulate(counts)))
 
 
 def current_player(s: NapState) -> int:
@@ -182,7 +216,7 @@ def current_player(s: NapState) -> int:
         return TERMINAL
     if s.phase in CHANCE_PHASES:
         return CHANCE
-    if s.phase == "defend":
+    if s.phase in ("defend", "reroll"):
         return int(s.pending["chooser"])
     return s.current
 
@@ -198,7 +232,14 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("setup-place", "place"): G.process_setup_place,
     ("setup-place", "place-neutral"): G.process_setup_place,
     ("reinforce", "trade"): G.process_trade,
-    ("reinforce", "play-card"): G.process_play_card,
+    ("reinforce", "play-card"): EF.process_play_card,
+    ("attack", "play-card"): EF.process_play_card,
+    ("defend", "play-card"): EF.process_play_card,
+    ("reroll", "play-card"): EF.process_play_card,
+    ("maneuver", "play-card"): EF.process_play_card,
+    ("reroll", "keep-roll"): EF.process_keep_roll,
+    ("reroll-dice", "reroll"): EF.process_reroll,
+    ("epidemic-move", "epidemic"): EF.process_epidemic_move,
     ("reinforce", "buy-ship"): G.process_buy_ship,
     ("reinforce", "buy-general"): L.process_buy,
     ("reinforce", "buy-fortification"): L.process_buy,

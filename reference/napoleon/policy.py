@@ -20,7 +20,10 @@ def aggressive(s: NapState, actions: Sequence[Action], rng: random.Random) -> Ac
     def pick(options: Sequence[Action]) -> Action:
         return options[rng.randrange(len(options))]
 
-    if s.phase in ("occupy", "defend"):
+    plays = [a for a in actions if a["type"] == "play-card"]
+    if plays and s.phase != "reinforce" and rng.random() < 0.3:
+        return pick(plays)  # now and then a card for its effect
+    if s.phase in ("occupy", "defend", "reroll"):
         return actions[-1]
     if s.phase == "maneuver":
         return actions[-1]
@@ -37,8 +40,8 @@ def aggressive(s: NapState, actions: Sequence[Action], rng: random.Random) -> Ac
         return pick(front or places or list(actions))
     if s.phase == "attack":
         most = int(tb.p["attack.max_attacker_dice"])
-        good = [a for a in actions[:-1]
-                if a["dice"] == min(most, armies[idx[a["from"]]] - 1)
+        good = [a for a in actions if a["type"] == "attack"
+                and a["dice"] == min(most, armies[idx[a["from"]]] - 1)
                 and armies[idx[a["from"]]] > armies[idx[a["to"]]] + 1]
         return pick(good) if good else actions[-1]
     return pick(actions)

@@ -49,16 +49,22 @@ PHASES: dict[str, dict[str, str]] = {
     "occupy": {"from": "place", "to": "place", "min": "count", "eliminated": "bool"},
     "maneuver": {},
     "draw": {"left": "count"},
+    "reroll": {"from": "place", "to": "place", "attacker": "dice", "defender": "dice",
+               "naval": "bool", "chooser": "player"},
+    "reroll-dice": {"from": "place", "to": "place", "attacker": "dice", "defender": "dice",
+                    "naval": "bool", "chooser": "player"},
+    "epidemic-move": {"resume": "phase", "saved": "pending"},
     "game-over": {},
 }
-CHANCE_PHASES = frozenset({"deal", "epidemics", "first-player", "battle", "draw"})
+CHANCE_PHASES = frozenset({"deal", "epidemics", "first-player", "battle", "draw", "reroll-dice",
+                           "epidemic-move"})
 
 
 class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
-                 "captives", "epidemics", "last_attack")
+                 "captives", "epidemics", "last_attack", "effects", "effect_plays")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -69,6 +75,8 @@ class NapState(State):
     captives: list[int]     # per seat: its generals held captive by other players
     epidemics: list[int]    # per place: epidemic markers
     last_attack: int        # from * places + to of the turn's last attack, -1 if none
+    effects: tuple[tuple[str, int, int, int, int, int], ...]  # active card effects (effects.py)
+    effect_plays: tuple[int, ...]  # per seat: cards played for effect in this phase
 
     def copy(self) -> NapState:
         s = cast(NapState, super().copy())  # State.copy keeps the subclass
@@ -76,7 +84,8 @@ class NapState(State):
                                                       self.naval_moves)
         s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]
         s.captives, s.epidemics = self.captives[:], self.epidemics[:]
-        s.last_attack = self.last_attack
+        s.last_attack, s.effects, s.effect_plays = (self.last_attack, self.effects,
+                                                     self.effect_plays)
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -107,6 +116,7 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.vp, s.captives = [0] * n, [0] * n
     s.generals, s.forts, s.epidemics = [0] * places, [0] * places, [0] * places
     s.last_attack = -1
+    s.effects, s.effect_plays = (), (0,) * n
     return s
 
 
@@ -154,9 +164,37 @@ def to_dict(s: NapState) -> dict[str, Any]:
                        "land_attacked": s.land_attacked, "naval_moves": s.naval_moves,
                        **({"last_attack": None if s.last_attack < 0 else
                            [tb.places[s.last_attack // len(tb.places)],
-                            tb.places[s.last_attack % len(tb.places)]]} if adv else {})},
+                            tb.places[s.last_attack % len(tb.places)]]} if adv else {}),
+                       **effects_to_dict(s)},
         "winner": s.winner if s.winner >= 0 else None,
     }
+
+
+def effects_to_dict(s: NapState) -> dict[str, Any]:
+    """The active card effects and the effect plays of the phase (only when there are any)."""
+    P, cards = s.tables.places, s.tables.cards
+    out: dict[str, Any] = {}
+    if s.effects:
+        out["effects"] = [{"kind": k, "player": pl, "card": cards[c], "amount": n,
+                           **({"from": P[a], "to": P[b]} if a >= 0 else {})}
+                          for k, pl, c, n, a, b in s.effects]
+    if any(s.effect_plays):
+        out["effect_plays"] = list(s.effect_plays)
+    return out
+
+
+def effects_from_dict(s: NapState, f: Mapping[str, Any]) -> None:
+    tb = s.tables
+    out = []
+    for e in f.get("effects", []):
+        _check(e["card"] in tb.card_index, f"effects: unknown card {e['card']!r}")
+        a, b = (tb.place_index[e["from"]], tb.place_index[e["to"]]) if "from" in e else (-1, -1)
+        out.append((e["kind"], e["player"], tb.card_index[e["card"]], e["amount"], a, b))
+    s.effects = tuple(out)
+    plays = f.get("effect_plays")
+    if plays is not None:
+        _check(len(plays) == s.n_players, "effect_plays has one count per seat")
+        s.effect_plays = tuple(plays)
 
 
 def _check(cond: bool, message: str) -> None:
@@ -214,6 +252,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         la = f.get("last_attack")
         s.last_attack = -1 if la is None else tb.place_index[la[0]] * len(tb.places) + \
             tb.place_index[la[1]]
+        effects_from_dict(s, f)
         kinds = PHASES[s.phase]
         _check(set(d["pending"]) == set(kinds), f"pending of {s.phase} has {sorted(kinds)}")
         pend: dict[str, Any] = {}

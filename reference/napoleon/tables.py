@@ -42,7 +42,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "vp.empire_scoring": ("each-turn", "last-turn-only"),
     "vp.territory_scoring": ("last-turn", "every-turn"),
     "scoring.regiments_count": ("board-regiments",),
-    "epidemics.timing": ("own-phase",),
+    "epidemics.timing": ("own-phase", "every-turn-end"),
     "epidemics.empty_territory": ("uncontrolled",),
 }
 
@@ -92,6 +92,12 @@ def build_tables(ruleset: Ruleset) -> NapTables:
     if p["basic.victory"] == "most-territories" and p["basic.turn_limit"] is None:
         raise OptionError("basic.victory = most-territories needs basic.turn_limit")
     board = ruleset.board
+    from riskspec.reference.napoleon.effects import KINDS
+    for c in board.cards:
+        kind = (getattr(c, "effect", None) or {}).get("kind")
+        if kind is not None and kind not in KINDS:
+            raise OptionError(f"card {c.id}: the reference engine's Napoléon does not play the "
+                              f"effect kind {kind!r} (it plays {', '.join(KINDS)})")
     territories = tuple(board.territory_ids)
     zones = tuple(board.zone_ids)
     places = territories + zones

@@ -1,0 +1,462 @@
+"""Napoléon territory-card effects: a card played alone for its effect (``play-card``).
+
+A card's effect ``kind`` (``spec/napoleon/map.yaml``, rules ``napoleon.effects.*``) says
+what it does and in which *window* it may be played:
+
+=====================  ==========================================  ==================
+window                 phases (acting player)                      kinds
+=====================  ==========================================  ==================
+reinforcement          reinforce (own turn, not an elimination     extra-regiments,
+                       trade)                                      free-ships,
+                                                                   free-fortification
+attack                 attack (the attacker, before declaring)     attack-die-bonus,
+                                                                   attack-extra-die,
+                                                                   ignore-fortification,
+                                                                   ignore-epidemic
+defence                defend (the defending player, before the    defence-die-bonus,
+                       roll; the window opens when they hold such  defence-extra-die
+                       a card)
+reroll                 reroll (right after a roll, each side in    reroll
+                       turn: attacker, then defender)
+maneuver               maneuver (own turn)                         extra-*-maneuver
+own-turn               reinforce, attack, maneuver (own turn)      move-epidemic
+=====================  ==========================================  ==================
+
+Lasting effects are kept in ``state.effects`` as ``(kind, player, card, amount, from, to)``:
+*roll* effects (dice bonuses, extra dice) last until the holder's next roll as attacker
+(defender); *battle* effects (ignore-fortification, ignore-epidemic) bind to one attack
+``from → to`` and last until the holder attacks another pair or the combat phase ends;
+*turn* effects (extra maneuvers) until the end of the turn.  ``state.effect_plays``
+counts each seat's plays in the current phase (``cards.effect_plays_per_phase``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.napoleon.state import NapState
+
+Event = dict[str, Any]
+R_USE, R_ICONS, R_LIMIT, R_IGNORED = ("napoleon.cards.use-or-trade", "napoleon.cards.effect-icons",
+                                      "napoleon.cards.effect-limit",
+                                      "napoleon.cards.effects-ignored-in-trade")
+R_CARD_MOVE = "napoleon.epidemics.card-move"
+
+#: kind → (window, targets: None | 'zones' | 'territory' | 'pair')
+KINDS: dict[str, tuple[str, str | None]] = {
+    "extra-regiments": ("reinforcement", None),
+    "free-ships": ("reinforcement", "zones"),
+    "free-fortification": ("reinforcement", "territory"),
+    "attack-die-bonus": ("attack", None),
+    "attack-extra-die": ("attack", None),
+    "ignore-fortification": ("attack", "pair"),
+    "ignore-epidemic": ("attack", "pair"),
+    "defence-die-bonus": ("defence", None),
+    "defence-extra-die": ("defence", None),
+    "reroll": ("reroll", None),
+    "extra-land-maneuver": ("maneuver", None),
+    "extra-naval-maneuver": ("maneuver", None),
+    "move-epidemic": ("own-turn", "pair"),
+}
+ROLL_KINDS = frozenset({"attack-die-bonus", "attack-extra-die", "defence-die-bonus",
+                        "defence-extra-die"})
+BATTLE_KINDS = frozenset({"ignore-fortification", "ignore-epidemic"})
+
+
+def rule_of(kind: str) -> str:
+    return f"napoleon.effects.{kind}"
+
+
+def amount(eff: Any) -> int:
+    return int(eff.get("amount", 1) if eff.get("amount") is not None else 1)
+
+
+# ---------------------------------------------------------------- windows and limits
+
+def actor(s: NapState) -> int:
+    return int(s.pending["chooser"]) if s.phase in ("defend", "reroll") else s.current
+
+
+def windows(s: NapState) -> frozenset[str]:
+    """The effect windows open for the player to act."""
+    ph = s.phase
+    if ph == "reinforce":
+        return frozenset({"reinforcement", "own-turn"}) if s.pending["after"] == "turn" \
+            else frozenset()
+    if ph == "attack":
+        return frozenset({"attack", "own-turn"})
+    if ph == "maneuver":
+        return frozenset({"maneuver", "own-turn"})
+    if ph == "defend" and s.pending["chooser"] == s.owner[s.pending["to"]]:
+        return frozenset({"defence"})
+    if ph == "reroll":
+        return frozenset({"reroll"})
+    return frozenset()
+
+
+def plays_left(s: NapState, seat: int) -> bool:
+    top = s.tables.p["cards.effect_plays_per_phase"]
+    return top is None or s.effect_plays[seat] < int(top)
+
+
+def defence_window(s: NapState, defender: int) -> bool:
+    """A (human) defender holding a defence card they may play gets to act before the roll."""
+    tb = s.tables
+    return defender >= 0 and not s.is_neutral(defender) and plays_left(s, defender) and any(
+        KINDS.get((tb.card_effect[c] or {}).get("kind", ""), ("",))[0] == "defence"
+        for c in s.hands[defender])
+
+
+def new_stage(s: NapState) -> None:
+    """A new phase of the turn begins: effect plays are counted afresh."""
+    s.effect_plays = (0,) * s.n_players
+
+
+def end_combat(s: NapState) -> None:
+    """The combat phase ends: roll and battle effects lapse; plays counted afresh."""
+    s.effects = tuple(e for e in s.effects if e[0] not in ROLL_KINDS | BATTLE_KINDS)
+    new_stage(s)
+
+
+def new_turn(s: NapState) -> None:
+    s.effects = ()
+    new_stage(s)
+
+
+# ---------------------------------------------------------------- queries used by the rules
+
+def _active(s: NapState, kind: str, seat: int) -> list[tuple]:
+    return [e for e in s.effects if e[0] == kind and e[1] == seat]
+
+
+def extra_dice(s: NapState, seat: int, defending: bool) -> int:
+    kind = "defence-extra-die" if defending else "attack-extra-die"
+    return sum(e[3] for e in _active(s, kind, seat))
+
+
+def die_bonus(s: NapState, seat: int, defending: bool) -> int:
+    kind = "defence-die-bonus" if defending else "attack-die-bonus"
+    return sum(e[3] for e in _active(s, kind, seat))
+
+
+def battle_effect(s: NapState, kind: str, src: int, dst: int) -> bool:
+    return any(e[0] == kind and e[1] == s.current and e[4] == src and e[5] == dst
+               for e in s.effects)
+
+
+def extra_moves(s: NapState, naval: bool) -> int:
+    kind = "extra-naval-maneuver" if naval else "extra-land-maneuver"
+    return sum(e[3] for e in _active(s, kind, s.current))
+
+
+def on_attack(s: NapState, src: int, dst: int) -> None:
+    """An attack is declared: battle effects bound to another pair lapse."""
+    s.effects = tuple(e for e in s.effects if e[0] not in BATTLE_KINDS
+                      or e[1] != s.current or (e[4], e[5]) == (src, dst))
+
+
+def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int, dst: int
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides' dice after generals', fortifications' and cards' bonuses (combined
+    position by position, :mod:`riskspec.reference.modifiers`); the roll effects of both
+    players are used up by this roll."""
+    from riskspec.reference.modifiers import apply_bonuses, combine_bonuses
+    from riskspec.reference.napoleon import leaders as L
+    p = s.tables.p
+    attacker, defender = s.current, s.owner[dst]
+    fort = not battle_effect(s, "ignore-fortification", src, dst)
+    ab = [L.side_bonuses(s, src, False)]
+    db = [L.side_bonuses(s, dst, True, fortification=fort)]
+    if die_bonus(s, attacker, False):
+        ab.append((die_bonus(s, attacker, False),))
+    if defender >= 0 and die_bonus(s, defender, True):
+        db.append((die_bonus(s, defender, True),))
+    s.effects = tuple(e for e in s.effects if not (
+        e[0] in ROLL_KINDS and e[1] == (defender if e[0].startswith("defence") else attacker)))
+    cap = p["dice.modified_max"]
+    cap = None if cap is None else int(cap)
+    return (apply_bonuses(att, combine_bonuses(*ab), cap),
+            apply_bonuses(dfn, combine_bonuses(*db), cap))
+
+
+# ---------------------------------------------------------------- targets
+
+def _ship_count(s: NapState, seat: int) -> int:
+    T = s.tables.n_territories
+    return sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat)
+
+
+def ship_zones(s: NapState, seat: int) -> list[int]:
+    """Zones where a free ship may go (the places a bought ship may go)."""
+    from riskspec.reference.napoleon import game as G
+    tb = s.tables
+    if not G.ships_allowed(tb):
+        return []
+    return [z for z in range(tb.n_territories, len(tb.places))
+            if s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z])]
+
+
+def ships_room(s: NapState, seat: int, n: int) -> int:
+    top = s.tables.p["ships.max_per_player"]
+    return n if top is None else max(0, min(n, int(top) - _ship_count(s, seat)))
+
+
+def _pairs(s: NapState, kind: str, seat: int) -> list[tuple[int, int]]:
+    """The (from, to) targets open to an effect of ``kind``."""
+    tb = s.tables
+    T = tb.n_territories
+    if kind == "move-epidemic":
+        return [(a, b) for a in range(T) if s.epidemics[a] for b in sorted(tb.land[a]) if b < T]
+    from riskspec.reference.napoleon import combat as C
+    from riskspec.reference.napoleon.epidemics import attack_loss
+    out = []
+    for a in range(T):
+        for b in C.attack_targets(s, a, seat):
+            if b >= T:
+                continue
+            if kind == "ignore-fortification" and s.forts[b] and \
+                    not battle_effect(s, kind, a, b):
+                out.append((a, b))
+            if kind == "ignore-epidemic" and attack_loss(s, a, b):
+                out.append((a, b))
+    return out
+
+
+def _usable(s: NapState, kind: str, seat: int) -> bool:
+    """The effect can do something now (a card that cannot is only traded)."""
+    from riskspec.reference.napoleon import combat as C
+    tb = s.tables
+    if kind == "free-ships":
+        return bool(ship_zones(s, seat)) and ships_room(s, seat, 1) > 0
+    if kind == "free-fortification":
+        return any(free_fortification_problem(s, t) is None for t in range(tb.n_territories))
+    if kind in ("attack-die-bonus", "attack-extra-die"):
+        return any(C.attack_targets(s, a, seat) for a in range(len(tb.places)))
+    if kind in ("ignore-fortification", "ignore-epidemic", "move-epidemic"):
+        return bool(_pairs(s, kind, seat))
+    if kind == "extra-naval-maneuver":
+        from riskspec.reference.napoleon import game as G
+        return G.ships_allowed(tb)
+    return True
+
+
+def free_fortification_problem(s: NapState, t: int) -> str | None:
+    from riskspec.reference.napoleon import leaders as L
+    return L.can_buy(s, "fortification", t, free=True)
+
+
+# ---------------------------------------------------------------- legal plays
+
+def playable_cards(s: NapState) -> list[int]:
+    """The cards the acting player may play now (effect usable, window open, limits kept)."""
+    tb, seat = s.tables, actor(s)
+    if s.phase == "reinforce" and s.pending["must_trade"]:
+        return []
+    if not plays_left(s, seat):
+        return []
+    open_ = windows(s)
+    out = []
+    for c in s.hands[seat]:
+        eff = tb.card_effect[c]
+        if not eff or eff.get("kind") not in KINDS or KINDS[eff["kind"]][0] not in open_:
+            continue
+        if eff.get("in_set_bonus") is not None and not tb.p["cards.in_set_bonus_card_alone"]:
+            continue
+        if _usable(s, eff["kind"], seat):
+            out.append(c)
+    return out
+
+
+def legal_plays(s: NapState) -> list[dict[str, Any]]:
+    import itertools
+    tb, seat = s.tables, actor(s)
+    P = tb.places
+    out: list[dict[str, Any]] = []
+    for c in playable_cards(s):
+        eff = tb.card_effect[c]
+        kind, targets = eff["kind"], KINDS[eff["kind"]][1]
+        base = {"type": "play-card", "card": tb.cards[c]}
+        if targets is None:
+            out.append(base)
+        elif targets == "zones":
+            n = ships_room(s, seat, amount(eff))
+            for combo in itertools.combinations_with_replacement(ship_zones(s, seat), n):
+                out.append({**base, "zones": [P[z] for z in combo]})
+        elif targets == "territory":
+            out += [{**base, "territory": P[t]} for t in range(tb.n_territories)
+                    if free_fortification_problem(s, t) is None]
+        else:
+            out += [{**base, "from": P[a], "to": P[b]} for a, b in _pairs(s, kind, seat)]
+    return out
+
+
+# ---------------------------------------------------------------- playing a card
+
+def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
+    from riskspec.reference.napoleon import game as G
+    tb, p = s.tables, s.tables.p
+    seat = actor(s)
+    c, territory, src, dst, zones = a[1], a[2], a[3], a[4], a[5]
+    require(c in s.hands[seat], "not-your-cards", R_USE, "you do not hold that card")
+    eff = tb.card_effect[c]
+    require(bool(eff) and eff.get("kind") in KINDS, "no-effect", R_USE,
+            "that card has no effect (a joker is only traded in a set)")
+    kind = eff["kind"]
+    window, targets = KINDS[kind]
+    rule = rule_of(kind)
+    require(window in windows(s), "not-now", R_ICONS,
+            lambda: f"a {kind!r} card is played in the {window} window, not now")
+    if s.phase == "reinforce":
+        require(not s.pending["must_trade"], "must-trade", G.R_FORCED, "trade your set first")
+    require(eff.get("in_set_bonus") is None or bool(p["cards.in_set_bonus_card_alone"]),
+            "set-only", R_IGNORED, "this card only counts inside a traded set")
+    require(plays_left(s, seat), "effect-limit", R_LIMIT,
+            "no more cards may be played for their effect in this phase")
+    given = {"zones": zones is not None, "territory": territory >= 0,
+             "pair": src >= 0 or dst >= 0}
+    require(all(v == (k == targets) for k, v in given.items()), "targets", rule,
+            lambda: f"a {kind!r} card takes {targets or 'no'} target(s)")
+    n = amount(eff)
+    if kind == "free-ships":
+        allowed = ship_zones(s, seat)
+        require(all(z in allowed for z in zones), "not-coastal", rule,
+                "free ships go in zones touching your territories, not held by another player")
+        require(1 <= len(zones) <= n and len(zones) <= ships_room(s, seat, len(zones)),
+                "ship-limit", rule, lambda: f"build 1 to {n} ships within the ship limit")
+    elif kind == "free-fortification":
+        why = free_fortification_problem(s, territory)
+        require(why is None, why or "", rule, lambda: f"no fortification can go there ({why})")
+    elif targets == "pair":
+        require((src, dst) in _pairs(s, kind, seat), "not-a-target", rule,
+                "that is not a target of this card now")
+    elif not _usable(s, kind, seat):
+        require(False, "no-use", rule, "this card can do nothing now")
+    # the card is spent
+    s.hands[seat] = tuple(x for x in s.hands[seat] if x != c)
+    s.discards = tuple(sorted(s.discards + (c,)))
+    plays = list(s.effect_plays)
+    plays[seat] += 1
+    s.effect_plays = tuple(plays)
+    ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": kind})
+    if p["cards.territory_bonus_on_effect"]:
+        G._territory_bonus(s, seat, (c,), ev)
+    _apply(s, seat, c, kind, n, territory, src, dst, zones, ev)
+
+
+def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, src: int,
+           dst: int, zones: Sequence[int] | None, ev: list[Event]) -> None:
+    from riskspec.reference.napoleon import game as G
+    tb = s.tables
+    if kind == "extra-regiments":
+        s.pending["to_place"] += n
+        G._maybe_end_reinforce(s)
+    elif kind == "free-ships":
+        for z in zones or ():
+            s.owner[z] = seat
+            s.armies[z] += 1
+            ev.append({"type": "ship-built", "player": seat, "zone": tb.places[z], "free": True})
+    elif kind == "free-fortification":
+        s.forts[territory] += 1
+        ev.append({"type": "fortification-built", "player": seat,
+                   "territory": tb.places[territory]})
+    elif kind == "reroll":
+        s.phase = "reroll-dice"
+    elif kind == "move-epidemic":
+        move_epidemic(s, src, dst, ev)
+    else:  # a lasting effect
+        bound = kind in BATTLE_KINDS
+        s.effects = s.effects + ((kind, seat, c, n, src if bound else -1, dst if bound else -1),)
+
+
+# ---------------------------------------------------------------- move-epidemic
+
+def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
+    """napoleon.epidemics.card-move: the epidemic strikes where it arrives; if it takes
+    the last regiment it moves on at random (a chance node), striking no more there."""
+    tb, p = s.tables, s.tables.p
+    s.epidemics[src] -= 1
+    s.epidemics[dst] += 1
+    ev.append({"type": "epidemic-moved", "from": tb.places[src], "to": tb.places[dst]})
+    loss = min(s.armies[dst], int(p["epidemics.card_move_loss"]))
+    if not loss:
+        return
+    s.armies[dst] -= loss
+    ev.append({"type": "epidemic-card-loss", "territory": tb.places[dst], "armies": loss})
+    if s.armies[dst] > 0:
+        return
+    from riskspec.reference.napoleon.epidemics import emptied
+    emptied(s, dst)
+    s.epidemics[dst] -= 1
+    if any(s.armies[t] > 0 for t in range(tb.n_territories)):
+        s.pending = {"resume": s.phase, "saved": dict(s.pending)}
+        s.phase = "epidemic-move"
+    else:  # nowhere to go: the marker leaves the board
+        pass
+
+
+def relocation_targets(s: NapState) -> list[int]:
+    return [t for t in range(s.tables.n_territories) if s.armies[t] > 0]
+
+
+def process_epidemic_move(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t = a[1]
+    require(t in relocation_targets(s), "not-eligible", R_CARD_MOVE,
+            "the epidemic moves on to a territory holding regiments")
+    s.epidemics[t] += 1
+    ev.append({"type": "epidemic", "territory": s.tables.places[t]})
+    s.phase, s.pending = s.pending["resume"], dict(s.pending["saved"])
+
+
+# ---------------------------------------------------------------- reroll
+
+def _can_reroll(s: NapState, seat: int) -> bool:
+    tb = s.tables
+    return seat >= 0 and not s.is_neutral(seat) and plays_left(s, seat) and any(
+        (tb.card_effect[c] or {}).get("kind") == "reroll" for c in s.hands[seat])
+
+
+def open_reroll(s: NapState, att: Sequence[int], dfn: Sequence[int]) -> bool:
+    """napoleon.effects.reroll: right after a roll, a side holding a reroll card may play
+    it (the attacker first, then the defender); False when nobody can."""
+    pend = s.pending
+    for seat in (s.current, s.owner[pend["to"]]):
+        if _can_reroll(s, seat):
+            s.phase = "reroll"
+            s.pending = {"from": pend["from"], "to": pend["to"], "attacker": list(att),
+                         "defender": list(dfn), "naval": pend["naval"], "chooser": seat}
+            return True
+    return False
+
+
+def _next_chooser(s: NapState, ev: list[Event]) -> None:
+    pend = s.pending
+    defender = s.owner[pend["to"]]
+    if pend["chooser"] == s.current and defender != s.current and _can_reroll(s, defender):
+        s.phase, s.pending = "reroll", {**pend, "chooser": defender}
+        return
+    from riskspec.reference.napoleon.combat import resolve_roll
+    s.phase = "battle"
+    resolve_roll(s, pend["from"], pend["to"], tuple(pend["attacker"]), tuple(pend["defender"]),
+                 pend["naval"], ev)
+
+
+def process_keep_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
+    _next_chooser(s, ev)
+
+
+def reroll_side(s: NapState) -> str:
+    return "attacker" if s.pending["chooser"] == s.current else "defender"
+
+
+def process_reroll(s: NapState, a: tuple, ev: list[Event]) -> None:
+    side = reroll_side(s)
+    dice = list(a[1])
+    require(len(dice) == len(s.pending[side]), "dice", rule_of("reroll"),
+            "the reroll throws the same number of dice again")
+    ev.append({"type": "rerolled", "player": s.pending["chooser"], "dice": dice})
+    s.pending = {**s.pending, side: dice}
+    s.phase = "reroll"
+    if not _can_reroll(s, s.pending["chooser"]):
+        _next_chooser(s, ev)

@@ -1,3 +1,561 @@
-"""Scenarios: Risk Napoléon — effects (on small purpose-built maps; see cases_napoleon)."""
+"""Scenarios: Risk Napoléon — territory-card effects and epidemics (on small purpose-built
+maps; see cases_napoleon).
+
+The board is cases_napoleon's LINE (a1–a2–b1–b2 in a row, ``far`` alone; zones z1–z4 in a
+chain; a1 touches z1, b2 z3, far z4) with effect cards: each map below gives the five
+territory cards the effects its scenarios need (``c-x`` is a joker).  Cards are held so
+that their territory belongs to another player, unless a scenario tests the territory bonus.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.scenario import scenario
+from riskspec.reference.napoleon.inline import card_effect as fx
+from riskspec.reference.napoleon.inline import small_map
+
+B, A = "napoleon-basic", "napoleon-advanced"
+NEUTRAL = 2
+
+
+def _map(effects: dict[str, dict]) -> dict:
+    symbols = {"a1": "infantry", "a2": "infantry", "b1": "infantry", "b2": "cavalry",
+               "far": "artillery"}
+    return small_map(
+        {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
+        {"z1": "", "z2": "", "z3": "", "z4": ""},
+        [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
+         ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
+         ("b2", "z3", "coast"), ("far", "z4", "coast")],
+        {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
+        [(f"c-{t}", t, symbols[t], effects[t]) for t in symbols] + [("c-x", None, "wild")])
+
+
+#: reinforcement and special effects
+REIN = _map({"a1": fx("extra-regiments", 2), "a2": fx("extra-regiments", 4, in_set_bonus=4),
+             "b1": fx("free-ships", 2), "b2": fx("free-fortification", 1),
+             "far": fx("move-epidemic")})
+#: dice effects
+DICE = _map({"a1": fx("attack-die-bonus", 1), "a2": fx("attack-extra-die", 1),
+             "b1": fx("defence-die-bonus", 1), "b2": fx("defence-extra-die", 1),
+             "far": fx("reroll")})
+#: battle and maneuver effects
+MOVE = _map({"a1": fx("ignore-fortification"), "a2": fx("ignore-epidemic"),
+             "b1": fx("extra-land-maneuver", 1), "b2": fx("extra-naval-maneuver", 1),
+             "far": fx("reroll")})
+
+
+def _pos(b: Any, land: dict, zones: dict | None = None, leaders: dict | None = None,
+         epidemics: dict | None = None, **kw: Any) -> dict:
+    """``zones`` zone → (seat, ships); ``leaders`` territory → (generals, fortifications);
+    ``epidemics`` territory → markers (Advanced Rules)."""
+    def edit(d: dict) -> None:
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z] = {"owner": seat, "ships": ships}
+        if b.sc.variant == A:
+            for t in d["territories"]:
+                d["territories"][t].setdefault("generals", 0)
+                d["territories"][t].setdefault("fortifications", 0)
+                d["territories"][t].setdefault("epidemics", 0)
+            for t, (g, f) in (leaders or {}).items():
+                d["territories"][t]["generals"], d["territories"][t]["fortifications"] = g, f
+            for t, n in (epidemics or {}).items():
+                d["territories"][t]["epidemics"] = n
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    kw.setdefault("phase", "attack")
+    return b.position(land, edit=edit, **kw)
+
+
+def _reinforce(to_place: int = 3) -> dict:
+    return {"to_place": to_place, "must_trade": False, "after": "turn"}
+
+
+# ---------------------------------------------------------------- reinforcement effects
+
+@scenario("napoleon.effects.extra-regiments.001",
+          "A card played for extra regiments adds them, and 2 on its territory when held",
+          ["napoleon.effects.extra-regiments", "napoleon.cards.use-or-trade",
+           "napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN)
+def extra_regiments(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-a1"},
+         state={"pending": {"to_place": 5}, "territories": {"a1": {"armies": 3}},
+                "discards": ["c-a1"]},
+         events=[{"type": "card-played", "player": 0, "card": "c-a1", "effect": "extra-regiments"},
+                 {"type": "territory-bonus", "territory": "a1", "armies": 2}])
+
+
+@scenario("napoleon.cards.effect-territory-bonus.001",
+          "Reading effect-too: a card played for its effect gives 2 on its territory",
+          ["napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN,
+          options={"napoleon.amb.effect-territory-bonus": "effect-too"},
+          reading=("napoleon.amb.effect-territory-bonus", "effect-too"))
+def bonus_effect_too(b):
+    _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-a2"},
+         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 3}}})
+
+
+@scenario("napoleon.cards.effect-territory-bonus.002",
+          "Reading trade-only: a card played for its effect gives no territory bonus",
+          ["napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN,
+          options={"napoleon.amb.effect-territory-bonus": "trade-only"},
+          reading=("napoleon.amb.effect-territory-bonus", "trade-only"))
+def bonus_trade_only(b):
+    _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-a2"},
+         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 1}}})
+
+
+@scenario("napoleon.effects.free-ships.001",
+          "Free ships: built at no cost in zones touching one's territories",
+          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN)
+def free_ships(b):
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
+    b.check(legal_includes=[{"type": "play-card", "card": "c-b1", "zones": ["z1", "z1"]},
+                            {"type": "play-card", "card": "c-b1", "zones": ["z1", "z4"]},
+                            {"type": "play-card", "card": "c-b1", "zones": ["z4", "z4"]}],
+            legal_excludes=[{"type": "play-card", "card": "c-b1", "zones": ["z3", "z3"]},
+                            {"type": "play-card", "card": "c-b1"}])
+    b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z4"]},
+         state={"pending": {"to_place": 3}, "zones": {"z1": {"owner": 0, "ships": 1},
+                                                      "z4": {"owner": 0, "ships": 1}}})
+
+
+@scenario("napoleon.effects.free-ships.002",
+          "Free ships cannot go in a zone that touches none of one's territories",
+          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN, negative=True)
+def free_ships_far(b):
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
+    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z3", "z3"]}, "not-coastal")
+    b.reject({"type": "play-card", "card": "c-b1"}, "targets")
+
+
+@scenario("napoleon.effects.free-fortification.001",
+          "A free fortification on one's own territory, reinforcements untouched",
+          ["napoleon.effects.free-fortification"], players=3, variant=A, map=REIN)
+def free_fort(b):
+    _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-b2", "territory": "a1"},
+         state={"pending": {"to_place": 3}, "territories": {"a1": {"fortifications": 1}}})
+
+
+@scenario("napoleon.effects.free-fortification.002",
+          "A free fortification keeps the usual limits: not where an epidemic is",
+          ["napoleon.effects.free-fortification"], players=3, variant=A, map=REIN,
+          negative=True)
+def free_fort_epidemic(b):
+    _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
+         epidemics={"a1": 1}, phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
+    b.reject({"type": "play-card", "card": "c-b2", "territory": "a1"}, "epidemic")
+    b.reject({"type": "play-card", "card": "c-b2", "territory": "a2"}, "not-owner")
+
+
+@scenario("napoleon.effects.move-epidemic.001",
+          "A card moves an epidemic to a neighbouring territory, where it strikes at once",
+          ["napoleon.effects.move-epidemic", "napoleon.epidemics.card-move"], players=3,
+          variant=A, map=REIN)
+def move_epidemic(b):
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-far"]})
+    b.check(legal_includes=[{"type": "play-card", "card": "c-far", "from": "a2", "to": "a1"},
+                            {"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"}],
+            legal_excludes=[{"type": "play-card", "card": "c-far", "from": "a2", "to": "far"}])
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
+         state={"phase": "attack", "territories": {"a2": {"epidemics": 0, "armies": 3},
+                                                   "b1": {"epidemics": 1, "armies": 2}}},
+         events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "a2", "to": "b1"},
+                 {"type": "epidemic-card-loss", "territory": "b1", "armies": 1}])
+
+
+@scenario("napoleon.effects.move-epidemic.002",
+          "An epidemic moves only to a territory next to the one it is in",
+          ["napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN, negative=True)
+def move_epidemic_far(b):
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-far"]})
+    b.reject({"type": "play-card", "card": "c-far", "from": "a2", "to": "far"}, "not-a-target")
+    b.reject({"type": "play-card", "card": "c-far", "from": "a1", "to": "a2"}, "not-a-target")
+
+
+@scenario("napoleon.epidemics.card-move.001",
+          "An epidemic moved by a card that takes the last regiment moves on at random",
+          ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"], players=3,
+          variant=A, map=REIN)
+def card_move_relocate(b):
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (2, 2), "far": (1, 1)},
+         epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"]})
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
+         state={"phase": "epidemic-move", "territories": {
+             "b1": {"owner": None, "armies": 0, "epidemics": 0}, "a2": {"epidemics": 0}}},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/4"}
+                   for t in ("a1", "a2", "b2", "far")])
+    b.do({"type": "epidemic", "territory": "b2"},
+         state={"phase": "maneuver", "pending": {},
+                "territories": {"b2": {"epidemics": 1, "armies": 2}}})
+
+
+# ---------------------------------------------------------------- dice effects
+# P0 holds b1 and b2 and attacks a2 (P1); far is neutral.
+
+def _dice(b: Any, a2: int = 2, b1: int = 4, hands: dict | None = None, **kw: Any) -> dict:
+    return _pos(b, {"a1": (1, 1), "a2": (1, a2), "b1": (0, b1), "b2": (0, 1),
+                    "far": (NEUTRAL, 1)}, hands=hands, **kw)
+
+
+@scenario("napoleon.effects.attack-die-bonus.001",
+          "An attack die bonus adds 1 to the highest die of the next attack roll",
+          ["napoleon.effects.attack-die-bonus"], players=2, variant=B, map=DICE)
+def attack_die_bonus(b):
+    _dice(b, hands={0: ["c-a1"]})
+    b.do({"type": "play-card", "card": "c-a1"}, state={"turn_flags": {"effects": [
+        {"kind": "attack-die-bonus", "player": 0, "card": "c-a1", "amount": 1}]}})
+    b.attack("b1", "a2", 3)
+    b.defend(2)
+    # 5+1 beats 5; 2 loses to 3
+    b.roll([5, 2, 1], [5, 3], state={"territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
+    b.check(legal_excludes=[{"type": "play-card", "card": "c-a1"}],
+            state={"phase": "attack", "players": [{"cards": []}, {"cards": []},
+                                                  {}, {}, {}, {}]})
+
+
+@scenario("napoleon.effects.attack-extra-die.001",
+          "An extra attack die: four dice from a territory holding five regiments",
+          ["napoleon.effects.attack-extra-die"], players=2, variant=B, map=DICE)
+def attack_extra_die(b):
+    _dice(b, b1=5, hands={0: ["c-a2"]})
+    b.check(legal_excludes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 4}])
+    b.do({"type": "play-card", "card": "c-a2"},
+         legal_includes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 4}])
+    b.attack("b1", "a2", 4)
+    b.defend(2)
+    b.roll([6, 6, 1, 1], [5, 5], state={"phase": "occupy", "pending": {"min": 4}})
+
+
+@scenario("napoleon.effects.attack-extra-die.002",
+          "The extra die still needs one more regiment than dice",
+          ["napoleon.effects.attack-extra-die"], players=2, variant=B, map=DICE, negative=True)
+def attack_extra_die_short(b):
+    _dice(b, b1=4, hands={0: ["c-a2"]})
+    b.do({"type": "play-card", "card": "c-a2"})
+    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 4}, "dice")
+
+
+@scenario("napoleon.effects.defence-die-bonus.001",
+          "A defence die bonus, played by the defender before the roll",
+          ["napoleon.effects.defence-die-bonus"], players=2, variant=B, map=DICE)
+def defence_die_bonus(b):
+    _dice(b, a2=1, hands={1: ["c-b1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}},
+             legal=[{"type": "play-card", "card": "c-b1"}, {"type": "defend", "dice": 1}])
+    b.do({"type": "play-card", "card": "c-b1"}, state={"phase": "defend"})
+    b.defend(1)
+    # 5+1 ties the attacker's 6: the tie goes to the defender
+    b.roll([6, 2, 1], [5], state={"phase": "attack", "territories": {
+        "a2": {"owner": 1, "armies": 1}, "b1": {"armies": 3}}})
+
+
+@scenario("napoleon.effects.defence-extra-die.001",
+          "An extra defence die: three dice from a territory holding three regiments",
+          ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE)
+def defence_extra_die(b):
+    _dice(b, a2=3, hands={1: ["c-b2"]})
+    b.attack("b1", "a2", 3, legal_excludes=[{"type": "defend", "dice": 3}])
+    b.do({"type": "play-card", "card": "c-b2"}, legal_includes=[{"type": "defend", "dice": 3}])
+    b.defend(3, state={"phase": "battle", "pending": {"defender_dice": 3}})
+    b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy"})
+
+
+@scenario("napoleon.cards.effect-icons.001",
+          "A card acts only in its window: no defence card in one's own attack, no reroll "
+          "outside a roll",
+          ["napoleon.cards.effect-icons"], players=2, variant=B, map=DICE, negative=True)
+def icons(b):
+    _dice(b, hands={0: ["c-b1", "c-far"]})
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
+    b.reject({"type": "play-card", "card": "c-far"}, "not-now")
+
+
+@scenario("napoleon.effects.reroll.001",
+          "The attacker plays a reroll card after the roll: their dice are thrown again",
+          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
+def reroll_attacker(b):
+    _dice(b, hands={0: ["c-far"]})
+    b.attack("b1", "a2", 3)
+    b.defend(2)
+    b.roll([1, 1, 1], [5, 4], state={"phase": "reroll", "pending": {
+        "chooser": 0, "attacker": [1, 1, 1], "defender": [5, 4]}},
+        legal=[{"type": "play-card", "card": "c-far"}, {"type": "keep-roll"}])
+    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice"})
+    b.do({"type": "reroll", "dice": [6, 5, 1]},
+         state={"phase": "occupy", "territories": {"a2": {"owner": 0}}},
+         events=[{"type": "rerolled", "player": 0, "dice": [6, 5, 1]},
+                 {"type": "battle", "from": "b1", "to": "a2", "attacker_losses": 0,
+                  "defender_losses": 2}])
+
+
+@scenario("napoleon.effects.reroll.002",
+          "The defender may reroll after the attacker keeps the roll; kept dice are compared",
+          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
+def reroll_defender(b):
+    _dice(b, hands={1: ["c-far"]})
+    b.attack("b1", "a2", 3)
+    b.defend(2)
+    b.roll([6, 5, 1], [2, 1], state={"phase": "reroll", "pending": {"chooser": 1}})
+    b.do({"type": "keep-roll"}, state={"phase": "occupy"})
+
+
+@scenario("napoleon.effects.reroll.003",
+          "A reroll throws as many dice as the side rolled",
+          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE, negative=True)
+def reroll_count(b):
+    _dice(b, hands={1: ["c-far"]})
+    b.attack("b1", "a2", 3)
+    b.defend(2)
+    b.roll([6, 5, 1], [2, 1])
+    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice"})
+    b.reject({"type": "reroll", "dice": [6, 6, 6]}, "dice")
+
+
+# ---------------------------------------------------------------- battle and maneuver effects
+
+@scenario("napoleon.effects.ignore-fortification.001",
+          "Ignore a fortification: for that battle it adds nothing to the defence",
+          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE)
+def ignore_fort(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
+         leaders={"a2": (0, 1)}, hands={0: ["c-a1"]})
+    b.do({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"},
+         state={"turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
+                                            "card": "c-a1", "amount": 1, "from": "b1",
+                                            "to": "a2"}]}})
+    b.attack("b1", "a2", 3)
+    b.defend(2)
+    # with the fortification the defender's 5 would be a 6 and win the first pair
+    b.roll([6, 5, 1], [5, 4], state={"phase": "occupy", "territories": {
+        "a2": {"owner": 0, "fortifications": 0}}})
+
+
+@scenario("napoleon.effects.ignore-fortification.002",
+          "Ignore-fortification needs a fortified territory under attack",
+          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE,
+          negative=True)
+def ignore_fort_none(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
+         hands={0: ["c-a1"]})
+    b.reject({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"}, "not-a-target")
+    b.reject({"type": "play-card", "card": "c-a1"}, "targets")
+
+
+@scenario("napoleon.effects.ignore-epidemic.001",
+          "Ignore an epidemic: attacking a contaminated territory costs no regiment",
+          ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"], players=3,
+          variant=A, map=MOVE)
+def ignore_epidemic(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-a2"]})
+    b.check(legal_excludes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 3}])
+    b.do({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"},
+         legal_includes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 3}])
+    b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 4}}})
+
+
+@scenario("napoleon.effects.ignore-epidemic.002",
+          "Ignore-epidemic needs a contaminated target",
+          ["napoleon.effects.ignore-epidemic"], players=3, variant=A, map=MOVE, negative=True)
+def ignore_epidemic_none(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
+         epidemics={"far": 1}, hands={0: ["c-a2"]})
+    b.reject({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"}, "not-a-target")
+
+
+@scenario("napoleon.effects.extra-land-maneuver.001",
+          "An extra land maneuver after the turn's one",
+          ["napoleon.effects.extra-land-maneuver"], players=2, variant=B, map=MOVE)
+def extra_land(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", fortify_moves=1, hands={0: ["c-b1"]})
+    b.check(legal_excludes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
+    b.do({"type": "play-card", "card": "c-b1"},
+         legal_includes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
+    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
+         state={"turn_flags": {"fortify_moves": 2}, "territories": {"a2": {"armies": 5}}},
+         legal=[{"type": "end-turn"}])
+
+
+@scenario("napoleon.effects.extra-naval-maneuver.001",
+          "An extra naval maneuver after the turn's one",
+          ["napoleon.effects.extra-naval-maneuver"], players=2, variant=B, map=MOVE)
+def extra_naval(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         {"z1": (0, 3), "z2": (0, 1)}, phase="maneuver", hands={0: ["c-b2"]})
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1})
+    b.check(legal_excludes=[{"type": "maneuver", "from": "z1", "to": "z2", "armies": 1}])
+    b.do({"type": "play-card", "card": "c-b2"},
+         legal_includes=[{"type": "maneuver", "from": "z1", "to": "z2", "armies": 1}])
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
+         state={"turn_flags": {"naval_moves": 2}, "zones": {"z2": {"ships": 3}}})
+
+
+# ---------------------------------------------------------------- card use: limits and readings
+
+@scenario("napoleon.cards.use-or-trade.001", "A joker has no effect: it is only traded",
+          ["napoleon.cards.use-or-trade", "napoleon.cards.jokers"], players=2, variant=B,
+          map=REIN, negative=True)
+def joker(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-x"]}, pending=_reinforce())
+    b.reject({"type": "play-card", "card": "c-x"}, "no-effect")
+    b.reject({"type": "play-card", "card": "c-a1"}, "not-your-cards")
+
+
+@scenario("napoleon.cards.effect-limit.001",
+          "Reading one-per-phase: a second card for its effect waits for another phase",
+          ["napoleon.cards.effect-limit"], players=2, variant=B, map=REIN, negative=True,
+          options={"napoleon.amb.effect-plays": "one-per-phase"},
+          reading=("napoleon.amb.effect-plays", "one-per-phase"))
+def limit_one(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-a1"},
+         state={"turn_flags": {"effect_plays": [1, 0, 0, 0, 0, 0]}},
+         legal_excludes=[{"type": "play-card", "card": "c-a2"}])
+    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit")
+
+
+@scenario("napoleon.cards.effect-limit.002",
+          "Reading unlimited: several cards for their effects in one phase",
+          ["napoleon.cards.effect-limit"], players=2, variant=B, map=REIN,
+          options={"napoleon.amb.effect-plays": "unlimited"},
+          reading=("napoleon.amb.effect-plays", "unlimited"))
+def limit_none(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-a1"})
+    b.do({"type": "play-card", "card": "c-a2"}, state={"pending": {"to_place": 9}})
+
+
+@scenario("napoleon.cards.effect-limit.003",
+          "Reading one-per-phase: the count starts again in the next phase",
+          ["napoleon.cards.effect-limit"], players=2, variant=B, map=DICE,
+          options={"napoleon.amb.effect-plays": "one-per-phase"},
+          reading=("napoleon.amb.effect-plays", "one-per-phase"))
+def limit_next_phase(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce(1))
+    b.do({"type": "place", "territory": "b1"}, state={"phase": "attack"})
+    b.do({"type": "play-card", "card": "c-a1"})
+    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit")
+
+
+@scenario("napoleon.cards.effects-ignored-in-trade.001",
+          "Reading both: traded, the +4 card adds 4 to the set (other effects ignored); "
+          "alone it is played for 4",
+          ["napoleon.cards.effects-ignored-in-trade", "napoleon.cards.set-values"], players=2,
+          variant=B, map=REIN, options={"napoleon.amb.plus-four-card": "both"},
+          reading=("napoleon.amb.plus-four-card", "both"))
+def plus_four_both(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (1, 1), "b2": (0, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1"]}, pending=_reinforce())
+    b.check(legal_includes=[{"type": "play-card", "card": "c-a2"}])
+    # three infantry: 4, plus 4 for the +4 card; the free ships of c-b1 are not built
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+         state={"pending": {"to_place": 11}, "zones": {"z1": {"owner": None, "ships": 0}}})
+
+
+@scenario("napoleon.cards.effects-ignored-in-trade.002",
+          "Reading set-only: the +4 card cannot be played alone",
+          ["napoleon.cards.effects-ignored-in-trade"], players=2, variant=B, map=REIN,
+          negative=True, options={"napoleon.amb.plus-four-card": "set-only"},
+          reading=("napoleon.amb.plus-four-card", "set-only"))
+def plus_four_set_only(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (1, 1), "b2": (0, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
+    b.check(legal_excludes=[{"type": "play-card", "card": "c-a2"}])
+    b.reject({"type": "play-card", "card": "c-a2"}, "set-only")
+
+
+# ---------------------------------------------------------------- epidemics: readings
+
+@scenario("napoleon.epidemics.phase-loss.001",
+          "Reading own-phase: only the player ending the turn loses regiments to epidemics",
+          ["napoleon.epidemics.phase-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-timing": "own-phase"},
+          reading=("napoleon.amb.epidemic-timing", "own-phase"))
+def timing_own(b):
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 1, "a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
+                                                      "a2": {"armies": 3}}})
+
+
+@scenario("napoleon.epidemics.phase-loss.002",
+          "Reading every-turn-end: every contaminated territory loses regiments at each turn's end",
+          ["napoleon.epidemics.phase-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-timing": "every-turn-end"},
+          reading=("napoleon.amb.epidemic-timing", "every-turn-end"))
+def timing_every(b):
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 1, "a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
+                                                      "a2": {"armies": 2}}})
+
+
+@scenario("napoleon.combat.epidemic-loss.001",
+          "Reading per-battle: the epidemic loss is paid once for a battle, not for each roll",
+          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-attack-loss": "per-battle"},
+          reading=("napoleon.amb.epidemic-attack-loss", "per-battle"))
+def loss_per_battle(b):
+    _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1})
+    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 5}}})
+    b.defend(2)
+    b.roll([1, 1, 1], [6, 6], state={"territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 2, state={"territories": {"a1": {"armies": 3}}})
+
+
+@scenario("napoleon.combat.epidemic-loss.002",
+          "Reading per-roll: the epidemic loss is paid before every roll",
+          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-attack-loss": "per-roll"},
+          reading=("napoleon.amb.epidemic-attack-loss", "per-roll"))
+def loss_per_roll(b):
+    _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1})
+    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 5}}})
+    b.defend(2)
+    b.roll([1, 1, 1], [6, 6], state={"territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 1, state={"territories": {"a1": {"armies": 2}}})
+
+
+@scenario("napoleon.combat.epidemic-loss.003",
+          "Reading target: attacking out of a contaminated territory costs nothing",
+          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-attack-source": "target"},
+          reading=("napoleon.amb.epidemic-attack-source", "target"))
+def loss_target(b):
+    _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 1})
+    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 4}}})
+
+
+@scenario("napoleon.combat.epidemic-loss.004",
+          "Reading target-or-source: attacking out of a contaminated territory costs too",
+          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.epidemic-attack-source": "target-or-source"},
+          reading=("napoleon.amb.epidemic-attack-source", "target-or-source"))
+def loss_source(b):
+    _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 1})
+    b.check(legal_excludes=[{"type": "attack", "from": "a1", "to": "a2", "dice": 3}])
+    b.attack("a1", "a2", 2, state={"territories": {"a1": {"armies": 3}}})

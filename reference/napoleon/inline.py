@@ -43,13 +43,14 @@ def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = 
               borders: list[tuple[str, str, str]] | None = None,
               bonuses: Mapping[str, int] | None = None,
               routes: Mapping[str, tuple[int, list[str]]] | None = None,
-              cards: list[tuple[str, str | None, str]] | None = None,
+              cards: list[tuple[Any, ...]] | None = None,
               capitals: Mapping[str, tuple[str, int, int]] | None = None) -> dict[str, Any]:
     """A ``riskspec/map@1`` object from a compact description (for tests and vectors):
     ``territories`` id → group, ``zones`` id → route (or ''), ``borders`` (a, b, kind),
     ``bonuses`` group → bonus, ``routes`` id → (bonus, zones), ``cards`` (id, territory
-    or None for a joker, symbol), ``capitals`` group → (capital territory, territories
-    to hold, capital bonus)."""
+    or None for a joker, symbol[, effect]) — ``effect`` a card effect object
+    (``map.schema.json`` cardEffect, see :func:`card_effect`) —, ``capitals`` group →
+    (capital territory, territories to hold, capital bonus)."""
     prov = {"reconstructed": "A purpose-built test board.", "basis": "Conformance test."}
     groups = sorted(set(territories.values()))
 
@@ -72,6 +73,37 @@ def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = 
                    for r, (b, zs) in (routes or {}).items()],
         "borders": [{"between": [a, b], "kind": k, "provenance": prov}
                     for a, b, k in (borders or [])],
-        "cards": [({"id": c, "territory": t, "symbol": s, "provenance": prov} if t else
-                   {"id": c, "symbol": s, "provenance": prov}) for c, t, s in (cards or [])],
+        "cards": [{"id": c[0], **({"territory": c[1]} if c[1] else {}), "symbol": c[2],
+                   **({"effect": dict(c[3])} if len(c) > 3 and c[3] else {}),
+                   "provenance": prov} for c in (cards or [])],
     }
+
+
+#: effect kind → (icon, phase, timing) as the reconstructed deck prints them
+EFFECT_WINDOWS: dict[str, tuple[str, str, str]] = {
+    "extra-regiments": ("infantry-figures", "reinforcement", "own-turn"),
+    "free-ships": ("infantry-figures", "reinforcement", "own-turn"),
+    "free-fortification": ("infantry-figures", "reinforcement", "own-turn"),
+    "attack-die-bonus": ("red-die", "combat", "own-turn"),
+    "attack-extra-die": ("red-die", "combat", "own-turn"),
+    "ignore-fortification": ("red-die", "combat", "own-turn"),
+    "ignore-epidemic": ("red-die", "combat", "own-turn"),
+    "defence-die-bonus": ("blue-die", "combat", "other-turn"),
+    "defence-extra-die": ("blue-die", "combat", "other-turn"),
+    "reroll": ("red-blue-die", "combat", "any-turn"),
+    "extra-land-maneuver": ("arrow", "maneuver", "own-turn"),
+    "extra-naval-maneuver": ("arrow", "maneuver", "own-turn"),
+    "move-epidemic": ("star", "special", "own-turn"),
+}
+
+
+def card_effect(kind: str, amount: int | None = None, in_set_bonus: int | None = None
+                ) -> dict[str, Any]:
+    """A card effect object of ``kind`` (icon, phase and timing as in the shipped deck)."""
+    icon, phase, timing = EFFECT_WINDOWS[kind]
+    out: dict[str, Any] = {"icon": icon, "phase": phase, "timing": timing, "kind": kind}
+    if amount is not None:
+        out["amount"] = amount
+    if in_set_bonus is not None:
+        out["in_set_bonus"] = in_set_bonus
+    return out

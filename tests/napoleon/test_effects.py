@@ -1,0 +1,139 @@
+"""Napoléon territory-card effects and epidemics (reference/napoleon/effects.py)."""
+
+from __future__ import annotations
+
+import collections
+import random
+from fractions import Fraction
+
+import pytest
+
+from riskspec.errors import IllegalActionError, OptionError
+from riskspec.reference import engine as E
+from riskspec.reference.driver import choose_action, sample_outcome
+from riskspec.reference.napoleon.effects import KINDS
+from riskspec.reference.napoleon.inline import card_effect, small_map, variant_on_map
+from riskspec.validation import validator
+
+from . import invariants as I
+
+
+def _play(variant, n, seed, policy, seen):
+    """One random game; checks the invariants at every node; collects played effects,
+    phases and events."""
+    rng = random.Random(seed)
+    s = E.new_game(variant, n)
+    steps = 0
+    while s.winner < 0:
+        I.check_node(s)
+        I.check_board(s)
+        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
+            choose_action(E.legal_actions(s), rng, policy, s)
+        after, ev = E.apply(s, a)
+        I.check_step(s, a, after)
+        seen["phases"][after.phase] += 1
+        for e in ev:
+            seen["events"].append(e)
+            if e["type"] == "card-played":
+                seen["effects"][e["effect"]] += 1
+        seen["actions"].append(a)
+        if after.effects or after.phase in ("reroll", "reroll-dice", "epidemic-move"):
+            I.check_round_trip(after)
+        s = after
+        steps += 1
+        assert steps < 30000, "the game ends"
+    return s
+
+
+@pytest.fixture(scope="module")
+def played():
+    seen = {"effects": collections.Counter(), "phases": collections.Counter(), "events": [],
+            "actions": []}
+    for seed in range(4):
+        _play("napoleon-advanced", 4, seed, "aggressive" if seed % 2 else "uniform", seen)
+        _play("napoleon-basic", 2, seed, "aggressive" if seed % 2 else "uniform", seen)
+    return seen
+
+
+def test_random_play_with_effects_terminates_and_plays_most_kinds(played):
+    kinds = played["effects"]
+    assert len(kinds) >= 8, kinds  # many effect kinds come up in random play
+    assert {"reroll", "reroll-dice"} <= set(played["phases"])
+
+
+def test_played_actions_and_effect_events_match_their_schemas(played):
+    actions, events = validator("action.schema.json"), validator("event.schema.json")
+    for a in played["actions"]:
+        if a["type"] in ("play-card", "keep-roll", "reroll"):
+            assert not list(actions.iter_errors(a)), a
+    mine = {"card-played", "fortification-built", "epidemic-moved", "epidemic-card-loss",
+            "rerolled"}
+    checked = 0
+    for e in played["events"]:
+        if e["type"] in mine:
+            assert not list(events.iter_errors(e)), e
+            checked += 1
+    assert checked
+
+
+def test_every_kind_of_the_shipped_deck_is_played_by_the_engine():
+    v = E.get_variant("napoleon-basic")
+    kinds = {c.effect["kind"] for c in v.board.cards if c.effect}
+    assert kinds <= set(KINDS) and len(kinds) == len(KINDS)
+
+
+def _line(effects):
+    return small_map({"a1": "w", "a2": "w", "b1": "e"}, {"z1": ""},
+                     [("a1", "a2", "land"), ("a2", "b1", "land"), ("a1", "z1", "coast")],
+                     cards=[(f"c-{t}", t, "infantry", effects.get(t))
+                            for t in ("a1", "a2", "b1")])
+
+
+def test_an_unknown_effect_kind_is_an_option_error():
+    bad = _line({"a1": {**card_effect("reroll"), "kind": "summon-dragon"}})
+    v = variant_on_map(E.get_variant("napoleon-basic"), bad)
+    with pytest.raises(OptionError, match="summon-dragon"):
+        E.new_game(v, 2)
+
+
+def test_keeps_owner_reading_is_not_played():
+    with pytest.raises(OptionError, match="epidemics.empty_territory"):
+        E.new_game("napoleon-advanced", 3,
+                   {"napoleon.amb.empty-territory-control": "keeps-owner"})
+
+
+def test_reroll_chance_table_is_exact():
+    from riskspec.reference.napoleon.legal import _reroll_table
+    for n in (1, 2, 3):
+        t = _reroll_table(n, 6)
+        assert sum(t.weight(i) for i in range(len(t))) == t.total == 6 ** n
+        probs = [Fraction(t.weight(i), t.total) for i in range(len(t))]
+        assert sum(probs) == 1 and all(p > 0 for p in probs)
+        assert all(len(t.outcome(i)["dice"]) == n for i in range(len(t)))
+
+
+def test_effect_state_round_trips_and_lapses():
+    from riskspec.conformance.scenario import REGISTRY, load_all
+    load_all()
+    case = REGISTRY["napoleon.effects.attack-die-bonus.001"].build()
+    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
+    s = E.from_dict(case["state"], variant=v)
+    s, _ = E.apply(s, {"type": "play-card", "card": "c-a1"})
+    assert s.effects and E.to_json(E.from_json(E.to_json(s), variant=v)) == E.to_json(s)
+    # the roll effect lapses with the combat phase when unused
+    s2, _ = E.apply(s, {"type": "end-attack"})
+    assert s2.effects == () and s2.effect_plays == (0,) * s2.n_players
+
+
+def test_a_refused_play_names_a_spec_rule():
+    from riskspec.conformance.scenario import REGISTRY, load_all
+    load_all()
+    case = REGISTRY["napoleon.cards.effect-icons.001"].build()
+    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
+    s = E.from_dict(case["state"], variant=v)
+    with pytest.raises(IllegalActionError) as info:
+        E.apply(s, {"type": "play-card", "card": "c-b1"})
+    assert info.value.rule == "napoleon.cards.effect-icons"
+    with pytest.raises(Exception) as bad:  # a target the kind does not take is malformed
+        E.apply(s, {"type": "play-card", "card": "c-b1", "zones": ["a1"]})
+    assert getattr(bad.value, "code", "") == "unknown-territory"

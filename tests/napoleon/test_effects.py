@@ -137,3 +137,17 @@ def test_a_refused_play_names_a_spec_rule():
     with pytest.raises(Exception) as bad:  # a target the kind does not take is malformed
         E.apply(s, {"type": "play-card", "card": "c-b1", "zones": ["a1"]})
     assert getattr(bad.value, "code", "") == "unknown-territory"
+
+
+def test_turn_effects_last_the_turn_and_plays_count_per_phase():
+    from riskspec.conformance.scenario import REGISTRY, load_all
+    load_all()
+    case = REGISTRY["napoleon.effects.extra-land-maneuver.001"].build()
+    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
+    s = E.from_dict(case["state"], variant=v)
+    s, _ = E.apply(s, {"type": "play-card", "card": "c-b1"})
+    assert [e[0] for e in s.effects] == ["extra-land-maneuver"] and s.effect_plays[0] == 1
+    s, _ = E.apply(s, {"type": "end-turn"})
+    while E.current_player(s) == E.CHANCE:
+        s, _ = E.apply(s, E.chance_outcomes(s)[0][0])
+    assert s.current == 1 and s.effects == () and s.effect_plays == (0,) * s.n_players

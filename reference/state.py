@@ -247,21 +247,6 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
 
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    if variant is None and isinstance(data.get("variant"), str) and "zones" in data:
-        from riskspec.reference.engine import get_variant
-        variant = get_variant(data["variant"])
-    if variant is not None and variant.family == "napoleon":
-        # the Napoléon state (zones, flags) is checked by its own builder; the JSON Schema
-        # describes the Classic form only so far
-        from riskspec.reference.napoleon.state import from_dict as napoleon_from_dict
-        from riskspec.reference.napoleon.tables import get_tables as napoleon_tables
-        if variant.id != data.get("variant"):
-            raise InvalidStateError(f"state is of variant {data.get('variant')!r}, "
-                                    f"not {variant.id!r}")
-        ntb = napoleon_tables(variant.resolve(get_explicit_options(variant, data["options"])))
-        if dict(ntb.ruleset.options) != dict(data["options"]):
-            raise InvalidStateError("state 'options' must list every option of the variant")
-        return napoleon_from_dict(data, ntb)
     errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
                     key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
     if errors:
@@ -271,6 +256,20 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
         raise InvalidStateError(f"invalid state at {where}: {err.message}"
                                 + (f" (and {len(errors) - 1} more problems)"
                                    if len(errors) > 1 else ""))
+    if variant is None and isinstance(data.get("variant"), str) and "zones" in data:
+        from riskspec.reference.engine import get_variant
+        variant = get_variant(data["variant"])
+    if variant is not None and variant.family == "napoleon":
+        # the JSON Schema's Napoléon branch ($defs/napoleon) has checked the form above
+        from riskspec.reference.napoleon.state import from_dict as napoleon_from_dict
+        from riskspec.reference.napoleon.tables import get_tables as napoleon_tables
+        if variant.id != data.get("variant"):
+            raise InvalidStateError(f"state is of variant {data.get('variant')!r}, "
+                                    f"not {variant.id!r}")
+        ntb = napoleon_tables(variant.resolve(get_explicit_options(variant, data["options"])))
+        if dict(ntb.ruleset.options) != dict(data["options"]):
+            raise InvalidStateError("state 'options' must list every option of the variant")
+        return napoleon_from_dict(data, ntb)
     if variant is None:
         from riskspec.reference.engine import get_variant
         variant = get_variant(data["variant"])

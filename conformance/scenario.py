@@ -152,11 +152,13 @@ class Builder:
         tids = list(d["territories"])
         for i, tid in enumerate(tids):
             seat = humans[i % len(humans)] if fill == "round-robin" else humans[0]
-            d["territories"][tid] = {"owner": seat, "armies": default_armies}
+            # keep a family's other fields of the blank entry (Napoléon: generals, …)
+            d["territories"][tid] = {**d["territories"][tid], "owner": seat,
+                                     "armies": default_armies}
         for tid, (seat, armies) in (owners or {}).items():
             if tid not in d["territories"]:
                 raise ScenarioError(f"{self.sc.id}: no territory {tid!r}")
-            d["territories"][tid] = {"owner": seat, "armies": armies}
+            d["territories"][tid] = {**d["territories"][tid], "owner": seat, "armies": armies}
         order = list(d["draw_pile"]) + list(d["discards"])
         for p in d["players"]:
             order += p["cards"]

@@ -16,6 +16,7 @@ from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
                                        get_defender_dice_limit)
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -39,19 +40,28 @@ def landing_targets(s: NapState, src: int, seat: int) -> set[int]:
 
 def attack_targets(s: NapState, src: int, seat: int) -> list[int]:
     tb, p = s.tables, s.tables.p
-    if s.owner[src] != seat or s.armies[src] < int(p["attack.min_units"]):
+    if any(s.challengers):  # napoleon.naval.forced-combat: the forced battles come first
+        return [src] if s.challengers[src] else []
+    if s.owner[src] != seat or s.armies[src] < int(p["attack.min_units"]) or \
+            s.armies[src] - N.stay(s, src) < 1:
         return []
     if tb.is_zone(src):
         if s.land_attacked and p["combat.naval_first"]:
             return []
         return sorted(z for z in tb.sea[src] if s.owner[z] not in (-1, seat) and s.armies[z] > 0)
     cand = set(tb.land[src]) | landing_targets(s, src, seat)
-    return sorted(t for t in cand if s.owner[t] not in (-1, seat))
+    # a territory without regiments is entered without a battle (napoleon.combat.empty-territory)
+    return sorted(t for t in cand if s.owner[t] not in (-1, seat) and s.armies[t] > 0)
 
 
 def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.p, s.current
     src, dst, dice = a[1], a[2], a[3]
+    if src == dst:
+        N.process_forced_attack(s, a, ev)
+        return
+    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+            "the forced naval battle of the ships you built comes first")
     require(s.owner[src] == seat, "not-owner", G.R_FROM, "attack from your own territory or zone")
     require(s.armies[src] >= int(p["attack.min_units"]), "too-few", G.R_FROM,
             "too few units to attack from there")
@@ -64,10 +74,11 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
             "the target is not within reach")
     from riskspec.reference.napoleon.epidemics import R_LOSS, attack_loss
     loss = attack_loss(s, src, dst)
+    left = N.stay(s, src) - 1  # napoleon.naval.battle-rules: ships that must stay behind
     top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
-    limit = get_attacker_dice_limit(s.armies[src] - loss, top)
+    limit = get_attacker_dice_limit(s.armies[src] - loss - left, top)
     require(1 <= dice <= limit, "dice", R_LOSS if loss and dice <= get_attacker_dice_limit(
-        s.armies[src], top) else G.R_DICE, lambda: f"roll 1 to {limit} dice")
+        s.armies[src] - left, top) else G.R_DICE, lambda: f"roll 1 to {limit} dice")
     EF.on_attack(s, src, dst)
     if loss:
         s.armies[src] -= loss
@@ -137,6 +148,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
                  ev: list[Event]) -> None:
     """Compare a roll's dice (after every bonus) and apply its outcome."""
     tb, p = s.tables, s.tables.p
+    if src == dst:  # napoleon.naval.forced-combat
+        N.forced_roll(s, att, dfn, ev)
+        return
     att, dfn = EF.modified_dice(s, att, dfn, src, dst)
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.armies[src] -= la
@@ -155,15 +169,18 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
         elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
             G.controlled(s, loser)[0] == 0
         low = len(att) if p["conquest.min_move"] == "dice-rolled" else 1
+        if tb.is_zone(dst) and p["end_turn.zone_invasion_counts"]:
+            s.conquered = True
         s.phase = "occupy"
-        s.pending = {"from": src, "to": dst, "min": min(low, s.armies[src] - 1),
+        s.pending = {"from": src, "to": dst, "min": min(low, s.armies[src] - N.stay(s, src)),
                      "eliminated": elim and s.eliminated_by[loser] < 0}
         if s.pending["eliminated"]:
             _eliminate(s, loser, ev)
         check_victory(s, ev)
         return
     fight_on = naval and p["naval.fight_to_end"] == "all"
-    limit = get_attacker_dice_limit(s.armies[src], int(p["attack.max_attacker_dice"]))
+    limit = get_attacker_dice_limit(s.armies[src] - (N.stay(s, src) - 1),
+                                    int(p["attack.max_attacker_dice"]))
     if fight_on and limit >= 1:  # at sea the battle goes on to the end (max dice)
         s.pending = {"fight_on": True}
         _start_defence(s, src, dst, limit, True)
@@ -204,8 +221,9 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
 def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     pend, p = s.pending, s.tables.p
     src, dst, n = pend["from"], pend["to"], a[1]
-    require(pend["min"] <= n <= s.armies[src] - 1, "armies", G.R_CONQ,
-            lambda: f"move {pend['min']} to {s.armies[src] - 1} units")
+    most = s.armies[src] - N.stay(s, src)
+    require(pend["min"] <= n <= most, "armies", N.R_BATTLE if s.tables.is_zone(src) and
+            n > most else G.R_CONQ, lambda: f"move {pend['min']} to {most} units")
     s.armies[src] -= n
     s.armies[dst] += n
     seat = s.current
@@ -219,6 +237,8 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+            "ships built among another player's ships must fight them first")
     EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
 
@@ -332,20 +352,23 @@ def _end_by_turn_limit(s: NapState) -> None:
 
 def _final_scoring(s: NapState) -> None:
     """napoleon.scoring.winner / tie-break: most VP; then scoring.tiebreak in order; a tie
-    after all of them is shared (the state names the lowest seat among the sharers)."""
-    T = s.tables.n_territories
+    after all of them is shared: ``winner`` names the lowest seat among the sharers and
+    ``co_winners`` all of them."""
+    from riskspec.reference.napoleon.tiebreak import regiment_count
 
     def key(seat: int) -> tuple[int, ...]:
         out = [s.vp[seat]]
         for tb in s.tables.p["scoring.tiebreak"]:
             if tb == "regiments":
-                out.append(sum(a for o, a in zip(s.owner[:T], s.armies[:T]) if o == seat))
+                out.append(regiment_count(s, seat))  # scoring.regiments_count
             else:  # missions-completed: no missions are played by this engine yet
                 out.append(0)
         return tuple(out)
 
     best = max(key(h) for h in G.humans(s))
-    s.winner = min(h for h in G.humans(s) if key(h) == best)
+    sharers = tuple(h for h in G.humans(s) if key(h) == best)
+    s.winner = sharers[0]
+    s.co_winners = sharers if len(sharers) > 1 else ()  # napoleon.scoring.tie-break: shared
     s.phase, s.pending = "game-over", {}
 
 

@@ -67,6 +67,10 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
         s.phase, s.pending = "first-player", {"for": "setup"}
         if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0:
             s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
+        elif k and next_dealt(s, -1) >= 0:
+            # napoleon.amb.basic-distribution 'claim': the neutral armies' territories are
+            # dealt; the players then claim the rest
+            s.phase, s.pending = "deal", {"next": next_dealt(s, -1)}
         return s
     quota = quotas(s)
     if sum(quota) < tb.n_territories or any(q > r for q, r in zip(quota, s.reserves)):
@@ -77,8 +81,12 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
 
 def quotas(s: NapState) -> list[int]:
     p = s.tables.p
-    return [int(p["setup.deal_cards_neutral"] if s.is_neutral(i) else p["setup.deal_cards_player"])
-            for i in range(s.n_players)]
+    claim = p["setup.distribution"] == "claim"  # the players claim theirs
+    if not s.neutrals and not claim:  # no neutral armies: the whole deck is dealt round
+        n = len(humans(s))             # by round (the per-player count is the two-player one)
+        return [0 if claim else -(-s.tables.n_territories // n)] * s.n_players
+    return [int(p["setup.deal_cards_neutral"]) if s.is_neutral(i) else
+            0 if claim else int(p["setup.deal_cards_player"]) for i in range(s.n_players)]
 
 
 def next_dealt(s: NapState, after: int) -> int:
@@ -112,6 +120,10 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
         s.pending = {"next": nxt}
     else:  # the deck (jokers back in) is whole again: nobody keeps a card from the deal
         s.phase, s.pending = "first-player", {"for": "setup"}
+        p = s.tables.p
+        if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0 and \
+                p["setup.distribution"] == "deal":
+            s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
 
 
 def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -125,8 +137,8 @@ def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
             return
         _next_share(s, None)
     else:
-        s.first_player = seat
-        start_turn(s, seat)
+        from riskspec.reference.napoleon.setup_readings import begin_play
+        begin_play(s, seat)
 
 
 def _share_order(s: NapState) -> list[tuple[int, int]]:
@@ -144,14 +156,15 @@ def _next_share(s: NapState, done: int | None) -> None:
     start = 0 if done is None else [o[0] for o in order].index(done) + 1
     for k in range(len(order)):
         seat, placer = order[(start + k) % len(order)]
-        if s.reserves[seat] > 0 and not any(can_setup_place(s, t, seat)
-                                            for t in range(s.tables.n_territories)):
+        if s.reserves[seat] > 0 and not can_place_any(s, seat):
             s.reserves[seat] = 0  # every territory is full: the rest stays in the box
         if s.reserves[seat] > 0:
             per = p["setup.neutral_placement_per_turn"] if s.is_neutral(seat) else \
                 p["setup.placement_per_turn"]
             s.phase, s.current = "setup-place", placer
             s.pending = {"seat": seat, "left": min(int(per), s.reserves[seat])}
+            if s.is_neutral(seat) and p["setup.neutral_placement_by"] == "random":
+                s.phase = "random-place"  # a chance node per regiment
             return
     from riskspec.reference.napoleon.leaders import start_leader_setup
     if not start_leader_setup(s, s.first_player):
@@ -159,10 +172,16 @@ def _next_share(s: NapState, done: int | None) -> None:
 
 
 def after_setup(s: NapState) -> None:
+    from riskspec.reference.napoleon.setup_readings import begin_play
     if s.tables.p["turn.first_player"] == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
-        start_turn(s, s.first_player)
+        begin_play(s, s.first_player)
+
+
+def can_place_any(s: NapState, seat: int) -> bool:
+    from riskspec.reference.napoleon.setup_readings import can_place_any as any_room
+    return any_room(s, seat)
 
 
 def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -242,6 +261,14 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
     s.conquests = s.fortify_moves = s.naval_moves = 0
     from riskspec.reference.napoleon.effects import new_turn
     new_turn(s)  # card effects last at most a turn
+    from riskspec.reference.napoleon.setup_readings import turn_draws
+    if turn_draws(s, seat):  # setup.card_table_mode by-round: the turn's cards first
+        return
+    begin_turn(s, seat)
+
+
+def begin_turn(s: NapState, seat: int) -> None:
+    """The start of ``seat``'s turn once the turn counter and flags are set."""
     extra = 0
     if s.tables.p["game.mode"] == "advanced":
         from riskspec.reference.napoleon.leaders import fortification_regiments
@@ -359,9 +386,11 @@ def ships_allowed(tb: NapTables) -> bool:
 
 
 def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
+    from riskspec.reference.napoleon import naval as N
     tb = s.tables
     return (ships_allowed(tb) and tb.is_zone(z) and s.pending["to_place"] >= int(tb.p["costs.ship"])
-            and s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z]))
+            and N.build_target_ok(s, seat, z) and any(s.owner[t] == seat for t in tb.coast[z])
+            and N.ship_room(s, seat))
 
 
 def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -371,14 +400,16 @@ def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(tb.is_zone(z), "not-a-zone", R_SHIPS, "ships go in a maritime zone")
     require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", R_SHIPS,
             "ships are built in a zone next to one of your territories")
-    require(s.owner[z] in (-1, seat), "enemy-zone", R_ZONE,
-            "the reference engine does not yet build into a zone held by another player")
+    from riskspec.reference.napoleon import naval as N
+    require(N.build_target_ok(s, seat, z), "enemy-zone", N.R_FORCED,
+            "ships may be built among another player's ships only when a forced battle "
+            "follows (naval.forced_attack_on_build)")
+    require(N.ship_room(s, seat), "ship-limit", R_SHIPS,
+            "no ship left in your supply (ships.max_per_player)")
     require(s.pending["to_place"] >= int(tb.p["costs.ship"]), "cannot-afford", R_BUY,
             "not enough reinforcements left to pay for a ship")
     s.pending["to_place"] -= int(tb.p["costs.ship"])
-    s.owner[z] = seat
-    s.armies[z] += 1
-    ev.append({"type": "ship-built", "player": seat, "zone": tb.places[z]})
+    N.build(s, seat, z, ev)
     _maybe_end_reinforce(s)
 
 

@@ -17,6 +17,9 @@ from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import epidemics as EP
 from riskspec.reference.napoleon import leaders as L
+from riskspec.reference.napoleon import invasion as IV
+from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import setup_readings as SR
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
@@ -36,6 +39,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "buy-general": (("territory", "territory"),),
     "buy-fortification": (("territory", "territory"),),
     "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
+    "invade": (("from", "place"), ("to", "place"), ("armies", "positive")),
     "defend": (("dice", "positive"),),
     "occupy": (("armies", "positive"),),
     "end-attack": (),
@@ -46,8 +50,10 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "epidemic": (("territory", "territory"),),
     "roll": (("attacker", "dice"), ("defender", "dice")),
     "draw": (("card", "card"),),
+    "random-placement": (("territory", "territory"),),
 }
-CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll"})
+CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll",
+                          "random-placement"})
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
@@ -121,7 +127,9 @@ def legal_actions(s: NapState) -> list[Action]:
     if ph == "setup-place":
         kind = "place-neutral" if s.is_neutral(s.pending["seat"]) else "place"
         return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
-                if G.can_setup_place(s, t, s.pending["seat"])]
+                if G.can_setup_place(s, t, s.pending["seat"])] + \
+            [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
+             if SR.can_setup_ship(s, z)]
     if ph == "setup-leaders":
         kind = "place-general" if s.pending["generals"] else "place-fortification"
         top = int(tb.p["fortifications.max_per_territory"])
@@ -152,13 +160,20 @@ def legal_actions(s: NapState) -> list[Action]:
                     if s.owner[t] == seat]
         return out
     if ph == "attack":
+        if any(s.challengers):  # napoleon.naval.forced-combat: nothing else until fought
+            return [{"type": "attack", "from": P[z], "to": P[z], "dice": d}
+                    for z, top in N.forced_attacks(s) for d in range(1, top + 1)]
         out = EF.legal_plays(s)
         top = int(tb.p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
         for src in range(len(P)):
             for dst in C.attack_targets(s, src, seat):
-                lim = min(top, s.armies[src] - 1 - EP.attack_loss(s, src, dst))
+                lim = min(top, s.armies[src] - N.stay(s, src) - EP.attack_loss(s, src, dst))
                 out += [{"type": "attack", "from": P[src], "to": P[dst], "dice": d}
                         for d in range(1, lim + 1)]
+        for src in range(len(P)):  # napoleon.combat.empty-territory, naval.battle-rules
+            for dst in IV.invade_targets(s, src, seat):
+                out += [{"type": "invade", "from": P[src], "to": P[dst], "armies": n}
+                        for n in range(1, s.armies[src] - N.stay(s, src) + 1)]
         return out + [{"type": "end-attack"}]
     if ph == "defend":
         return EF.legal_plays(s) + [{"type": "defend", "dice": d} for d in C.defend_choices(s)]
@@ -167,7 +182,7 @@ def legal_actions(s: NapState) -> list[Action]:
     if ph == "occupy":
         src = s.pending["from"]
         return [{"type": "occupy", "armies": n}
-                for n in range(max(1, s.pending["min"]), s.armies[src])]
+                for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)]
     if ph == "maneuver":
         out = EF.legal_plays(s)
         for src in range(len(P)):
@@ -198,7 +213,7 @@ def chance_table(s: NapState) -> ChanceTable | None:
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "first-player":
         return _uniform(G.humans(s), lambda p: {"type": "first-player", "player": p})
-    return None
+    return SR.chance_table(s)
 
 
 @functools.cache
@@ -231,6 +246,9 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("setup-leaders", "place-fortification"): L.process_place_leader,
     ("setup-place", "place"): G.process_setup_place,
     ("setup-place", "place-neutral"): G.process_setup_place,
+    ("setup-place", "buy-ship"): SR.process_setup_ship,
+    ("random-place", "random-placement"): SR.process_random_placement,
+    ("card-table", "draw"): SR.process_table_draw,
     ("reinforce", "trade"): G.process_trade,
     ("reinforce", "play-card"): EF.process_play_card,
     ("attack", "play-card"): EF.process_play_card,
@@ -246,6 +264,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("reinforce", "place"): G.process_place,
     ("attack", "attack"): C.process_attack,
     ("attack", "end-attack"): C.process_end_attack,
+    ("attack", "invade"): IV.process_invade,
     ("defend", "defend"): C.process_defend,
     ("battle", "roll"): C.process_roll,
     ("occupy", "occupy"): C.process_occupy,

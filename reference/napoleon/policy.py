@@ -39,6 +39,11 @@ def aggressive(s: NapState, actions: Sequence[Action], rng: random.Random) -> Ac
             return pick(ships)
         return pick(front or places or list(actions))
     if s.phase == "attack":
+        if actions[-1]["type"] != "end-attack":  # a forced naval battle: most dice
+            return actions[-1]
+        invades = [a for a in actions if a["type"] == "invade"]
+        if invades:  # enter an empty place with everything
+            return invades[-1]
         most = int(tb.p["attack.max_attacker_dice"])
         good = [a for a in actions if a["type"] == "attack"
                 and a["dice"] == min(most, armies[idx[a["from"]]] - 1)

@@ -22,6 +22,8 @@ battle             from, to, attacker_dice, defender_dice, naval chance
 occupy             from, to, min, eliminated                     current
 maneuver           —                                             current
 draw               left                                          chance
+card-table         seat, left, after ('setup' or 'turn')         chance
+random-place       seat, left (a neutral share placed at random) chance
 game-over          —                                             nobody
 =================  ============================================  ===========
 """
@@ -54,17 +56,20 @@ PHASES: dict[str, dict[str, str]] = {
     "reroll-dice": {"from": "place", "to": "place", "attacker": "dice", "defender": "dice",
                     "naval": "bool", "chooser": "player"},
     "epidemic-move": {"resume": "phase", "saved": "pending"},
+    "card-table": {"seat": "player", "left": "count", "after": "purpose"},
+    "random-place": {"seat": "player", "left": "count"},
     "game-over": {},
 }
 CHANCE_PHASES = frozenset({"deal", "epidemics", "first-player", "battle", "draw", "reroll-dice",
-                           "epidemic-move"})
+                           "epidemic-move", "card-table", "random-place"})
 
 
 class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
-                 "captives", "epidemics", "last_attack", "effects", "effect_plays")
+                 "captives", "epidemics", "last_attack", "effects", "effect_plays",
+                 "challengers", "co_winners")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -77,6 +82,8 @@ class NapState(State):
     last_attack: int        # from * places + to of the turn's last attack, -1 if none
     effects: tuple[tuple[str, int, int, int, int, int], ...]  # active card effects (effects.py)
     effect_plays: tuple[int, ...]  # per seat: cards played for effect in this phase
+    challengers: list[int]  # per zone: ships the player to move built among another's ships
+    co_winners: tuple[int, ...]  # a victory shared after every tie-break (else empty)
 
     def copy(self) -> NapState:
         s = cast(NapState, super().copy())  # State.copy keeps the subclass
@@ -86,6 +93,8 @@ class NapState(State):
         s.captives, s.epidemics = self.captives[:], self.epidemics[:]
         s.last_attack, s.effects, s.effect_plays = (self.last_attack, self.effects,
                                                      self.effect_plays)
+        s.challengers = self.challengers[:]
+        s.co_winners = self.co_winners
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -117,6 +126,8 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.generals, s.forts, s.epidemics = [0] * places, [0] * places, [0] * places
     s.last_attack = -1
     s.effects, s.effect_plays = (), (0,) * n
+    s.challengers = [0] * places
+    s.co_winners = ()
     return s
 
 
@@ -152,7 +163,11 @@ def to_dict(s: NapState) -> dict[str, Any]:
                                            "epidemics": s.epidemics[i]}
                                           if adv else {})} for i in range(T)},
         "zones": {tb.places[i]: {"owner": s.owner[i] if s.owner[i] >= 0 else None,
-                                 "ships": s.armies[i]} for i in range(T, len(tb.places))},
+                                 "ships": s.armies[i],
+                                 # napoleon.naval.forced-combat: the mover's ships built there
+                                 **({"challenger_ships": s.challengers[i]}
+                                    if s.challengers[i] else {})}
+                  for i in range(T, len(tb.places))},
         "phase": s.phase, "current": s.current, "turn": s.turn,
         "first_player": s.first_player if s.first_player >= 0 else None,
         "sets_traded": s.sets_traded,
@@ -167,6 +182,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
                             tb.places[s.last_attack % len(tb.places)]]} if adv else {}),
                        **effects_to_dict(s)},
         "winner": s.winner if s.winner >= 0 else None,
+        # napoleon.scoring.tie-break: every seat sharing the victory (winner is the first)
+        **({"co_winners": list(s.co_winners)} if s.co_winners else {}),
     }
 
 
@@ -221,6 +238,9 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             s.armies[i] = e["armies"] if i < T else e["ships"]
             s.generals[i], s.forts[i] = e.get("generals", 0), e.get("fortifications", 0)
             s.epidemics[i] = e.get("epidemics", 0)
+            s.challengers[i] = e.get("challenger_ships", 0) if i >= T else 0
+            _check(isinstance(s.challengers[i], int) and s.challengers[i] >= 0,
+                   f"{x}: bad challenger_ships")
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
         def cl(ids: list[str], where: str) -> tuple[int, ...]:
@@ -245,6 +265,10 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         s.current, s.turn, s.sets_traded = d["current"], d["turn"], d["sets_traded"]
         s.first_player = -1 if d["first_player"] is None else d["first_player"]
         s.winner = -1 if d["winner"] is None else d["winner"]
+        co = d.get("co_winners", [])
+        _check(isinstance(co, list) and all(isinstance(x, int) and 0 <= x < n for x in co)
+               and (not co or (len(co) > 1 and co[0] == s.winner)), "bad co_winners")
+        s.co_winners = tuple(co)
         f = d["turn_flags"]
         s.conquered, s.conquests, s.bonus_taken = f["conquered"], f["conquests"], f["bonus_taken"]
         s.fortify_moves = f["fortify_moves"]

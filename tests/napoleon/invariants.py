@@ -63,13 +63,20 @@ def check_board(s: NapState) -> None:
     ships = p["ships.max_per_player"]
     if ships is not None:
         for seat in range(s.n_players):
-            assert sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat) <= ships
+            own = sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat)
+            assert own + (sum(s.challengers) if seat == s.current else 0) <= ships
+    for z in range(T, len(s.owner)):
+        if s.challengers[z]:  # challengers only face another player's ships, in that turn
+            assert s.owner[z] not in (-1, s.current) and s.armies[z] > 0
+            assert s.phase in ("reinforce", "attack", "defend", "battle")
 
 
 def check_step(before: NapState, action: dict[str, Any], after: NapState) -> None:
     if before.turn > 0 and action["type"] not in ("trade", "play-card", "place", "buy-ship"):
         # outside reinforcement units are never created
-        assert sum(after.armies) <= sum(before.armies), action
+        # (challenger ships built among enemy ships are units too: napoleon.naval.forced-combat)
+        assert sum(after.armies) + sum(after.challengers) <= \
+            sum(before.armies) + sum(before.challengers), action
     if before.winner >= 0:
         assert after.winner == before.winner
 

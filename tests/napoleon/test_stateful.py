@@ -73,6 +73,15 @@ class NapoleonMachine(RuleBasedStateMachine):
                 E.apply(s, a)
         assert E.to_json(s) == before
 
+    @precondition(lambda self: self.state is not None and self.state.winner >= 0)
+    @rule()
+    def a_finished_game_stays_finished(self):
+        # a game may end within the steps; then nothing is legal and nothing changes
+        s = self.state
+        assert E.legal_actions(s) == [] and E.chance_outcomes(s) == []
+        with pytest.raises(ActionError):
+            E.apply(s, {"type": "end-turn"})
+
     @invariant()
     def consistent(self):
         if self.state is not None:

@@ -1,0 +1,113 @@
+"""Napoléon: entering a place that holds no units, in the combat phase (``invade``).
+
+* napoleon.combat.empty-territory: a territory with no regiments (emptied by an epidemic:
+  held by nobody, or still by its former owner under ``epidemics.empty_territory =
+  keeps-owner``) is entered from a neighbouring territory, or by a naval landing, without
+  rolling: ``{"type": "invade", "from": t, "to": e, "armies": n}`` moves ``n`` regiments,
+  one staying behind.  It is an invasion (it counts in ``conquests``; a former owner left
+  without territory is eliminated), but earns the end-of-turn card only when
+  ``end_turn.empty_invasion_counts``; a fortification there stays unless
+  ``fortifications.destroyed_on = any-conquest``.  It is a land offensive: naval combat
+  is over after it (``combat.naval_first``).
+* napoleon.naval.battle-rules: ships enter an empty neighbouring zone the same way, leaving
+  ``naval.min_ships_left`` ships behind; it is naval combat (before any land offensive).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon.state import NapState
+
+Event = dict[str, Any]
+R_EMPTY = "napoleon.combat.empty-territory"
+
+
+def invade_targets(s: NapState, src: int, seat: int) -> list[int]:
+    """Places without units that ``src`` may enter now."""
+    from riskspec.reference.napoleon.combat import landing_targets
+    tb, p = s.tables, s.tables.p
+    if any(s.challengers) or s.owner[src] != seat or s.armies[src] - N.stay(s, src) < 1 \
+            or s.armies[src] < int(p["attack.min_units"]):
+        return []
+    if tb.is_zone(src):
+        if s.land_attacked and p["combat.naval_first"]:
+            return []
+        return sorted(z for z in tb.sea[src] if s.armies[z] == 0 and s.owner[z] != seat)
+    cand = set(tb.land[src]) | landing_targets(s, src, seat)
+    return sorted(t for t in cand if s.armies[t] == 0 and s.owner[t] != seat)
+
+
+def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p, seat = s.tables, s.tables.p, s.current
+    src, dst, n = a[1], a[2], a[3]
+    naval = tb.is_zone(src)
+    rule = N.R_BATTLE if naval else R_EMPTY
+    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+            "the forced naval battle of the ships you built comes first")
+    require(s.owner[src] == seat, "not-owner", rule, "move in from your own territory or zone")
+    require(s.armies[dst] == 0 and s.owner[dst] != seat, "not-empty", rule,
+            "only a place without units is entered without a battle")
+    require(tb.is_zone(dst) == naval, "not-adjacent", rule,
+            "regiments enter territories, ships enter zones")
+    require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
+            G.R_NAVAL_FIRST, "naval combat comes before the first land offensive")
+    require(dst in invade_targets(s, src, seat), "not-adjacent",
+            rule if naval or dst in tb.land[src] else G.R_LANDING,
+            "the place is not within reach (or too few units to leave some behind)")
+    most = s.armies[src] - N.stay(s, src)
+    require(1 <= n <= most, "armies", rule, lambda: f"move 1 to {most} units")
+    loser = s.owner[dst]
+    s.armies[src] -= n
+    s.armies[dst] = n
+    s.owner[dst] = seat
+    ev.append({"type": "invaded", "player": seat, "from": tb.places[src], "to": tb.places[dst],
+               "armies": n})
+    if naval:
+        if p["end_turn.zone_invasion_counts"] and p["end_turn.empty_invasion_counts"]:
+            s.conquered = True
+        return
+    s.land_attacked = True
+    s.conquests += 1
+    if p["end_turn.empty_invasion_counts"]:
+        s.conquered = True
+    if s.forts[dst] and p["fortifications.destroyed_on"] == "any-conquest":
+        s.forts[dst] = 0
+        ev.append({"type": "fortification-destroyed", "territory": tb.places[dst]})
+    if loser >= 0:
+        _taken_from(s, dst, loser, ev)
+    else:
+        from riskspec.reference.napoleon.combat import check_victory
+        check_victory(s, ev)
+
+
+def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
+    """The empty territory still had an owner (``epidemics.empty_territory = keeps-owner``):
+    its generals are captured and the owner may be eliminated."""
+    from riskspec.reference.napoleon import combat as C
+    p = s.tables.p
+    if s.generals[dst]:
+        n = s.generals[dst]
+        s.generals[dst] = 0
+        s.captives[loser] += n
+        s.vp[s.current] += n * int(p["leaders.capture_vp"])
+        s.vp[loser] -= n * int(p["leaders.loss_vp"])
+        if p["vp.floor"] is not None:
+            s.vp[loser] = max(int(p["vp.floor"]), s.vp[loser])
+        ev.append({"type": "general-captured", "territory": s.tables.places[dst],
+                   "player": loser, "by": s.current, "generals": n})
+    if G.controlled(s, loser)[0] == 0 and s.eliminated_by[loser] < 0:
+        C._eliminate(s, loser, ev)
+        C.check_victory(s, ev)
+        seat = s.current
+        if s.winner < 0 and s.captured[seat] and \
+                p["cards.elimination_trade_timing"] == "immediately" and \
+                len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
+            s.captured[seat] = False
+            s.phase = "reinforce"
+            s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
+        return
+    C.check_victory(s, ev)

@@ -68,7 +68,8 @@ def check_board(s: NapState) -> None:
     for z in range(T, len(s.owner)):
         if s.challengers[z]:  # challengers only face another player's ships, in that turn
             assert s.owner[z] not in (-1, s.current) and s.armies[z] > 0
-            assert s.phase in ("reinforce", "attack", "defend", "battle")
+            assert s.phase in ("reinforce", "attack", "defend", "battle", "reroll", "reroll-dice",
+                               "epidemic-move"), s.phase
 
 
 def check_step(before: NapState, action: dict[str, Any], after: NapState) -> None:

@@ -96,10 +96,10 @@ def test_an_unknown_effect_kind_is_an_option_error():
         E.new_game(v, 2)
 
 
-def test_keeps_owner_reading_is_not_played():
-    with pytest.raises(OptionError, match="epidemics.empty_territory"):
-        E.new_game("napoleon-advanced", 3,
-                   {"napoleon.amb.empty-territory-control": "keeps-owner"})
+def test_keeps_owner_reading_is_played():
+    # the emptied territory stays its owner's until invaded (napoleon.combat.empty-territory)
+    s = E.new_game("napoleon-advanced", 3, {"napoleon.amb.empty-territory-control": "keeps-owner"})
+    assert s.tables.p["epidemics.empty_territory"] == "keeps-owner"
 
 
 def test_reroll_chance_table_is_exact():

@@ -15,7 +15,10 @@ prints, best of ``--repeat`` runs:
 * steps/turn — applied steps per turn (placements are one army per action, so
   late-game turns with large card sets are long).
 
-``--profile`` prints the top of a cProfile of one run instead.  Numbers depend on the
+``--profile`` prints the top of a cProfile of one run instead.  ``--legal`` times
+``legal_actions`` alone on the decision positions of the attack and maneuver phases of
+the seeded games (CPU time per call, best of ``--repeat``): the figure least disturbed
+by other jobs on a shared machine.  Numbers depend on the
 machine and its load; the machine is printed first.
 """
 
@@ -60,6 +63,29 @@ def run_games(players: int, games: int, max_turns: int, policy: str,
     return time.perf_counter() - start, applied, turns, won
 
 
+def time_legal(variant: str, players: int, games: int, max_turns: int, policy: str,
+               repeat: int) -> tuple[int, float]:
+    """(positions, best CPU seconds per legal_actions call) over the attack/maneuver
+    decision positions of the seeded games."""
+    from riskspec.reference import engine as E
+    positions = []
+    for seed in range(games):
+        res = play_game(variant, players, seed=seed, max_turns=max_turns, policy=policy,
+                        record=True)
+        s = E.new_game(variant, players)
+        for a in res.steps:
+            if s.phase in ("attack", "maneuver") and E.current_player(s) >= 0:
+                positions.append(s)
+            s, _ = E.apply(s, a)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for s in positions:
+            E.legal_actions(s)
+        best = min(best, time.process_time() - start)
+    return len(positions), best / max(1, len(positions))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=10)
@@ -67,6 +93,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--policy", default="all", choices=["by-type", "aggressive", "uniform", "all"])
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--legal", action="store_true",
+                    help="time legal_actions alone on attack/maneuver positions")
     ap.add_argument("--variant", default="classic",
                     help="classic (default), napoleon-basic or napoleon-advanced")
     args = ap.parse_args()
@@ -80,6 +108,16 @@ def main() -> None:
         run_games(counts[-1], args.games, args.max_turns, policies[0], args.variant)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+        return
+    if args.legal:
+        print(f"{args.variant}: legal_actions on the attack/maneuver positions of {args.games} "
+              f"games per row, turn cap {args.max_turns}, CPU time, best of {args.repeat}")
+        print(f"{'players':>7} {'policy':>10} {'positions':>9} {'µs/call':>8}")
+        for policy in policies:
+            for players in counts:
+                n, per = time_legal(args.variant, players, args.games, args.max_turns, policy,
+                                    args.repeat)
+                print(f"{players:>7} {policy:>10} {n:>9} {per * 1e6:>8.0f}")
         return
     print(f"{args.variant}: {args.games} games per row, turn cap {args.max_turns}, "
           f"best of {args.repeat}")

@@ -17,28 +17,15 @@ from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
 
 
-def landing_targets(s: NapState, src: int, seat: int) -> set[int]:
-    """Territories a naval landing from ``src`` can reach (through controlled zones)."""
-    tb, p = s.tables, s.tables.p
-    if not G.ships_allowed(tb):
-        return set()
-    need = int(p["naval_landing.min_ships"])
-    frontier = {z for z in tb.coast[src] if s.owner[z] == seat and s.armies[z] >= need}
-    reach = set(frontier)
-    for _ in range(int(p["naval_landing.max_zones"]) - 1):
-        frontier = {y for z in frontier for y in tb.sea[z]
-                    if y not in reach and s.owner[y] == seat and s.armies[y] >= need}
-        reach |= frontier
-    # every reached zone ends some chain, so 'last-zone' and 'any-zone-in-chain' agree here
-    return {t for z in reach for t in tb.coast[z]} - {src}
-
-
-def attack_targets(s: NapState, src: int, seat: int) -> list[int]:
+def attack_targets(s: NapState, src: int, seat: int, reach: R.Reach | None = None) -> list[int]:
+    """Places ``seat`` may attack from ``src`` (``reach``: :func:`R.landing_reach` of the
+    position, when the caller computed it once for every source)."""
     tb, p = s.tables, s.tables.p
     if any(s.challengers):  # napoleon.naval.forced-combat: the forced battles come first
         return [src] if s.challengers[src] else []
@@ -49,7 +36,7 @@ def attack_targets(s: NapState, src: int, seat: int) -> list[int]:
         if s.land_attacked and p["combat.naval_first"]:
             return []
         return sorted(z for z in tb.sea[src] if s.owner[z] not in (-1, seat) and s.armies[z] > 0)
-    cand = set(tb.land[src]) | landing_targets(s, src, seat)
+    cand = tb.land[src] | R.landing_targets(s, src, seat, reach)
     # a territory without regiments is entered without a battle (napoleon.combat.empty-territory)
     return sorted(t for t in cand if s.owner[t] not in (-1, seat) and s.armies[t] > 0)
 
@@ -243,7 +230,10 @@ def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.phase, s.pending = "maneuver", {}
 
 
-def maneuver_targets(s: NapState, src: int, seat: int) -> list[int]:
+def maneuver_targets(s: NapState, src: int, seat: int,
+                     reach: dict[int, tuple[int, ...]] | None = None) -> list[int]:
+    """Places a maneuver from ``src`` may end in (``reach``: :func:`R.maneuver_reach` of the
+    position, when the caller computed it once for every source)."""
     tb, p = s.tables, s.tables.p
     naval = tb.is_zone(src)
     if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
@@ -252,21 +242,9 @@ def maneuver_targets(s: NapState, src: int, seat: int) -> list[int]:
             p["maneuver.naval_moves" if naval else "maneuver.land_moves"]) + \
             EF.extra_moves(s, naval):
         return []
-    nb = tb.sea if naval else tb.land
-    seen, todo = {src}, [src]
-    while todo:
-        x = todo.pop()
-        for y in nb[x]:
-            if y not in seen and s.owner[y] == seat:
-                seen.add(y)
-                if p["maneuver.path"] == "connected":
-                    todo.append(y)
-        if p["maneuver.path"] == "adjacent":
-            break
-    out = seen - {src}
-    if naval:  # ships may also sail into an empty zone next to the route
-        out |= {y for x in seen for y in nb[x] if s.owner[y] < 0}
-    return sorted(out)
+    if reach is None:
+        reach = R.maneuver_reach(s, seat)
+    return list(reach[src])
 
 
 def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:

@@ -211,9 +211,10 @@ def _pairs(s: NapState, kind: str, seat: int) -> list[tuple[int, int]]:
         return [(a, b) for a in range(T) if s.epidemics[a] for b in sorted(tb.land[a]) if b < T]
     from riskspec.reference.napoleon import combat as C
     from riskspec.reference.napoleon.epidemics import attack_loss
-    out = []
+    from riskspec.reference.napoleon.reach import landing_reach
+    out, reach = [], landing_reach(s, seat)
     for a in range(T):
-        for b in C.attack_targets(s, a, seat):
+        for b in C.attack_targets(s, a, seat, reach):
             if b >= T:
                 continue
             if kind == "ignore-fortification" and s.forts[b] and \
@@ -233,7 +234,9 @@ def _usable(s: NapState, kind: str, seat: int) -> bool:
     if kind == "free-fortification":
         return any(free_fortification_problem(s, t) is None for t in range(tb.n_territories))
     if kind in ("attack-die-bonus", "attack-extra-die"):
-        return any(C.attack_targets(s, a, seat) for a in range(len(tb.places)))
+        from riskspec.reference.napoleon.reach import landing_reach
+        reach = landing_reach(s, seat)
+        return any(C.attack_targets(s, a, seat, reach) for a in range(len(tb.places)))
     if kind in ("ignore-fortification", "ignore-epidemic", "move-epidemic"):
         return bool(_pairs(s, kind, seat))
     if kind == "extra-naval-maneuver":

@@ -26,9 +26,10 @@ Event = dict[str, Any]
 R_EMPTY = "napoleon.combat.empty-territory"
 
 
-def invade_targets(s: NapState, src: int, seat: int) -> list[int]:
-    """Places without units that ``src`` may enter now."""
-    from riskspec.reference.napoleon.combat import landing_targets
+def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[int]:
+    """Places without units that ``src`` may enter now (``reach``: the position's
+    :func:`~riskspec.reference.napoleon.reach.landing_reach`, if computed)."""
+    from riskspec.reference.napoleon.reach import landing_targets
     tb, p = s.tables, s.tables.p
     if any(s.challengers) or s.owner[src] != seat or s.armies[src] - N.stay(s, src) < 1 \
             or s.armies[src] < int(p["attack.min_units"]):
@@ -37,7 +38,7 @@ def invade_targets(s: NapState, src: int, seat: int) -> list[int]:
         if s.land_attacked and p["combat.naval_first"]:
             return []
         return sorted(z for z in tb.sea[src] if s.armies[z] == 0 and s.owner[z] != seat)
-    cand = set(tb.land[src]) | landing_targets(s, src, seat)
+    cand = tb.land[src] | landing_targets(s, src, seat, reach)
     return sorted(t for t in cand if s.armies[t] == 0 and s.owner[t] != seat)
 
 

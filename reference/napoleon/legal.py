@@ -19,6 +19,7 @@ from riskspec.reference.napoleon import epidemics as EP
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import invasion as IV
 from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
@@ -165,13 +166,14 @@ def legal_actions(s: NapState) -> list[Action]:
                     for z, top in N.forced_attacks(s) for d in range(1, top + 1)]
         out = EF.legal_plays(s)
         top = int(tb.p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
-        for src in range(len(P)):
-            for dst in C.attack_targets(s, src, seat):
+        reach = R.landing_reach(s, seat)
+        for src in [x for x in range(len(P)) if s.owner[x] == seat]:
+            for dst in C.attack_targets(s, src, seat, reach):
                 lim = min(top, s.armies[src] - N.stay(s, src) - EP.attack_loss(s, src, dst))
                 out += [{"type": "attack", "from": P[src], "to": P[dst], "dice": d}
                         for d in range(1, lim + 1)]
         for src in range(len(P)):  # napoleon.combat.empty-territory, naval.battle-rules
-            for dst in IV.invade_targets(s, src, seat):
+            for dst in IV.invade_targets(s, src, seat, reach):
                 out += [{"type": "invade", "from": P[src], "to": P[dst], "armies": n}
                         for n in range(1, s.armies[src] - N.stay(s, src) + 1)]
         return out + [{"type": "end-attack"}]
@@ -185,8 +187,9 @@ def legal_actions(s: NapState) -> list[Action]:
                 for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)]
     if ph == "maneuver":
         out = EF.legal_plays(s)
-        for src in range(len(P)):
-            for dst in C.maneuver_targets(s, src, seat):
+        moves = R.maneuver_reach(s, seat)
+        for src in sorted(moves):  # the seat's places, in place order
+            for dst in C.maneuver_targets(s, src, seat, moves):
                 out += [{"type": "maneuver", "from": P[src], "to": P[dst], "armies": n}
                         for n in range(1, s.armies[src] - int(tb.p["maneuver.min_left"]) + 1)]
         return out + [{"type": "end-turn"}]

@@ -13,8 +13,14 @@ from typing import Any
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
-def line(extra_cards: list[tuple[str, str | None, str]] | None = None) -> dict:
-    """The LINE board, with ``extra_cards`` (id, territory or None, symbol) after its deck."""
+def line(extra_cards: list[tuple[str, str | None, str]] | None = None,
+         effects: dict[str, dict] | None = None) -> dict:
+    """The LINE board, with ``extra_cards`` (id, territory or None, symbol) after its deck
+    and ``effects`` (territory → card effect) on its territory cards."""
+    deck = [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
+            ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")]
+    cards: list[tuple] = [(c, t, sym, effects[t]) if effects and t in effects else (c, t, sym)
+                          for c, t, sym in deck]
     return small_map(
         {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
         {"z1": "", "z2": "", "z3": "", "z4": ""},
@@ -22,9 +28,7 @@ def line(extra_cards: list[tuple[str, str | None, str]] | None = None) -> dict:
          ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
          ("b2", "z3", "coast"), ("far", "z4", "coast")],
         {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
-        [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
-         ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")]
-        + list(extra_cards or []))
+        cards + list(extra_cards or []))
 
 
 LINE = line()

@@ -13,23 +13,15 @@ from typing import Any
 
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import card_effect as fx
-from riskspec.reference.napoleon.inline import small_map
+from riskspec.conformance.cases_napoleon import line
 
 B, A = "napoleon-basic", "napoleon-advanced"
 NEUTRAL = 2
 
 
 def _map(effects: dict[str, dict]) -> dict:
-    symbols = {"a1": "infantry", "a2": "infantry", "b1": "infantry", "b2": "cavalry",
-               "far": "artillery"}
-    return small_map(
-        {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
-        {"z1": "", "z2": "", "z3": "", "z4": ""},
-        [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
-         ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
-         ("b2", "z3", "coast"), ("far", "z4", "coast")],
-        {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
-        [(f"c-{t}", t, symbols[t], effects[t]) for t in symbols] + [("c-x", None, "wild")])
+    """The LINE board of cases_napoleon, every territory card with its effect."""
+    return line(effects=effects)
 
 
 #: reinforcement and special effects

@@ -5,21 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from riskspec.conformance import cases_napoleon
 from riskspec.loading import load_spec
 from riskspec.reference import engine as E
-from riskspec.reference.napoleon.inline import small_map, variant_on_map
+from riskspec.reference.napoleon.inline import variant_on_map
 
-# a1 a2 | b1 b2 on land in a row; a1 touches z1; z1-z2-z3-z4 a chain of zones; b2 touches z3,
-# far touches only z4 (a landing from a1 needs four zones)
-LINE = small_map(
-    {"a1": "west", "a2": "west", "b1": "east", "b2": "east", "far": "south"},
-    {"z1": "", "z2": "", "z3": "", "z4": ""},
-    [("a1", "a2", "land"), ("a2", "b1", "land"), ("b1", "b2", "land"),
-     ("a1", "z1", "coast"), ("z1", "z2", "sea"), ("z2", "z3", "sea"), ("z3", "z4", "sea"),
-     ("b2", "z3", "coast"), ("far", "z4", "coast")],
-    {"west": 2, "east": 3, "south": 1}, {"route": (4, ["z1", "z2"])},
-    [("c-a1", "a1", "infantry"), ("c-a2", "a2", "infantry"), ("c-b1", "b1", "infantry"),
-     ("c-b2", "b2", "cavalry"), ("c-far", "far", "artillery"), ("c-x", None, "wild")])
+# the conformance vectors' LINE board (one definition): a1 a2 | b1 b2 on land in a row; a1
+# touches z1; z1-z2-z3-z4 a chain of zones; b2 touches z3, far touches only z4
+LINE = cases_napoleon.LINE
 
 
 def position(units: Mapping[str, tuple[int, int]], *, variant: str = "napoleon-basic",

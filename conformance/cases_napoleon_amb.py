@@ -15,8 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import (CAPITALS, LINE, LINE_JOKERS, NEUTRAL, V, _apos,
-                                                 _pos)
+from riskspec.conformance.cases_napoleon import (
+    CAPITALS,
+    LINE,
+    LINE_JOKERS,
+    NEUTRAL,
+    V,
+    _apos,
+    _pos,
+)
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"

@@ -1,3 +1,509 @@
-"""Scenarios: Risk Napoléon — rules (on small purpose-built maps; see cases_napoleon)."""
+"""Scenarios: Risk Napoléon — rules (on small purpose-built maps; see cases_napoleon).
+
+Components, the basic game's setup and turn, the Advanced setup and turn structure,
+reinforcements and purchases, cards, land combat, naval maneuvers, scoring and the
+Capitals option.  Readings of ambiguities are in cases_napoleon_amb.
+"""
 
 from __future__ import annotations
+
+from riskspec.conformance.cases_napoleon import (
+    CAPITALS,
+    LINE,
+    NEUTRAL,
+    V,
+    _apos,
+    _pos,
+)
+from riskspec.conformance.scenario import scenario
+
+A = "napoleon-advanced"
+HALF, THIRD, FIFTH = "1/2", "1/3", "1/5"
+PLACES = ["a1", "a2", "b1", "b2", "far"]
+ZONES = ["z1", "z2", "z3", "z4"]
+DECK = ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]
+#: the starting card draws (napoleon.setup.card-table) left out where they are not the subject
+NO_TABLE = {"napoleon.amb.card-table": "ignore"}
+
+
+# ================================================================ components
+@scenario("napoleon.components.board.001",
+          "The game is played on the map's territories and maritime zones",
+          ["napoleon.components.board", "napoleon.components.territory-deck"], players=2,
+          variant=V, map=LINE)
+def board(b):
+    b.new_game()
+    b.check(explain="A new game lists every territory and zone of the map, all empty, and "
+                    "the whole territory deck (jokers included) in the draw pile.",
+            state={"territories": {t: {"owner": None, "armies": 0} for t in PLACES},
+                   "zones": {z: {"owner": None, "ships": 0} for z in ZONES},
+                   "draw_pile": DECK, "discards": []})
+
+
+@scenario("napoleon.components.adjacency.001",
+          "Land attacks follow land borders, naval attacks sea borders",
+          ["napoleon.components.adjacency"], players=2, variant=V, map=LINE, negative=True)
+def adjacency(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z2": (0, 3), "z3": (1, 1), "z4": (1, 1)})
+    b.check(legal_includes=[{"type": "attack", "from": "a2", "to": "b1", "dice": 3},
+                            {"type": "attack", "from": "z2", "to": "z3", "dice": 2}],
+            legal_excludes=[{"type": "attack", "from": "a2", "to": "b2", "dice": 3},
+                            {"type": "attack", "from": "z2", "to": "z4", "dice": 2},
+                            {"type": "attack", "from": "a1", "to": "b2", "dice": 1}])
+    b.reject({"type": "attack", "from": "a2", "to": "b2", "dice": 3}, "not-adjacent")
+    b.reject({"type": "attack", "from": "z2", "to": "z4", "dice": 2}, "not-adjacent")
+
+
+@scenario("napoleon.components.tokens.001", "No more generals than a player's three tokens",
+          ["napoleon.components.tokens"], players=3, variant=A, map=LINE, negative=True)
+def tokens(b):
+    _apos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)},
+          {"a1": (2, 0), "a2": (1, 0)}, phase="reinforce",
+          pending={"to_place": 3, "must_trade": False, "after": "turn"})
+    b.check(legal_excludes=[{"type": "buy-general", "territory": "a1"}])
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+
+
+@scenario("napoleon.components.territory-deck.001",
+          "A joker stands for any symbol and has no effect of its own",
+          ["napoleon.components.territory-deck", "napoleon.cards.jokers"], players=2, variant=V,
+          map=LINE, negative=True)
+def joker(b):
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-b2", "c-x"]},
+         pending={"to_place": 3, "must_trade": False, "after": "turn"})
+    b.reject({"type": "play-card", "card": "c-x"}, "no-effect")
+    # infantry, cavalry and a joker: one of each, 10
+    b.do({"type": "trade", "cards": ["c-a1", "c-b2", "c-x"]},
+         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-b2", "c-x"], "armies": 10},
+                 {"type": "territory-bonus", "territory": "a1", "armies": 2}],
+         state={"pending": {"to_place": 13}, "discards": ["c-a1", "c-b2", "c-x"]})
+
+
+# ================================================================ basic game: setup
+@scenario("napoleon.basic.starting-units.001", "Two players with 36 regiments, four neutrals with 21",
+          ["napoleon.basic.starting-units", "napoleon.basic.players"], players=2, variant=V,
+          map=LINE)
+def starting_units(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False, "reserve": 36}, {"neutral": False, "reserve": 36}]
+                   + [{"neutral": True, "reserve": 21, "cards": []}] * 4})
+
+
+@scenario("napoleon.basic.deal.001",
+          "Territories are dealt one by one, each receiving one regiment; nobody keeps a card",
+          ["napoleon.basic.deal"], players=2, variant=V, map=LINE)
+def deal(b):
+    b.new_game()
+    b.check(state={"phase": "deal", "pending": {"next": 0}},
+            outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": FIFTH} for t in PLACES])
+    b.do({"type": "deal", "territory": "b2"},
+         state={"territories": {"b2": {"owner": 0, "armies": 1}}, "pending": {"next": 1},
+                "players": [{"reserve": 35}, {}, {}, {}, {}, {}]},
+         outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/4"}
+                   for t in ["a1", "a2", "b1", "far"]])
+    for seat, t in enumerate(["far", "a1", "b1"], start=1):
+        b.do({"type": "deal", "territory": t}, state={"pending": {"next": seat + 1}})
+    b.do({"type": "deal", "territory": "a2"},
+         state={"territories": {"a2": {"owner": 4, "armies": 1}}, "phase": "first-player",
+                "players": [{"cards": []}] * 6, "draw_pile": DECK})
+
+
+@scenario("napoleon.basic.placement.001",
+          "A roll picks the first placer, who places three regiments",
+          ["napoleon.basic.placement"], players=2, variant=V, map=LINE, negative=True)
+def placement_first(b):
+    b.position({"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (3, 1), "far": (4, 1)},
+               phase="first-player", pending={"for": "setup"}, turn=0,
+               edit=lambda d: [p.update(reserve=r) for p, r in
+                               zip(d["players"], [35, 35, 20, 20, 20, 21])])
+    b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": HALF} for p in (0, 1)])
+    b.do({"type": "first-player", "player": 1},
+         state={"phase": "setup-place", "current": 1, "pending": {"seat": 1, "left": 3}},
+         legal=[{"type": "place", "territory": "a2"}])
+    b.reject({"type": "place", "territory": "a1"}, "not-owner")
+    b.do({"type": "place", "territory": "a2"}, state={"pending": {"left": 2}})
+
+
+@scenario("napoleon.basic.placement.002",
+          "Each neutral army's two regiments are placed by the players in turn",
+          ["napoleon.basic.placement"], players=2, variant=V, map=LINE, negative=True)
+def placement_neutral(b):
+    def reserves(d):
+        for p, r in zip(d["players"], [1, 0, 2, 2, 0, 0]):
+            p["reserve"] = r
+    b.position({"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (3, 3), "far": (4, 3)},
+               phase="setup-place", pending={"seat": 0, "left": 1}, turn=0, edit=reserves)
+    b.do({"type": "place", "territory": "a1"},
+         state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2}})
+    b.reject({"type": "place", "territory": "b1"}, "wrong-army")
+    b.reject({"type": "place-neutral", "territory": "b2"}, "not-owner")
+    b.do({"type": "place-neutral", "territory": "b1"})
+    b.do({"type": "place-neutral", "territory": "b1"},
+         state={"current": 1, "pending": {"seat": 3, "left": 2},
+                "territories": {"b1": {"armies": 5}}})
+    b.do({"type": "place-neutral", "territory": "b2"})
+    b.do({"type": "place-neutral", "territory": "b2"},
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "players": [{"reserve": 0}] * 6})
+
+
+@scenario("napoleon.basic.turn.001",
+          "A basic turn: reinforcement, combat, maneuver, end of turn; then the other player",
+          ["napoleon.basic.turn", "napoleon.basic.players"], players=2, variant=V, map=LINE,
+          negative=True)
+def basic_turn(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (NEUTRAL, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=1)
+    b.do({"type": "end-turn"},
+         state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 5}})
+    b.reject({"type": "attack", "from": "a1", "to": "b1", "dice": 1}, "wrong-phase")
+    for _ in range(5):
+        b.do({"type": "place", "territory": "a2"})
+    b.check(state={"phase": "attack", "territories": {"a2": {"armies": 6}}})
+    b.reject({"type": "place", "territory": "a2"}, "wrong-phase")
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "wrong-phase")
+    # a whole empire (west): one card at the end of the turn, then player 1 (never a neutral)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
+    b.do({"type": "draw", "card": "c-x"},
+         state={"phase": "reinforce", "current": 1, "turn": 2,
+                "players": [{"cards": ["c-x"]}, {}, {}, {}, {}, {}]})
+
+
+# ================================================================ Advanced setup
+@scenario("napoleon.setup.players-and-regiments.001", "Three players: 40 regiments each",
+          ["napoleon.setup.players-and-regiments"], players=3, variant=A, map=LINE)
+def regiments3(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False, "reserve": 40}] * 3})
+
+
+@scenario("napoleon.setup.players-and-regiments.002", "Six players: 25 regiments each",
+          ["napoleon.setup.players-and-regiments"], players=6, variant=A, map=LINE)
+def regiments6(b):
+    b.new_game()
+    b.check(state={"players": [{"neutral": False, "reserve": 25}] * 6})
+
+
+def _claimed(b, armies: dict, reserves: list[int], **kw):
+    land = {"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (0, 1), "far": (1, 1)}
+    land.update({t: (land[t][0], n) for t, n in armies.items()})
+
+    def edit(d):
+        for p, r in zip(d["players"], reserves):
+            p["reserve"] = r
+    b.position(land, edit=edit, turn=0, **kw)
+
+
+@scenario("napoleon.setup.reinforce.001",
+          "After the claim, one regiment at a time in turn; never more than 10 in a territory",
+          ["napoleon.setup.reinforce"], players=3, variant=A, map=LINE, negative=True)
+def setup_reinforce(b):
+    _claimed(b, {"a1": 10}, [2, 2, 2], phase="setup-place", pending={"seat": 0, "left": 1})
+    b.check(legal=[{"type": "place", "territory": "b2"}])
+    b.reject({"type": "place", "territory": "a1"}, "territory-full")
+    b.do({"type": "place", "territory": "b2"},
+         state={"current": 1, "pending": {"seat": 1, "left": 1},
+                "territories": {"b2": {"armies": 2}}})
+
+
+@scenario("napoleon.setup.first-player.001",
+          "After setup a roll among all players decides who plays first",
+          ["napoleon.setup.first-player", "napoleon.turn.time-track"], players=3, variant=A,
+          map=LINE, options=NO_TABLE)
+def setup_first(b):
+    _claimed(b, {}, [0, 0, 0], phase="setup-leaders", current=2,
+             pending={"generals": 0, "fortifications": 1})
+    b.do({"type": "place-fortification", "territory": "b1"},
+         state={"phase": "first-player", "pending": {"for": "turn"}},
+         outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": THIRD}
+                   for p in (0, 1, 2)])
+    b.do({"type": "first-player", "player": 1},
+         state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1})
+
+
+@scenario("napoleon.setup.whole-empire-warning.001",
+          "Claiming the last territory of an empire is allowed; it scores from the first turn",
+          ["napoleon.setup.whole-empire-warning", "napoleon.scoring.empire-vp"], players=3,
+          variant=A, map=LINE, options=NO_TABLE)
+def whole_empire(b):
+    b.position({"a1": (0, 1), "a2": (None, 0), "b1": (1, 1), "b2": (2, 1), "far": (None, 0)},
+               phase="claim", current=0, turn=0, first_player=0,
+               edit=lambda d: [p.update(reserve=1) for p in d["players"]])
+    b.do({"type": "claim", "territory": "a2"},
+         state={"territories": {"a2": {"owner": 0, "armies": 1}}, "current": 1})
+    b.do({"type": "claim", "territory": "far"},
+         state={"phase": "setup-place", "current": 2, "pending": {"seat": 2}})
+    b.do({"type": "place", "territory": "b2"}, state={"phase": "setup-leaders", "current": 0})
+    for t in ("a1", "a1", "b1", "b1", "b2", "b2"):
+        kind = "place-general" if b.s["pending"]["generals"] else "place-fortification"
+        b.do({"type": kind, "territory": t})
+    b.check(state={"phase": "first-player"})
+    b.do({"type": "first-player", "player": 0},
+         state={"phase": "reinforce", "current": 0, "turn": 1,
+                "players": [{"vp": 2}, {"vp": 0}, {"vp": 0}]})
+
+
+# ================================================================ Advanced turn
+def _cap_land(**seats: list[str]) -> dict:
+    """Every CAPITALS territory to player 0 unless listed under p1= / p2=."""
+    land = {t["id"]: (0, 1) for t in CAPITALS["territories"]}
+    for key, seat in (("p1", 1), ("p2", 2)):
+        land.update({t: (seat, 1) for t in seats.get(key, [])})
+    return land
+
+
+_SPREAD = _cap_land(p1=["w2", "e2", "n2"], p2=["w3", "e3", "n3"])   # nobody holds an empire
+
+
+@scenario("napoleon.turn.order.001", "Turns go round the table; a new game turn at the first player",
+          ["napoleon.turn.order", "napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS)
+def turn_order(b):
+    _apos(b, _SPREAD, phase="maneuver", current=0, turn=1)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 1})
+    for seat in (1, 2):
+        for _ in range(3):
+            b.do({"type": "place", "territory": f"w{seat + 1}"})
+        b.do({"type": "end-attack"})
+        b.do({"type": "end-turn"})
+        b.check(state={"phase": "reinforce", "current": (seat + 1) % 3, "turn": 1 + seat // 2})
+
+
+@scenario("napoleon.turn.order.002", "An eliminated player's turn is skipped",
+          ["napoleon.turn.order", "napoleon.combat.elimination"], players=3, variant=A,
+          map=CAPITALS)
+def turn_order_skip(b):
+    _apos(b, _cap_land(p2=["w3", "e3", "n3"]), phase="maneuver", current=0, turn=1)
+    b.check(state={"players": [{"eliminated": False}, {"eliminated": True}, {"eliminated": False}]})
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 2, "turn": 1})
+
+
+@scenario("napoleon.turn.phases.001",
+          "Start of turn (victory points), reinforcement, combat, maneuver, end of turn — in order",
+          ["napoleon.turn.phases", "napoleon.scoring.empire-vp"], players=3, variant=A,
+          map=CAPITALS, negative=True)
+def turn_phases(b):
+    _apos(b, _cap_land(p1=["w2", "e2"], p2=["w3", "e3", "w4"]), phase="maneuver", current=2,
+          turn=1)
+    # player 0 holds the whole north (bonus 2): 2 victory points at the start of the turn
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "players": [{"vp": 2}, {"vp": 0}, {"vp": 0}],
+                                      "pending": {"to_place": 5}})
+    b.reject({"type": "attack", "from": "e1", "to": "e2", "dice": 1}, "wrong-phase")
+    b.reject({"type": "end-attack"}, "wrong-phase")
+    for _ in range(5):
+        b.do({"type": "place", "territory": "e1"})
+    b.check(state={"phase": "attack"})
+    b.reject({"type": "maneuver", "from": "e1", "to": "e4", "armies": 1}, "wrong-phase")
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.reject({"type": "place", "territory": "e1"}, "wrong-phase")
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
+
+
+@scenario("napoleon.turn.time-track.001",
+          "The last player's fifth turn ends the game: territories scored, most points wins",
+          ["napoleon.turn.time-track", "napoleon.scoring.territories", "napoleon.scoring.winner"],
+          players=3, variant=A, map=CAPITALS)
+def time_track_end(b):
+    _apos(b, _cap_land(p1=["n2", "n3"], p2=["w1", "w2", "w3", "e1", "e2", "e3"]),
+          phase="maneuver", current=2, turn=5)
+    b.load({**b.start, "players": [dict(p, vp=n) for p, n in zip(b.start["players"], [5, 3, 4])]})
+    # player 2: 4 + 6 territories // 3 = 6 points, ahead of player 0's 5
+    b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 2,
+                                      "players": [{"vp": 5}, {"vp": 3}, {"vp": 6}]})
+
+
+@scenario("napoleon.turn.time-track.002", "After four game turns the fifth begins",
+          ["napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS)
+def time_track_next(b):
+    _apos(b, _SPREAD, phase="maneuver", current=2, turn=4)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 5, "winner": None})
+
+
+@scenario("napoleon.scoring.winner.001",
+          "An eliminated player with the most victory points wins",
+          ["napoleon.scoring.winner", "napoleon.combat.elimination"], players=3, variant=A,
+          map=CAPITALS)
+def winner_eliminated(b):
+    _apos(b, _cap_land(p2=["w3", "e3", "n3"]), phase="maneuver", current=2, turn=5)
+    b.load({**b.start, "players": [dict(p, vp=n) for p, n in zip(b.start["players"], [3, 9, 2])]})
+    b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 1,
+                                      "players": [{"vp": 3}, {"vp": 9, "eliminated": True},
+                                                  {"vp": 3}]})
+
+
+# ================================================================ reinforcements, ships, cards
+def _reinforce(b, hands=None, **kw):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         phase="reinforce", hands=hands,
+         pending={"to_place": 3, "must_trade": False, "after": "turn"}, **kw)
+
+
+@scenario("napoleon.reinforce.purchases.001",
+          "Ships cost one reinforcement regiment each; the rest is placed",
+          ["napoleon.reinforce.purchases", "napoleon.units.ships"], players=2, variant=V, map=LINE)
+def purchases(b):
+    _reinforce(b)
+    b.do({"type": "buy-ship", "zone": "z1"},
+         events=[{"type": "ship-built", "player": 0, "zone": "z1"}],
+         state={"pending": {"to_place": 2}, "zones": {"z1": {"owner": 0, "ships": 1}}})
+    b.do({"type": "buy-ship", "zone": "z1"},
+         state={"pending": {"to_place": 1}, "zones": {"z1": {"owner": 0, "ships": 2}}})
+    b.do({"type": "place", "territory": "a2"},
+         state={"phase": "attack", "territories": {"a2": {"armies": 2}}})
+
+
+@scenario("napoleon.units.ships.001", "A ship is built only in a zone touching one's territory",
+          ["napoleon.units.ships"], players=2, variant=V, map=LINE, negative=True)
+def ships_coast(b):
+    _reinforce(b)
+    b.check(legal_includes=[{"type": "buy-ship", "zone": "z1"}],
+            legal_excludes=[{"type": "buy-ship", "zone": z} for z in ("z2", "z3", "z4")])
+    b.reject({"type": "buy-ship", "zone": "z2"}, "not-coastal")
+    b.reject({"type": "buy-ship", "zone": "z4"}, "not-coastal")
+
+
+@scenario("napoleon.cards.set-values.002",
+          "Two sets in one phase: 4 for three infantry, 10 for one of each; values never grow",
+          ["napoleon.cards.set-values", "napoleon.cards.jokers"], players=2, variant=V, map=LINE)
+def two_sets(b):
+    _reinforce(b, hands={0: DECK}, sets_traded=7)
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-a2", "c-b1"], "armies": 4},
+                 {"type": "territory-bonus", "territory": "a1", "armies": 2},
+                 {"type": "territory-bonus", "territory": "a2", "armies": 2}],
+         state={"pending": {"to_place": 7}, "sets_traded": 8})
+    b.do({"type": "trade", "cards": ["c-b2", "c-far", "c-x"]},
+         events=[{"type": "traded", "player": 0, "cards": ["c-b2", "c-far", "c-x"], "armies": 10}],
+         state={"pending": {"to_place": 17}, "sets_traded": 9})
+
+
+@scenario("napoleon.cards.reshuffle.001", "An empty draw pile is rebuilt from the discards",
+          ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"], players=2, variant=V,
+          map=LINE)
+def reshuffle(b):
+    def discards(d):
+        d["discards"], d["draw_pile"] = d["draw_pile"], []
+        d["turn_flags"].update(land_attacked=False, naval_moves=0)
+    b.position({"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
+               phase="maneuver", conquered=True, hands={1: ["c-a2"]}, edit=discards)
+    b.do({"type": "end-turn"},
+         state={"phase": "draw", "draw_pile": [c for c in DECK if c != "c-a2"], "discards": []},
+         outcomes=[{"outcome": {"type": "draw", "card": c}, "p": FIFTH}
+                   for c in DECK if c != "c-a2"])
+    b.do({"type": "draw", "card": "c-far"},
+         state={"players": [{"cards": ["c-far"]}, {"cards": ["c-a2"]}, {}, {}, {}, {}]})
+
+
+# ================================================================ land combat
+@scenario("napoleon.combat.attack-from.001",
+          "Attack from one's own territory with two regiments or more, at another player",
+          ["napoleon.combat.attack-from"], players=2, variant=V, map=LINE, negative=True)
+def attack_from(b):
+    _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 3), "b2": (1, 1), "far": (NEUTRAL, 1)})
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 1}, "too-few")
+    b.reject({"type": "attack", "from": "a1", "to": "a2", "dice": 1}, "not-enemy")
+    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 1}, "not-owner")
+    b.check(explain="Attacking is optional: the phase can end at once.",
+            legal=[{"type": "end-attack"}])
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+
+
+@scenario("napoleon.combat.dice.001",
+          "Up to three attack dice, one fewer than the regiments; the defender picks one or two",
+          ["napoleon.combat.dice"], players=2, variant=V, map=LINE, negative=True)
+def dice(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 2), "b2": (1, 1), "far": (1, 1)})
+    b.check(legal=[{"type": "attack", "from": "a2", "to": "b1", "dice": d} for d in (1, 2)]
+            + [{"type": "end-attack"}])
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "dice")
+    b.attack("a2", "b1", 2, state={"phase": "defend", "pending": {"chooser": 1}},
+             legal=[{"type": "defend", "dice": d} for d in (1, 2)])
+    b.reject({"type": "defend", "dice": 3}, "dice")
+    b.defend(1, state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 1}})
+
+
+@scenario("napoleon.combat.dice.002", "A defender with one regiment rolls one die",
+          ["napoleon.combat.dice"], players=2, variant=V, map=LINE)
+def dice_one(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
+    b.attack("a2", "b1", 3, state={"phase": "battle",
+                                   "pending": {"attacker_dice": 3, "defender_dice": 1}})
+
+
+@scenario("napoleon.combat.compare.001",
+          "Dice compared highest to highest; the defender wins ties",
+          ["napoleon.combat.compare"], players=2, variant=V, map=LINE)
+def compare(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 3), "b2": (1, 1), "far": (1, 1)})
+    b.attack("a2", "b1", 3)
+    b.defend(2)
+    b.roll([6, 3, 1], [5, 3],
+           events=[{"type": "battle", "from": "a2", "to": "b1", "attacker_losses": 1,
+                    "defender_losses": 1}],
+           state={"phase": "attack", "territories": {"a2": {"armies": 3}, "b1": {"armies": 2}}})
+
+
+@scenario("napoleon.combat.conquest.001",
+          "Move in at least as many regiments as dice rolled, leave one, attack on",
+          ["napoleon.combat.conquest"], players=2, variant=V, map=LINE, negative=True)
+def conquest(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
+    b.attack("a2", "b1", 3)
+    b.roll([4, 2, 1], [3], state={"phase": "occupy", "pending": {"min": 3},
+                                  "territories": {"b1": {"owner": 0, "armies": 0}}})
+    b.reject({"type": "occupy", "armies": 2}, "armies")
+    b.reject({"type": "occupy", "armies": 5}, "armies")
+    b.do({"type": "occupy", "armies": 4},
+         state={"phase": "attack", "turn_flags": {"conquered": True},
+                "territories": {"a2": {"armies": 1}, "b1": {"armies": 4}}},
+         legal_includes=[{"type": "attack", "from": "b1", "to": "b2", "dice": 3}])
+
+
+@scenario("napoleon.combat.elimination.001",
+          "An eliminated player's ships leave the board and the conqueror takes the cards",
+          ["napoleon.combat.elimination", "napoleon.cards.elimination-capture"], players=3,
+          variant=A, map=LINE)
+def elimination(b):
+    _apos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
+          zones={"z3": (1, 2)}, hands={1: ["c-b1"]})
+    b.load({**b.start, "players": [dict(p, vp=n) for p, n in zip(b.start["players"], [0, 3, 0])]})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 5, 4], [2],
+           events=[{"type": "battle", "from": "a1", "to": "a2", "attacker_losses": 0,
+                    "defender_losses": 1},
+                   {"type": "eliminated", "player": 1, "by": 0}],
+           state={"zones": {"z3": {"owner": None, "ships": 0}},
+                  "players": [{"cards": ["c-b1"]},
+                              {"eliminated": True, "eliminated_by": 0, "cards": [], "vp": 3}, {}]})
+
+
+# ================================================================ naval maneuver
+@scenario("napoleon.maneuver.naval.001",
+          "One naval maneuver along one's own zones, leaving a ship behind",
+          ["napoleon.maneuver.naval"], players=2, variant=V, map=LINE, negative=True)
+def naval_maneuver(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z1": (0, 3), "z2": (0, 1), "z3": (0, 1)}, phase="maneuver")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 3}, "armies")
+    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2},
+         state={"zones": {"z1": {"ships": 1}, "z3": {"ships": 3}},
+                "turn_flags": {"naval_moves": 1}})
+    b.reject({"type": "maneuver", "from": "z3", "to": "z2", "armies": 1}, "not-connected")
+    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
+         explain="The land maneuver is counted apart.",
+         state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 3}}})
+
+
+# ================================================================ Capitals option
+@scenario("napoleon.capitals.bonus.001", "No capital bonus in the first game turn",
+          ["napoleon.capitals.bonus"], players=3, variant=A, map=CAPITALS,
+          options={"capitals": "on", **NO_TABLE})
+def capitals_first_turn(b):
+    land = {t["id"]: (1, 1) for t in CAPITALS["territories"]}
+    land.update({"w1": (0, 1), "w2": (0, 1), "n3": (2, 1)})
+    _apos(b, land, phase="first-player", turn=0, pending={"for": "turn"})
+    b.do({"type": "first-player", "player": 0},
+         state={"phase": "reinforce", "turn": 1, "pending": {"to_place": 3}})

@@ -172,6 +172,15 @@ def basic_turn(b):
                 "players": [{"cards": ["c-x"]}, {}, {}, {}, {}, {}]})
 
 
+@scenario("napoleon.basic.pieces.001", "No generals or fortifications in the basic game",
+          ["napoleon.basic.pieces"], players=2, variant=V, map=LINE, negative=True)
+def basic_pieces(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         phase="reinforce", pending={"to_place": 3, "must_trade": False, "after": "turn"})
+    b.reject({"type": "buy-general", "territory": "a1"}, "advanced-only")
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "advanced-only")
+
+
 # ================================================================ Advanced setup
 @scenario("napoleon.setup.players-and-regiments.001", "Three players: 40 regiments each",
           ["napoleon.setup.players-and-regiments"], players=3, variant=A, map=LINE)
@@ -478,6 +487,9 @@ def elimination(b):
            state={"zones": {"z3": {"owner": None, "ships": 0}},
                   "players": [{"cards": ["c-b1"]},
                               {"eliminated": True, "eliminated_by": 0, "cards": [], "vp": 3}, {}]})
+    b.do({"type": "occupy", "armies": 3},
+         explain="One card is far from a forced trade: the turn goes on, nothing owed.",
+         state={"phase": "attack", "players": [{"captured": False}, {}, {}]})
 
 
 # ================================================================ naval maneuver

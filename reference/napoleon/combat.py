@@ -214,12 +214,12 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.armies[src] -= n
     s.armies[dst] += n
     seat = s.current
-    if s.captured[seat] and p["cards.elimination_trade_timing"] == "immediately" and \
-            len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
-        s.captured[seat] = False
-        s.phase = "reinforce"
-        s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
-        return
+    if s.captured[seat] and p["cards.elimination_trade_timing"] == "immediately":
+        s.captured[seat] = False  # settled now: a trade at once, or none owed
+        if len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
+            s.phase = "reinforce"
+            s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
+            return
     s.phase, s.pending = "attack", {}
 
 

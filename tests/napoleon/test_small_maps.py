@@ -146,3 +146,15 @@ def test_reference_server_api_inline_map() -> None:
     assert set(d["territories"]) == {"a1", "a2", "b1", "b2", "far"} and len(d["zones"]) == 4
     s2 = api.load_state(d, variant="napoleon-basic", players=2, options=d["options"], map=LINE)
     assert api.to_json(s2) == d
+
+
+def test_napoleon_elimination_capture_flag_is_settled_at_the_move_in() -> None:
+    # a captured hand too small to trade: nothing is owed, so the flag does not linger
+    # (a stale flag would force an 'elimination' trade after a later, ordinary conquest)
+    s = position({"a1": (0, 5), "a2": (1, 1), "b1": (2, 1)}, variant="napoleon-advanced",
+                 players=3, hands={1: ["c-b1"]})
+    s, _ = E.apply(s, {"type": "attack", "from": "a1", "to": "a2", "dice": 3})
+    s, _ = E.apply(s, {"type": "roll", "attacker": [6, 6, 6], "defender": [1]})
+    assert s.captured[0] and s.pending["eliminated"]
+    s, _ = E.apply(s, {"type": "occupy", "armies": 3})
+    assert s.phase == "attack" and not s.captured[0]

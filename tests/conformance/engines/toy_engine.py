@@ -111,7 +111,10 @@ class _Misbehaving(Session):
                 sys.stderr.flush()
                 os._exit(70)
             if self.mode == "hang":
-                time.sleep(3600)
+                # never answer; leave when the client goes away (its end of stdin closes),
+                # so a killed run leaves no engine behind
+                sys.stdin.read()
+                os._exit(0)
             if self.mode == "garbage":
                 return "this is not json {", False
             if self.mode == "wrong-id":

@@ -48,6 +48,8 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "vp.empire_scoring": ("each-turn", "last-turn-only"),
     "vp.territory_scoring": ("last-turn", "every-turn"),
     "scoring.regiments_count": ("board-regiments", "all-units"),
+    "capitals.count_meaning": ("with-capital", "besides-capital", "whole-empire"),
+    "capitals.card_tradeoff": ("mission-condition", "all-draws"),
     "epidemics.timing": ("own-phase", "every-turn-end"),
     "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
 }

@@ -52,7 +52,8 @@ def test_every_reading_of_every_ambiguity_plays_or_belongs_to_another_part() -> 
                                   "setup.distribution", "scoring.regiments_count",
                                   "naval.fight_to_end", "setup.ships_allowed",
                                   "end_turn.empty_invasion_counts",
-                                  "fortifications.destroyed_on"])
+                                  "fortifications.destroyed_on", "capitals.count_meaning",
+                                  "capitals.card_tradeoff"])
 def test_supported_lists_every_allowed_value(name: str) -> None:
     p = load_spec().variant("napoleon-advanced").parameters[name]
     allowed = getattr(p, "allowed", None) or [False, True]

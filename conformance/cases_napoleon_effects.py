@@ -551,3 +551,96 @@ def loss_source(b):
          epidemics={"a1": 1})
     b.check(legal_excludes=[{"type": "attack", "from": "a1", "to": "a2", "dice": 3}])
     b.attack("a1", "a2", 2, state={"territories": {"a1": {"armies": 3}}})
+
+
+# ---------------------------------------------------------------- more negative cases
+
+@scenario("napoleon.effects.extra-regiments.002",
+          "No card for its effect while a forced trade is owed",
+          ["napoleon.effects.extra-regiments", "napoleon.cards.forced-trade"], players=2,
+          variant=B, map=REIN, negative=True)
+def extra_regiments_forced(b):
+    _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]},
+         pending={"to_place": 3, "must_trade": True, "after": "turn"})
+    b.check(legal_excludes=[{"type": "play-card", "card": "c-a1"}])
+    b.reject({"type": "play-card", "card": "c-a1"}, "must-trade")
+
+
+@scenario("napoleon.effects.attack-die-bonus.002",
+          "An attack card does nothing when no attack can be made",
+          ["napoleon.effects.attack-die-bonus"], players=2, variant=B, map=DICE, negative=True)
+def attack_die_bonus_idle(b):
+    _dice(b, b1=1, hands={0: ["c-a1"]})
+    b.check(legal=[{"type": "end-attack"}])
+    b.reject({"type": "play-card", "card": "c-a1"}, "no-use")
+
+
+@scenario("napoleon.effects.defence-die-bonus.002",
+          "Only the defending player plays a defence card, not the one rolling for a neutral",
+          ["napoleon.effects.defence-die-bonus", "napoleon.basic.neutral-defence"], players=2,
+          variant=B, map=DICE, negative=True)
+def defence_for_neutral(b):
+    _pos(b, {"a1": (1, 1), "a2": (NEUTRAL, 2), "b1": (0, 4), "b2": (0, 1), "far": (1, 1)},
+         hands={1: ["c-b1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}},
+             legal_excludes=[{"type": "play-card", "card": "c-b1"}])
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
+
+
+@scenario("napoleon.effects.defence-extra-die.002",
+          "The extra defence die needs as many regiments as dice",
+          ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE, negative=True)
+def defence_extra_die_short(b):
+    _dice(b, a2=2, hands={1: ["c-b2"]})
+    b.attack("b1", "a2", 3)
+    b.do({"type": "play-card", "card": "c-b2"}, legal_excludes=[{"type": "defend", "dice": 3}])
+    b.reject({"type": "defend", "dice": 3}, "dice")
+
+
+@scenario("napoleon.effects.extra-land-maneuver.002",
+          "A maneuver card is played in the maneuver phase, not in combat",
+          ["napoleon.effects.extra-land-maneuver", "napoleon.cards.effect-icons"], players=2,
+          variant=B, map=MOVE, negative=True)
+def extra_land_in_combat(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         hands={0: ["c-b1"]})
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
+
+
+# ---------------------------------------------------------------- epidemics: setup and relocation
+
+@scenario("napoleon.setup.epidemics.001",
+          "Setup epidemics: each on a drawn territory, at most one per empire",
+          ["napoleon.setup.epidemics"], players=3, variant=A, map=REIN)
+def setup_epidemics(b):
+    b.check(state={"phase": "epidemics", "pending": {"left": 4, "moving": False}},
+            outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/5"}
+                      for t in ("a1", "a2", "b1", "b2", "far")])
+    b.do({"type": "epidemic", "territory": "a1"},
+         state={"pending": {"left": 3}, "territories": {"a1": {"epidemics": 1}}},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
+                   for t in ("b1", "b2", "far")])
+    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible")
+    b.do({"type": "epidemic", "territory": "b2"})
+    # three empires, one epidemic each: the fourth marker finds no territory
+    b.do({"type": "epidemic", "territory": "far"},
+         state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
+
+
+@scenario("napoleon.epidemics.relocate.001",
+          "An epidemic that empties a territory moves to a drawn territory holding regiments",
+          ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"], players=3,
+          variant=A, map=REIN)
+def relocate(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
+         leaders={"a1": (0, 1)}, epidemics={"a1": 1}, phase="maneuver")
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0,
+                                       "fortifications": 1}}},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/4"}
+                   for t in ("a2", "b1", "b2", "far")])
+    b.do({"type": "epidemic", "territory": "far"},
+         state={"phase": "reinforce", "current": 1,
+                "territories": {"far": {"epidemics": 1, "armies": 2}}})

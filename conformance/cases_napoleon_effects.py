@@ -644,3 +644,17 @@ def relocate(b):
     b.do({"type": "epidemic", "territory": "far"},
          state={"phase": "reinforce", "current": 1,
                 "territories": {"far": {"epidemics": 1, "armies": 2}}})
+
+
+@scenario("napoleon.effects.free-ships.003",
+          "Free ships built among another player's ships must fight them, as bought ones do",
+          ["napoleon.effects.free-ships", "napoleon.naval.forced-combat"], players=2,
+          variant=B, map=REIN)
+def free_ships_challenge(b):
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         {"z1": (1, 1)}, phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce(1))
+    b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z1"]},
+         state={"zones": {"z1": {"owner": 1, "ships": 1, "challenger_ships": 2}}})
+    b.do({"type": "place", "territory": "a1"}, state={"phase": "attack"},
+         legal=[{"type": "attack", "from": "z1", "to": "z1", "dice": 1},
+                {"type": "attack", "from": "z1", "to": "z1", "dice": 2}])

@@ -161,13 +161,14 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Both sides' dice after generals', fortifications' and cards' bonuses (combined
     position by position, :mod:`riskspec.reference.modifiers`); the roll effects of both
-    players are used up by this roll."""
+    players are used up by this roll.  ``src == dst``: the forced battle of challenger
+    ships in zone ``dst`` (napoleon.naval.forced-combat)."""
     from riskspec.reference.modifiers import apply_bonuses, combine_bonuses
     from riskspec.reference.napoleon import leaders as L
     p = s.tables.p
     attacker, defender = s.current, s.owner[dst]
     fort = not battle_effect(s, "ignore-fortification", src, dst)
-    ab = [L.side_bonuses(s, src, False)]
+    ab = [L.side_bonuses(s, src, False)] if src != dst else []  # challenger ships: none
     db = [L.side_bonuses(s, dst, True, fortification=fort)]
     if die_bonus(s, attacker, False):
         ab.append((die_bonus(s, attacker, False),))
@@ -183,24 +184,24 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
 
 # ---------------------------------------------------------------- targets
 
-def _ship_count(s: NapState, seat: int) -> int:
-    T = s.tables.n_territories
-    return sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat)
-
-
 def ship_zones(s: NapState, seat: int) -> list[int]:
-    """Zones where a free ship may go (the places a bought ship may go)."""
+    """Zones where a free ship may go: where a bought one may (a zone touching one of
+    the player's territories, held by nobody, by the player, or — with a forced battle to
+    follow, napoleon.naval.forced-combat — by another player)."""
     from riskspec.reference.napoleon import game as G
+    from riskspec.reference.napoleon import naval as N
     tb = s.tables
     if not G.ships_allowed(tb):
         return []
     return [z for z in range(tb.n_territories, len(tb.places))
-            if s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z])]
+            if N.build_target_ok(s, seat, z) and any(s.owner[t] == seat for t in tb.coast[z])]
 
 
 def ships_room(s: NapState, seat: int, n: int) -> int:
+    """How many of ``n`` ships stay within ``ships.max_per_player``."""
+    from riskspec.reference.napoleon import naval as N
     top = s.tables.p["ships.max_per_player"]
-    return n if top is None else max(0, min(n, int(top) - _ship_count(s, seat)))
+    return n if top is None else max(0, min(n, int(top) - N.ships_of(s, seat)))
 
 
 def _pairs(s: NapState, kind: str, seat: int) -> list[tuple[int, int]]:
@@ -325,7 +326,7 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     if kind == "free-ships":
         allowed = ship_zones(s, seat)
         require(all(z in allowed for z in zones), "not-coastal", rule,
-                "free ships go in zones touching your territories, not held by another player")
+                "free ships go where bought ones may: in zones touching your territories")
         require(1 <= len(zones) <= n and len(zones) <= ships_room(s, seat, len(zones)),
                 "ship-limit", rule, lambda: f"build 1 to {n} ships within the ship limit")
     elif kind == "free-fortification":
@@ -356,10 +357,10 @@ def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, sr
         s.pending["to_place"] += n
         G._maybe_end_reinforce(s)
     elif kind == "free-ships":
+        from riskspec.reference.napoleon import naval as N
         for z in zones or ():
-            s.owner[z] = seat
-            s.armies[z] += 1
-            ev.append({"type": "ship-built", "player": seat, "zone": tb.places[z], "free": True})
+            N.build(s, seat, z, ev)  # among another player's ships: a challenger ship
+            ev[-1]["free"] = True
     elif kind == "free-fortification":
         s.forts[territory] += 1
         ev.append({"type": "fortification-built", "player": seat,

@@ -96,9 +96,8 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
     """One roll of a forced battle; it goes on (most dice each side) until one side is gone."""
     from riskspec.reference.napoleon.combat import _start_defence
     tb, p, z = s.tables, s.tables.p, s.pending["to"]
-    if p["game.mode"] == "advanced":
-        from riskspec.reference.napoleon.leaders import modified
-        dfn = modified(s, dfn, z, True)
+    from riskspec.reference.napoleon.effects import modified_dice
+    att, dfn = modified_dice(s, att, dfn, z, z)  # leaders' and cards' dice bonuses
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.challengers[z] -= la
     s.armies[z] -= ld

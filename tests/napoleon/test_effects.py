@@ -151,3 +151,32 @@ def test_turn_effects_last_the_turn_and_plays_count_per_phase():
     while E.current_player(s) == E.CHANCE:
         s, _ = E.apply(s, E.chance_outcomes(s)[0][0])
     assert s.current == 1 and s.effects == () and s.effect_plays == (0,) * s.n_players
+
+
+def test_a_defence_card_counts_in_a_forced_naval_battle():
+    m = small_map({"a1": "w", "b1": "e"}, {"z1": ""},
+                  [("a1", "b1", "land"), ("a1", "z1", "coast"), ("b1", "z1", "coast")],
+                  cards=[("c-a1", "a1", "infantry", card_effect("free-ships", 1)),
+                         ("c-b1", "b1", "infantry", card_effect("defence-die-bonus", 1)),
+                         ("c-x", None, "wild")])
+    v = variant_on_map(E.get_variant("napoleon-basic"), m)
+    d = E.to_dict(E.new_game(v, 2))
+    d["territories"] = {"a1": {"owner": 0, "armies": 3}, "b1": {"owner": 1, "armies": 3}}
+    d["zones"]["z1"] = {"owner": 1, "ships": 1}
+    d["players"][0]["cards"], d["players"][1]["cards"] = ["c-a1"], ["c-b1"]
+    d["players"][0]["reserve"] = d["players"][1]["reserve"] = 0
+    for p in d["players"][2:]:
+        p.update(reserve=0, eliminated=True, eliminated_by=0)
+    d.update(draw_pile=["c-x"], phase="reinforce", current=0, turn=1, first_player=0,
+             pending={"to_place": 1, "must_trade": False, "after": "turn"})
+    s = E.from_dict(d, variant=v)
+    s, _ = E.apply(s, {"type": "play-card", "card": "c-a1", "zones": ["z1"]})
+    s, _ = E.apply(s, {"type": "place", "territory": "a1"})
+    s, _ = E.apply(s, {"type": "attack", "from": "z1", "to": "z1", "dice": 1})
+    assert s.phase == "defend" and E.current_player(s) == 1
+    s, _ = E.apply(s, {"type": "play-card", "card": "c-b1"})
+    s, _ = E.apply(s, {"type": "defend", "dice": 1})
+    s, ev = E.apply(s, {"type": "roll", "attacker": [6], "defender": [5]})
+    # 5 + 1 ties the challenger's 6: the tie goes to the defender, whose ship stays
+    assert [e for e in ev if e["type"] == "battle"][0]["attacker_losses"] == 1
+    assert E.to_dict(s)["zones"]["z1"]["owner"] == 1 and s.effects == ()

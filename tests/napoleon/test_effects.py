@@ -67,7 +67,7 @@ def test_played_actions_and_effect_events_match_their_schemas(played):
         if a["type"] in ("play-card", "keep-roll", "reroll"):
             assert not list(actions.iter_errors(a)), a
     mine = {"card-played", "fortification-built", "epidemic-moved", "epidemic-card-loss",
-            "rerolled"}
+            "rerolled", "ship-built"}
     checked = 0
     for e in played["events"]:
         if e["type"] in mine:

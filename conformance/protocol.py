@@ -86,6 +86,7 @@ class Capabilities:
         self.options = caps.get("options", {})
         self.rules = caps.get("rules", ())
         self.maps = tuple(caps.get("maps", ("standard",)))
+        self.missions = tuple(caps.get("missions", ("standard",)))
 
     @property
     def label(self) -> str:
@@ -105,7 +106,8 @@ class Capabilities:
         return allowed == "*" or choice in allowed
 
     def unclaimed(self, *, variant: str, options: Mapping[str, str], covers: Iterable[str],
-                  ops: Iterable[str], inline_map: bool) -> list[str]:
+                  ops: Iterable[str], inline_map: bool,
+                  inline_missions: bool = False) -> list[str]:
         """Why a case is not claimed (empty list: the engine claims everything it needs)."""
         why = []
         if variant not in self.variants:
@@ -118,6 +120,8 @@ class Capabilities:
                 why.append(f"option {key}={choice}")
         if inline_map and "inline" not in self.maps:
             why.append("inline maps")
+        if inline_missions and "inline" not in self.missions:
+            why.append("inline mission decks")
         for rule in covers:
             if not self.claims_rule(rule):
                 why.append(f"rule {rule}")

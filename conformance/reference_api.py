@@ -35,7 +35,7 @@ def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
             options.setdefault(oid, sorted(set(opt.choices)))
     return {"variants": ids, "options": options,
             "ops": ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "quit"],
-            "rules": "*", "maps": ["standard", "inline"]}
+            "rules": "*", "maps": ["standard", "inline"], "missions": ["standard", "inline"]}
 
 
 class ReferenceAPI:
@@ -48,25 +48,27 @@ class ReferenceAPI:
         self.TERMINAL = eng.TERMINAL
 
     def new_game(self, variant: str, players: int, options: Mapping[str, str] | None = None,
-                 map: Any = None, **_: Any) -> Any:
-        return self.eng.new_game(self._variant(variant, map), players, dict(options or {}))
+                 map: Any = None, missions: Any = None, **_: Any) -> Any:
+        return self.eng.new_game(self._variant(variant, map, missions), players, dict(options or {}))
 
-    def _variant(self, variant: str, board: Any) -> Any:
-        """The variant, on an inline map when the request gives one (Napoléon family)."""
-        if board is None:
+    def _variant(self, variant: str, board: Any, missions: Any = None) -> Any:
+        """The variant, on an inline map and/or with an inline mission deck when the request
+        gives one (Napoléon family)."""
+        if board is None and missions is None:
             return variant
         v = self.eng.get_variant(variant)
         if v.family != "napoleon":
-            raise ValueError("inline maps are supported for the Napoléon family only")
+            raise ValueError("inline maps and mission decks are supported for the Napoléon "
+                             "family only")
         from riskspec.reference.napoleon.inline import variant_on_map
-        return variant_on_map(v, board)
+        return variant_on_map(v, board, missions)
 
     def load_state(self, state: Mapping[str, Any], *, variant: str, players: int,
-                   options: Mapping[str, str], map: Any = None) -> Any:
+                   options: Mapping[str, str], map: Any = None, missions: Any = None) -> Any:
         if state.get("variant") not in (None, variant):
             raise ValueError(f"state is of variant {state.get('variant')!r}, request says {variant!r}")
-        if map is not None:
-            return self.eng.from_json(dict(state), variant=self._variant(variant, map))
+        if map is not None or missions is not None:
+            return self.eng.from_json(dict(state), variant=self._variant(variant, map, missions))
         return self.eng.from_json(dict(state))
 
     def from_json(self, data: Mapping[str, Any]) -> Any:

@@ -65,6 +65,8 @@ def _setup_fields(case: Case) -> dict[str, Any]:
     f: dict[str, Any] = {"variant": case.variant, "players": case.players, "options": dict(case.options)}
     if case.map is not None:
         f["map"] = case.map
+    if case.missions is not None:
+        f["missions"] = case.missions
     return f
 
 
@@ -146,7 +148,8 @@ def run_case(client: EngineClient, case: Case) -> CaseResult:
     try:
         caps = client.start()
         why = caps.unclaimed(variant=case.variant, options=case.options, covers=case.covers,
-                             ops=case.ops_needed(), inline_map=case.map is not None)
+                             ops=case.ops_needed(), inline_map=case.map is not None,
+                             inline_missions=case.missions is not None)
         if why:
             res.outcome, res.not_claimed = "skip", why
             res.message = "not claimed: " + ", ".join(why)

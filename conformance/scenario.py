@@ -50,6 +50,7 @@ class Scenario:
     description: str | None = None
     pending: str | None = None
     map: Mapping[str, Any] | None = None   # an inline map (riskspec/map@1), None: the variant's
+    missions: Mapping[str, Any] | None = None  # an inline mission deck (riskspec/missions@1)
 
     @property
     def section(self) -> str:
@@ -74,7 +75,8 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              options: Mapping[str, str] | None = None, variant: str = "classic",
              reading: tuple[str, str] | None = None, negative: bool = False,
              description: str | None = None, pending: str | None = None,
-             map: Mapping[str, Any] | None = None) -> Callable:
+             map: Mapping[str, Any] | None = None,
+             missions: Mapping[str, Any] | None = None) -> Callable:
     """Register a scenario. ``id`` is permanent: never renumber or reuse one.
 
     ``pending``: the reference engine is known to disagree (the reason); the case is not
@@ -86,7 +88,7 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
                                 players=players, options=dict(options or {}),
                                 reading={"ambiguity": reading[0], "reading": reading[1]} if reading else None,
                                 negative=negative, description=description, pending=pending,
-                                map=map)
+                                map=map, missions=missions)
         return fn
     return deco
 
@@ -123,10 +125,10 @@ class Builder:
     # -- positions ------------------------------------------------------------------
     def _variant(self) -> Any:
         """The scenario's variant: its ID, or the variant object on the scenario's inline map."""
-        if self.sc.map is None:
+        if self.sc.map is None and self.sc.missions is None:
             return self.sc.variant
         from riskspec.reference.napoleon.inline import variant_on_map
-        return variant_on_map(self.E.get_variant(self.sc.variant), self.sc.map)
+        return variant_on_map(self.E.get_variant(self.sc.variant), self.sc.map, self.sc.missions)
 
     def new_game(self) -> "Builder":
         self.state = self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options))
@@ -363,6 +365,8 @@ class Builder:
         case.update(variant=self.sc.variant, options=dict(self.sc.options), players=self.sc.players)
         if self.sc.map is not None:
             case["map"] = json.loads(json.dumps(self.sc.map))
+        if self.sc.missions is not None:
+            case["missions"] = json.loads(json.dumps(self.sc.missions))
         if self.start is not None:
             case["state"] = self.start
         case["steps"] = self.steps

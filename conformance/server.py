@@ -60,6 +60,9 @@ class Session:
             raise _Bad("unsupported", "variant", f"variant {variant!r} is not supported")
         if req.get("map") is not None and "inline" not in self.capabilities.get("maps", ("standard",)):
             raise _Bad("unsupported", "inline-map", "inline maps are not supported")
+        if req.get("missions") is not None and \
+                "inline" not in self.capabilities.get("missions", ("standard",)):
+            raise _Bad("unsupported", "inline-missions", "inline mission decks are not supported")
 
     def _state_json(self) -> dict:
         return _jsonable(self.api.to_json(self.state))
@@ -67,7 +70,7 @@ class Session:
     # -- ops ---------------------------------------------------------------
     def op_new_game(self, req: Mapping[str, Any]) -> dict:
         self._check_variant(req)
-        kwargs = {"map": req["map"]} if req.get("map") is not None else {}
+        kwargs = {k: req[k] for k in ("map", "missions") if req.get(k) is not None}
         self.state = self.api.new_game(req["variant"], req["players"], dict(req.get("options") or {}),
                                        **kwargs)
         return {"state": self._state_json()}
@@ -78,7 +81,9 @@ class Session:
             loader = getattr(self.api, "load_state", None)
             if loader is not None:
                 self.state = loader(req["state"], variant=req["variant"], players=req["players"],
-                                    options=dict(req.get("options") or {}), map=req.get("map"))
+                                    options=dict(req.get("options") or {}), map=req.get("map"),
+                                    **({"missions": req["missions"]} if req.get("missions") is not None
+                                       else {}))
             else:
                 self.state = self.api.from_json(req["state"])
         except (OptionError, UnknownIdError):

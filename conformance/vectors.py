@@ -28,6 +28,7 @@ class Case:
     steps: tuple[Mapping[str, Any], ...]
     state: Mapping[str, Any] | None = None
     map: Mapping[str, Any] | None = None
+    missions: Mapping[str, Any] | None = None
     reading: Mapping[str, str] | None = None
     negative: bool = False
     description: str | None = None
@@ -62,7 +63,8 @@ class Case:
         return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
                    variant=data["variant"], options=dict(data.get("options", {})),
                    players=data["players"], steps=tuple(data["steps"]),
-                   state=data.get("state"), map=data.get("map"), reading=data.get("reading"),
+                   state=data.get("state"), map=data.get("map"),
+                   missions=data.get("missions"), reading=data.get("reading"),
                    negative=bool(data.get("negative", False)), description=data.get("description"),
                    file=file, raw=data)
 

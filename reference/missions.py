@@ -17,7 +17,7 @@ colours nobody plays are taken out of the deck before the deal
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from riskspec.errors import OptionError
@@ -85,13 +85,25 @@ def get_held_group_ids(state: State, seat: int) -> set[str]:
             if all(owner[t] == seat for t in members)}
 
 
-def is_condition_met(condition: Mapping[str, Any], state: State, seat: int) -> bool:
-    """Whether ``seat`` fulfils ``condition`` in ``state``."""
+Leaf = Callable[[str, Mapping[str, Any], Any, int], "bool | None"]
+
+
+def is_condition_met(condition: Mapping[str, Any], state: State, seat: int,
+                     leaf: Leaf | None = None) -> bool:
+    """Whether ``seat`` fulfils ``condition`` in ``state``.
+
+    ``leaf(kind, body, state, seat)`` lets a variant family evaluate the forms its board
+    has (or evaluate a Classic form its own way): it returns a verdict, or None to use the
+    Classic evaluation below.  ``all`` / ``any`` pass it on to their parts."""
     (kind, body), = condition.items()
     if kind == "all":
-        return all(is_condition_met(c, state, seat) for c in body)
+        return all(is_condition_met(c, state, seat, leaf) for c in body)
     if kind == "any":
-        return any(is_condition_met(c, state, seat) for c in body)
+        return any(is_condition_met(c, state, seat, leaf) for c in body)
+    if leaf is not None:
+        verdict = leaf(kind, body, state, seat)
+        if verdict is not None:
+            return verdict
     if kind == "control_groups":
         held = get_held_group_ids(state, seat)
         named = body.get("groups", ())
@@ -109,7 +121,7 @@ def is_condition_met(condition: Mapping[str, Any], state: State, seat: int) -> b
     if kind == "destroy_player":
         status = get_destroy_status(state, seat, body["colour"])
         if status == "fallback":
-            return is_condition_met(body["fallback"], state, seat)
+            return is_condition_met(body["fallback"], state, seat, leaf)
         return status == "done"
     raise OptionError(f"unsupported mission condition {kind!r}")  # check_supported prevents it
 

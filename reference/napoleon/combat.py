@@ -275,32 +275,47 @@ def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
         if moving and any(s.armies[t] > 0 for t in range(T)):
             s.phase, s.pending = "epidemics", {"left": moving, "moving": True}
             return
-    continue_end_of_turn(s)
+    continue_end_of_turn(s, ev)
 
 
-def continue_end_of_turn(s: NapState) -> None:
-    """After the epidemic phase: the end-of-turn scoring and card draws."""
+def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
+    """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
+    first when missions were completed), then :func:`finish_end_of_turn`."""
+    ev = [] if ev is None else ev
+    if s.tables.p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.missions import at_turn_end
+        if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
+            return
+    finish_end_of_turn(s, ev)
+
+
+def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
+    """The end-of-turn scoring and card draws."""
     p, seat = s.tables.p, s.current
     if p["game.mode"] == "advanced" and (p["vp.territory_scoring"] == "every-turn"
                                          or s.turn == int(p["game.turn_limit"])):
         terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
-        s.vp[seat] += (terr + zones) // int(p["vp.territory_divisor"])
+        vp = (terr + zones) // int(p["vp.territory_divisor"])
+        s.vp[seat] += vp
+        if vp:
+            ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "territories"})
     n = 0
     if p["end_turn.draw_for_invasion"] and s.conquered:
         n += 1
     emp, rts = G.whole_groups(s, seat)
     if p["end_turn.draw_for_control"] and (emp or rts):
         n += 1
+    if p["end_turn.draw_for_mission"] and s.missions_completed and not p["capitals.enabled"]:
+        n += 1  # a mission completed since the previous turn (none with capitals)
     if p["capitals.enabled"] and p["capitals.card_tradeoff"] == "all-draws":
-        n = 0  # napoleon.capitals.card-tradeoff (with no missions played, the
-        #        'mission-condition' reading takes nothing away)
+        n = 0  # napoleon.capitals.card-tradeoff: no end-of-turn card at all
     if p["end_turn.draw_mode"] == "one-if-any":
         n = min(n, 1)
     n = min(n, int(p["end_turn.max_draws"]))
-    _draw_or_next(s, n)
+    _draw_or_next(s, n, ev)
 
 
-def _draw_or_next(s: NapState, left: int) -> None:
+def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
     if left > 0 and not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
         s.draw_pile, s.discards = s.discards, ()
     if left > 0 and s.draw_pile:
@@ -313,11 +328,11 @@ def _draw_or_next(s: NapState, left: int) -> None:
     wrapped = nxt == s.first_player or (s.current in hs and hs.index(nxt) <= hs.index(s.current))
     if limit is not None and wrapped and s.turn >= int(limit):
         if p["game.mode"] == "advanced":
-            _final_scoring(s)
+            _final_scoring(s, [] if ev is None else ev)
         else:
             _end_by_turn_limit(s)
         return
-    G.start_turn(s, nxt, new_round=wrapped)
+    G.start_turn(s, nxt, new_round=wrapped, ev=ev)
 
 
 def _end_by_turn_limit(s: NapState) -> None:
@@ -328,26 +343,33 @@ def _end_by_turn_limit(s: NapState) -> None:
     s.phase, s.pending = "game-over", {}
 
 
-def _final_scoring(s: NapState) -> None:
-    """napoleon.scoring.winner / tie-break: most VP; then scoring.tiebreak in order; a tie
-    after all of them is shared: ``winner`` names the lowest seat among the sharers and
-    ``co_winners`` all of them."""
+def _final_scoring(s: NapState, ev: list[Event]) -> None:
+    """napoleon.scoring.final-missions, then napoleon.scoring.winner / tie-break: most VP;
+    then scoring.tiebreak in order; a tie after all of them is shared: ``winner`` names the
+    lowest seat among the sharers and ``co_winners`` all of them (so does the victory event)."""
+    from riskspec.reference.napoleon.missions import completed, final_check
     from riskspec.reference.napoleon.tiebreak import regiment_count
+    hs = G.humans(s)
+    start = hs.index(s.first_player) if s.first_player in hs else 0
+    final_check(s, hs[start:] + hs[:start], ev)
 
     def key(seat: int) -> tuple[int, ...]:
         out = [s.vp[seat]]
         for tb in s.tables.p["scoring.tiebreak"]:
             if tb == "regiments":
                 out.append(regiment_count(s, seat))  # scoring.regiments_count
-            else:  # missions-completed: no missions are played by this engine yet
-                out.append(0)
+            else:  # missions-completed
+                out.append(completed(s, seat))
         return tuple(out)
 
-    best = max(key(h) for h in G.humans(s))
-    sharers = tuple(h for h in G.humans(s) if key(h) == best)
-    s.winner = sharers[0]
-    s.co_winners = sharers if len(sharers) > 1 else ()  # napoleon.scoring.tie-break: shared
+    best = max(key(h) for h in hs)
+    winners = [h for h in hs if key(h) == best]
+    s.winner = winners[0]
+    s.co_winners = tuple(winners) if len(winners) > 1 else ()  # napoleon.scoring.tie-break
     s.phase, s.pending = "game-over", {}
+    ev.append({"type": "victory", "player": s.winner, "players": winners,
+               "rule": "napoleon.scoring.tie-break" if any(
+                   s.vp[h] == best[0] for h in hs if h != s.winner) else "napoleon.scoring.winner"})
 
 
 def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -357,4 +379,4 @@ def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     pile.remove(c)
     s.draw_pile = tuple(pile)
     s.hands[s.current] = tuple(sorted(s.hands[s.current] + (c,)))
-    _draw_or_next(s, s.pending["left"] - 1)
+    _draw_or_next(s, s.pending["left"] - 1, ev)

@@ -52,7 +52,7 @@ def process_epidemic(s: NapState, a: tuple, ev: list[Event]) -> None:
         return
     if moving:
         from riskspec.reference.napoleon.combat import continue_end_of_turn
-        continue_end_of_turn(s)
+        continue_end_of_turn(s, ev)
     else:
         s.phase, s.pending = "first-player", {"for": "setup"}
 

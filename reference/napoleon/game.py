@@ -61,22 +61,32 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
     except KeyError:
         raise OptionError(f"setup.starting_units has no entry for {n} players") from None
     s.reserves = [own] * n + [int(p["setup.neutral_units"])] * k
+    from riskspec.reference.napoleon import missions as M
+    M.check_supported(tb)
+    M.init_decks(s)
     if p["setup.distribution"] == "claim":
         if sum(s.reserves) < tb.n_territories:
             raise OptionError("the starting regiments cannot occupy every territory")
-        s.phase, s.pending = "first-player", {"for": "setup"}
-        if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0:
-            s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
-        elif k and next_dealt(s, -1) >= 0:
-            # napoleon.amb.basic-distribution 'claim': the neutral armies' territories are
-            # dealt; the players then claim the rest
-            s.phase, s.pending = "deal", {"next": next_dealt(s, -1)}
+        if not M.start_setup_deal(s):  # napoleon.setup.missions: before the claims
+            after_mission_deal(s)
         return s
     quota = quotas(s)
     if sum(quota) < tb.n_territories or any(q > r for q, r in zip(quota, s.reserves)):
         raise OptionError("the deal cannot occupy every territory with the starting regiments")
     s.phase, s.pending = "deal", {"next": next_dealt(s, -1)}
     return s
+
+
+def after_mission_deal(s: NapState) -> None:
+    """The claiming setup after the missions are dealt: epidemics, then the first player."""
+    p = s.tables.p
+    s.phase, s.pending = "first-player", {"for": "setup"}
+    if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0:
+        s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
+    elif s.neutrals and next_dealt(s, -1) >= 0:
+        # napoleon.amb.basic-distribution 'claim': the neutral armies' territories are
+        # dealt; the players then claim the rest
+        s.phase, s.pending = "deal", {"next": next_dealt(s, -1)}
 
 
 def quotas(s: NapState) -> list[int]:
@@ -135,10 +145,10 @@ def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
         if -1 in s.owner[:s.tables.n_territories]:  # the claiming setup
             s.phase, s.pending, s.current = "claim", {}, seat
             return
-        _next_share(s, None)
+        _next_share(s, None, ev)
     else:
         from riskspec.reference.napoleon.setup_readings import begin_play
-        begin_play(s, seat)
+        begin_play(s, seat, ev)
 
 
 def _share_order(s: NapState) -> list[tuple[int, int]]:
@@ -150,7 +160,7 @@ def _share_order(s: NapState) -> list[tuple[int, int]]:
     return [(h, h) for h in hs] + [(nt, hs[j % len(hs)]) for j, nt in enumerate(s.neutrals)]
 
 
-def _next_share(s: NapState, done: int | None) -> None:
+def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
     p = s.tables.p
     order = _share_order(s)
     start = 0 if done is None else [o[0] for o in order].index(done) + 1
@@ -168,15 +178,15 @@ def _next_share(s: NapState, done: int | None) -> None:
             return
     from riskspec.reference.napoleon.leaders import start_leader_setup
     if not start_leader_setup(s, s.first_player):
-        after_setup(s)
+        after_setup(s, ev)
 
 
-def after_setup(s: NapState) -> None:
+def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
     from riskspec.reference.napoleon.setup_readings import begin_play
     if s.tables.p["turn.first_player"] == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
-        begin_play(s, s.first_player)
+        begin_play(s, s.first_player, ev)
 
 
 def can_place_any(s: NapState, seat: int) -> bool:
@@ -194,7 +204,7 @@ def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
     if -1 in s.owner[:s.tables.n_territories]:
         s.current = hs[(hs.index(seat) + 1) % len(hs)]
     else:
-        _next_share(s, seat)
+        _next_share(s, seat, ev)
 
 
 def can_setup_place(s: NapState, t: int, seat: int) -> bool:
@@ -217,7 +227,7 @@ def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.reserves[seat] -= 1
     s.pending["left"] -= 1
     if s.pending["left"] == 0:
-        _next_share(s, seat)
+        _next_share(s, seat, ev)
 
 
 # ---------------------------------------------------------------- turn start and reinforcement
@@ -252,8 +262,11 @@ def reinforcements(s: NapState, seat: int) -> int:
     return max(low, base + bonus)
 
 
-def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
-    if new_round or seat == s.first_player or s.turn == 0:
+def start_turn(s: NapState, seat: int, new_round: bool = False,
+               ev: list[Event] | None = None) -> None:
+    ev = [] if ev is None else ev
+    rounded = new_round or seat == s.first_player or s.turn == 0
+    if rounded:
         s.turn += 1
     s.current = seat
     s.conquered = s.bonus_taken = s.land_attacked = False
@@ -261,19 +274,36 @@ def start_turn(s: NapState, seat: int, new_round: bool = False) -> None:
     s.conquests = s.fortify_moves = s.naval_moves = 0
     from riskspec.reference.napoleon.effects import new_turn
     new_turn(s)  # card effects last at most a turn
+    if s.tables.p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.missions import new_turn_levels
+        new_turn_levels(s, seat, rounded)
     from riskspec.reference.napoleon.setup_readings import turn_draws
     if turn_draws(s, seat):  # setup.card_table_mode by-round: the turn's cards first
         return
-    begin_turn(s, seat)
+    begin_turn(s, seat, ev)
 
 
-def begin_turn(s: NapState, seat: int) -> None:
-    """The start of ``seat``'s turn once the turn counter and flags are set."""
+def begin_turn(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
+    """The start of ``seat``'s turn once the turn counter and flags are set: phase 1's
+    mission check, then :func:`begin_reinforcement`."""
+    ev = [] if ev is None else ev
+    if s.tables.p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.missions import at_turn_start
+        if at_turn_start(s, seat, ev):  # napoleon.missions.check (phase 1)
+            return  # replacement cards are drawn first (begin_reinforcement follows)
+    begin_reinforcement(s, seat, ev)
+
+
+def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
+    """The rest of phase 1 (empire victory points) and the reinforcements of phase 2."""
+    ev = [] if ev is None else ev
     extra = 0
     if s.tables.p["game.mode"] == "advanced":
         from riskspec.reference.napoleon.leaders import fortification_regiments
-        score_empires(s, seat)
+        from riskspec.reference.napoleon.missions import reinforcement_bonus
+        score_empires(s, seat, ev)
         extra = fortification_regiments(s, seat)  # napoleon.reinforce.fortifications
+        extra += reinforcement_bonus(s, seat, ev)  # napoleon.missions.lasting-bonus
     s.phase = "reinforce"
     extra += capital_bonuses(s, seat)
     s.pending = {"to_place": reinforcements(s, seat) + extra, "must_trade": False,
@@ -304,18 +334,21 @@ def capital_bonuses(s: NapState, seat: int) -> int:
     return total
 
 
-def score_empires(s: NapState, seat: int) -> None:
+def score_empires(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
     """napoleon.scoring.empire-vp: at the start of the turn, each whole empire held scores
     its bonus in victory points (routes too when vp.routes_score)."""
     p, tb = s.tables.p, s.tables
     if p["vp.empire_scoring"] == "last-turn-only" and s.turn != int(p["game.turn_limit"]):
         return
     emp, rts = whole_groups(s, seat)
-    s.vp[seat] += sum(tb.groups[g][1] for g in emp)
+    vp = sum(tb.groups[g][1] for g in emp)
     if p["vp.routes_score"]:
-        s.vp[seat] += sum(tb.routes[r][1] for r in rts)
+        vp += sum(tb.routes[r][1] for r in rts)
     if p["capitals.vp"]:
-        s.vp[seat] += capital_bonuses(s, seat)
+        vp += capital_bonuses(s, seat)
+    s.vp[seat] += vp
+    if vp and ev is not None:
+        ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "empires"})
 
 
 def _owes_trade(s: NapState, seat: int, first: bool) -> bool:

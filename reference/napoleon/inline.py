@@ -17,26 +17,49 @@ from typing import Any
 from riskspec.errors import OptionError
 from riskspec.model import Variant
 
-_CACHE: dict[tuple[str, str], Variant] = {}
+_CACHE: dict[tuple[str, str, str], Variant] = {}
 
 
-def variant_on_map(variant: Variant, board: Mapping[str, Any]) -> Variant:
-    key = (variant.id, json.dumps(board, sort_keys=True))
+def variant_on_map(variant: Variant, board: Mapping[str, Any] | None,
+                   missions: Mapping[str, Any] | None = None) -> Variant:
+    """The variant on an inline ``board`` (None: its own board) with an inline mission deck
+    ``missions`` (a ``riskspec/missions@1`` object whose conditions are checked against the
+    board).  Mission conditions name the board's groups, routes and places, so a game on an
+    inline board without a deck of its own has no mission cards (empty decks)."""
+    key = (variant.id, json.dumps(board, sort_keys=True), json.dumps(missions, sort_keys=True))
     found = _CACHE.get(key)
     if found is None:
         from riskspec.loading import load_spec
         from riskspec.loading._context import _Ctx
         from riskspec.loading.boards import build_board
+        from riskspec.loading.content import build_missions
         from riskspec.yamlio import Document
 
         ctx = _Ctx()
         sources = dict(getattr(load_spec(), "sources", {}) or {})
-        built = build_board(ctx, Document(data=dict(board), file="<inline map>"), sources)
+        built = variant.board if board is None else \
+            build_board(ctx, Document(data=dict(board), file="<inline map>"), sources)
         if ctx.problems:
             raise OptionError("inline map: " + "; ".join(str(p) for p in ctx.problems[:3]))
         found = dataclasses.replace(variant, board=built)
+        if missions is not None:
+            _check_schema(missions)
+            cards, decks = build_missions(ctx, Document(data=dict(missions), file="<inline missions>"),
+                                          sources, built, ())
+            if ctx.problems:
+                raise OptionError("inline missions: " + "; ".join(str(p) for p in ctx.problems[:3]))
+            found = dataclasses.replace(found, missions=cards, mission_decks=decks)
+        elif board is not None:
+            found = dataclasses.replace(found, missions={}, mission_decks={})
         _CACHE[key] = found
     return found
+
+
+def _check_schema(missions: Mapping[str, Any]) -> None:
+    """The inline deck must be a valid ``riskspec/missions@1`` object (the spec's schema)."""
+    from riskspec.validation import validator
+    for err in validator("missions.schema.json").iter_errors(dict(missions)):
+        raise OptionError(f"inline missions: {'/'.join(map(str, err.absolute_path))}: {err.message}")
 
 
 def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = None,

@@ -67,7 +67,7 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
         if nxt != s.first_player:
             start_leader_setup(s, nxt)
         else:
-            G.after_setup(s)
+            G.after_setup(s, ev)
 
 
 def side_bonuses(s: NapState, place: int, defending: bool,
@@ -96,6 +96,7 @@ def on_conquest(s: NapState, place: int, loser: int, ev: list[Event]) -> None:
         n = s.generals[place]
         s.generals[place] = 0
         s.captives[loser] += n
+        s.prisoners[s.current] += n
         s.vp[s.current] += n * int(p["leaders.capture_vp"])
         s.vp[loser] -= n * int(p["leaders.loss_vp"])
         floor = p["vp.floor"]

@@ -21,6 +21,7 @@ from riskspec.reference.napoleon import invasion as IV
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
+from riskspec.reference.napoleon import missions as M
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
@@ -52,9 +53,10 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "roll": (("attacker", "dice"), ("defender", "dice")),
     "draw": (("card", "card"),),
     "random-placement": (("territory", "territory"),),
+    "mission": (("player", "seat"), ("mission", "mission")),
 }
 CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll",
-                          "random-placement"})
+                          "random-placement", "mission"})
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
@@ -105,6 +107,10 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
             if not isinstance(v, str) or v not in tb.card_index:
                 raise bad("unknown-card", f"{name}: unknown card {v!r}")
             out.append(tb.card_index[v])
+        elif fk == "mission":
+            if not isinstance(v, str) or v not in tb.variant.missions:
+                raise bad("unknown-mission", f"{name}: unknown mission {v!r}")
+            out.append(v)
         elif fk == "cards":
             if not isinstance(v, list) or not v or any(c not in tb.card_index for c in v):
                 raise bad("unknown-card", f"{name}: a non-empty list of card IDs")
@@ -216,6 +222,10 @@ def chance_table(s: NapState) -> ChanceTable | None:
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "first-player":
         return _uniform(G.humans(s), lambda p: {"type": "first-player", "player": p})
+    if s.phase == "deal-missions":
+        seat = s.pending["player"]
+        return _uniform(s.mission_decks[s.pending["levels"][0]],
+                        lambda m: {"type": "mission", "player": seat, "mission": m})
     return SR.chance_table(s)
 
 
@@ -274,4 +284,17 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("maneuver", "maneuver"): C.process_maneuver,
     ("maneuver", "end-turn"): C.process_end_turn,
     ("draw", "draw"): C.process_draw,
+    ("deal-missions", "mission"): M.process_mission,
 }
+
+
+def _watched(handler: Handler) -> Handler:
+    """Lasting mission bonuses are watched after every action (napoleon.missions.lasting-bonus)."""
+    def run(s: NapState, a: tuple, ev: list[dict[str, Any]]) -> None:
+        handler(s, a, ev)
+        if any(s.lasting):
+            M.watch(s, ev)
+    return run
+
+
+HANDLERS = {k: _watched(h) for k, h in HANDLERS.items()}

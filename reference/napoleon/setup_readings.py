@@ -57,13 +57,13 @@ def _pile_ready(s: NapState) -> bool:
     return bool(s.draw_pile)
 
 
-def begin_play(s: NapState, first: int) -> None:
+def begin_play(s: NapState, first: int, ev: list[Event] | None = None) -> None:
     """Play begins with ``first``: the setup draws of the card table first, if any."""
     s.first_player = first
-    _next_setup_draw(s, None)
+    _next_setup_draw(s, None, ev)
 
 
-def _next_setup_draw(s: NapState, done: int | None) -> None:
+def _next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
     order = _turn_order(s)
     start = 0 if done is None else order.index(done) + 1
     for seat in order[start:]:
@@ -72,7 +72,7 @@ def _next_setup_draw(s: NapState, done: int | None) -> None:
             s.phase, s.current = "card-table", seat
             s.pending = {"seat": seat, "left": n, "after": "setup"}
             return
-    G.start_turn(s, s.first_player)
+    G.start_turn(s, s.first_player, ev=ev)
 
 
 def turn_draws(s: NapState, seat: int) -> bool:
@@ -95,9 +95,9 @@ def process_table_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     if s.pending["left"] > 0 and _pile_ready(s):
         return
     if s.pending["after"] == "setup":
-        _next_setup_draw(s, seat)
+        _next_setup_draw(s, seat, ev)
     else:
-        G.begin_turn(s, seat)
+        G.begin_turn(s, seat, ev)
 
 
 # ---------------------------------------------------------------- random neutral placement

@@ -24,6 +24,7 @@ maneuver           —                                             current
 draw               left                                          chance
 card-table         seat, left, after ('setup' or 'turn')         chance
 random-place       seat, left (a neutral share placed at random) chance
+deal-missions      player, levels, then (mission cards to deal)  chance
 game-over          —                                             nobody
 =================  ============================================  ===========
 """
@@ -58,10 +59,11 @@ PHASES: dict[str, dict[str, str]] = {
     "epidemic-move": {"resume": "phase", "saved": "pending"},
     "card-table": {"seat": "player", "left": "count", "after": "purpose"},
     "random-place": {"seat": "player", "left": "count"},
+    "deal-missions": {"player": "player", "levels": "levels", "then": "purpose"},
     "game-over": {},
 }
 CHANCE_PHASES = frozenset({"deal", "epidemics", "first-player", "battle", "draw", "reroll-dice",
-                           "epidemic-move", "card-table", "random-place"})
+                           "epidemic-move", "card-table", "random-place", "deal-missions"})
 
 
 class NapState(State):
@@ -69,7 +71,8 @@ class NapState(State):
 
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
                  "captives", "epidemics", "last_attack", "effects", "effect_plays",
-                 "challengers", "co_winners")
+                 "challengers", "co_winners", "mission_decks", "missions_held", "missions_done",
+                 "lasting", "mission_levels", "mission_bank", "prisoners", "missions_completed")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -84,6 +87,15 @@ class NapState(State):
     effect_plays: tuple[int, ...]  # per seat: cards played for effect in this phase
     challengers: list[int]  # per zone: ships the player to move built among another's ships
     co_winners: tuple[int, ...]  # a victory shared after every tie-break (else empty)
+    # mission cards (Advanced Rules; reference/napoleon/missions.py) — IDs, never indices
+    mission_decks: dict[int, tuple[str, ...]]  # level → cards left in that deck (deck order)
+    missions_held: list[tuple[str, ...]]       # per seat: cards in hand (level, deck order)
+    missions_done: list[tuple[str, ...]]       # per seat: completed, in completion order
+    lasting: list[tuple[str, ...]]             # per seat: completed cards paying a lasting bonus
+    mission_levels: list[tuple[int, ...]]      # per seat: levels completed this (player/game) turn
+    mission_bank: list[int]                    # per seat: mission regiments due next reinforcement
+    prisoners: list[int]                       # per seat: enemy generals it holds captive
+    missions_completed: int                    # missions the current player completed this turn
 
     def copy(self) -> NapState:
         s = cast(NapState, super().copy())  # State.copy keeps the subclass
@@ -95,6 +107,11 @@ class NapState(State):
                                                      self.effect_plays)
         s.challengers = self.challengers[:]
         s.co_winners = self.co_winners
+        s.mission_decks = dict(self.mission_decks)
+        s.missions_held, s.missions_done = self.missions_held[:], self.missions_done[:]
+        s.lasting, s.mission_levels = self.lasting[:], self.mission_levels[:]
+        s.mission_bank, s.prisoners = self.mission_bank[:], self.prisoners[:]
+        s.missions_completed = self.missions_completed
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -128,6 +145,10 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.effects, s.effect_plays = (), (0,) * n
     s.challengers = [0] * places
     s.co_winners = ()
+    s.mission_decks = {}
+    s.missions_held, s.missions_done, s.lasting = [()] * n, [()] * n, [()] * n
+    s.mission_levels, s.mission_bank, s.prisoners = [()] * n, [0] * n, [0] * n
+    s.missions_completed = 0
     return s
 
 
@@ -151,6 +172,12 @@ def to_dict(s: NapState) -> dict[str, Any]:
         for p, entry in enumerate(players):
             entry["vp"] = s.vp[p]
             entry["captive_generals"] = s.captives[p]
+            entry["prisoner_generals"] = s.prisoners[p]
+            entry["missions"] = list(s.missions_held[p])
+            entry["missions_completed"] = list(s.missions_done[p])
+            entry["lasting_bonuses"] = list(s.lasting[p])
+            entry["mission_levels_done"] = list(s.mission_levels[p])
+            entry["mission_reinforcements"] = s.mission_bank[p]
     kinds = PHASES[s.phase]
     pending = {k: (tb.places[v] if kinds.get(k) == "place" else v) for k, v in s.pending.items()}
     return {
@@ -180,10 +207,13 @@ def to_dict(s: NapState) -> dict[str, Any]:
                        **({"last_attack": None if s.last_attack < 0 else
                            [tb.places[s.last_attack // len(tb.places)],
                             tb.places[s.last_attack % len(tb.places)]]} if adv else {}),
-                       **effects_to_dict(s)},
+                       **effects_to_dict(s),
+                       **({"missions_completed": s.missions_completed} if adv else {})},
         "winner": s.winner if s.winner >= 0 else None,
         # napoleon.scoring.tie-break: every seat sharing the victory (winner is the first)
         **({"co_winners": list(s.co_winners)} if s.co_winners else {}),
+        **({"mission_decks": {str(k): list(v) for k, v in sorted(s.mission_decks.items())}}
+           if adv else {}),
     }
 
 
@@ -257,6 +287,12 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             s.eliminated_by[i] = -1 if e is None else e
             s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
             s.vp[i], s.captives[i] = p.get("vp", 0), p.get("captive_generals", 0)
+            s.prisoners[i] = p.get("prisoner_generals", 0)
+            s.missions_held[i] = tuple(p.get("missions", ()))
+            s.missions_done[i] = tuple(p.get("missions_completed", ()))
+            s.lasting[i] = tuple(p.get("lasting_bonuses", ()))
+            s.mission_levels[i] = tuple(p.get("mission_levels_done", ()))
+            s.mission_bank[i] = p.get("mission_reinforcements", 0)
         s.draw_pile, s.discards = cl(d["draw_pile"], "draw_pile"), cl(d["discards"], "discards")
         _check(sorted(seen + list(s.draw_pile) + list(s.discards)) == list(range(len(tb.cards))),
                "every card must be in exactly one place")
@@ -273,6 +309,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         s.conquered, s.conquests, s.bonus_taken = f["conquered"], f["conquests"], f["bonus_taken"]
         s.fortify_moves = f["fortify_moves"]
         s.land_attacked, s.naval_moves = f.get("land_attacked", False), f.get("naval_moves", 0)
+        s.missions_completed = f.get("missions_completed", 0)
         la = f.get("last_attack")
         s.last_attack = -1 if la is None else tb.place_index[la[0]] * len(tb.places) + \
             tb.place_index[la[1]]
@@ -287,6 +324,8 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
                 v = tb.place_index[v]
             pend[k] = v
         s.pending = pend
+        from riskspec.reference.napoleon.missions import load_missions
+        load_missions(s, d.get("mission_decks"))
     except (KeyError, TypeError) as exc:
         raise InvalidStateError(f"malformed Napoléon state: {exc!r}") from None
     return s

@@ -52,6 +52,16 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "capitals.card_tradeoff": ("mission-condition", "all-draws"),
     "epidemics.timing": ("own-phase", "every-turn-end"),
     "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
+    "setup.missions_per_level": (0, 1),
+    "turn.first_turn_missions": (True, False),
+    "missions.check_points": ("per-card", "both"),
+    "missions.per_level_per_turn": (1,),
+    "missions.per_level_scope": ("player-turn", "game-turn"),
+    "missions.lasting_bonus_resumes": (False, True),
+    "missions.final_check": ("start-missions", "all-missions"),
+    "missions.empty_deck": ("no-draw",),
+    "missions.end_bonus": ("next-reinforcement",),
+    "capitals.card_tradeoff": ("mission-condition", "all-draws"),
 }
 
 

@@ -163,7 +163,7 @@ def test_napoleon_reinforce_fortifications() -> None:
 
 
 def test_napoleon_setup_epidemics_at_most_one_per_empire() -> None:
-    s = E.new_game(V, 4)
+    s = _run_until(E.new_game(V, 4), lambda x: x.phase != "deal-missions")
     p = s.tables.p
     assert s.phase == "epidemics" and s.pending["left"] == p["setup.epidemics"]
     s = _run_until(s, lambda x: x.phase != "epidemics", seed=3)

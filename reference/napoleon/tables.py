@@ -61,7 +61,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "missions.final_check": ("start-missions", "all-missions"),
     "missions.empty_deck": ("no-draw",),
     "missions.end_bonus": ("next-reinforcement",),
-    "capitals.card_tradeoff": ("mission-condition", "all-draws"),
 }
 
 

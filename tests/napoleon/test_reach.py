@@ -70,14 +70,16 @@ def _scramble(s, rng: random.Random):
     return s
 
 
-def _positions(seed: int, every: int = 17):
+def _positions(seed: int, every: int = 17, phases: tuple[str, ...] = ()):
+    """Every ``every``-th position of two short games (and every one in ``phases``), each
+    followed by a scrambled copy."""
     rng = random.Random(seed)
     for variant, players in (("napoleon-basic", 2), ("napoleon-advanced", 3)):
         r = play_game(variant, players, seed=seed, policy="aggressive", max_turns=2, record=True)
         s = E.new_game(variant, players)
         for i, a in enumerate(r.steps):
             s, _ = E.apply(s, a)
-            if i % every == 0:
+            if i % every == 0 or s.phase in phases:
                 yield s
                 yield _scramble(s, rng)
 
@@ -130,7 +132,7 @@ def test_legal_actions_use_the_reach_tables(monkeypatch) -> None:
 def test_legal_actions_equal_those_from_the_direct_definitions(seed: int, monkeypatch) -> None:
     """The whole legal list (order included) is what it is when every source runs its own
     search: the tables are swapped for the direct definitions and the lists compared."""
-    positions = [s for s in _positions(seed, every=3)
+    positions = [s for s in _positions(seed, every=3, phases=("maneuver",))
                  if s.phase in ("attack", "maneuver") and E.current_player(s) >= 0]
     fast = [E.legal_actions(s) for s in positions]
     monkeypatch.setattr(R, "landing_targets",

@@ -30,4 +30,10 @@ def test_napoleon_vectors_pass_on_the_reference_server() -> None:
                         "sys.exit(main())", "check", "--select", "napoleon.*"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
-    assert "passed" in r.stdout + r.stderr
+    out = r.stdout + r.stderr
+    assert "passed" in out
+    # the summary counts Napoléon results per rule section, for each variant
+    sections = {c.section for c in _cases() if c.variant == "napoleon-basic"}
+    assert {"naval", "cards"} <= sections
+    for sec in sections:
+        assert f"napoleon-basic.{sec} " in out, sec

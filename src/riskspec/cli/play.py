@@ -33,9 +33,15 @@ examples:
   riskspec play classic --players 5 --option game-mode=mission \\
                         --option classic.amb.mission-check=turn-start
   riskspec play classic-fr --players 3 --policy by-type --max-turns 200
+  riskspec play napoleon-basic --games 5
+  riskspec play napoleon-advanced --players 4 --option capitals=on
+  riskspec play napoleon-advanced --option capitals.enabled=true     (the same, by parameter)
 
 With --games N and --log FILE, game i (from 1) is written to FILE with '-i' before
-its extension (game-1.json, game-2.json …).  Options: `riskspec explain classic`.
+its extension (game-1.json, game-2.json …).  Without --players the variant's smallest
+player count is played.  An --option KEY may also be a parameter that one of the
+variant's options sets (capitals.enabled=true is capitals=on).  Options:
+`riskspec explain classic`.
 """
 
 
@@ -44,15 +50,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("variant", metavar="VARIANT", help="variant ID, e.g. classic")
-    p.add_argument("--players", "-p", type=int, required=True, metavar="N",
-                   help="number of players (2 to 6 for classic)")
+    p.add_argument("--players", "-p", type=int, metavar="N",
+                   help="number of players (2 to 6 for classic; default: the variant's "
+                        "smallest count)")
     p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
                    help="seed of the first game; game i uses S+i (default 0)")
     p.add_argument("--games", "-g", type=int, default=1, metavar="G", help="games to play (default 1)")
     p.add_argument("--max-turns", "-t", type=int, default=1000, metavar="T",
                    help="stop a game after T turns (default 1000; 0: no cap)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=CHOICE",
-                   help="a variant option or ambiguity reading (repeatable)")
+                   help="a variant option or ambiguity reading, or a parameter one of them "
+                        "sets (repeatable)")
     p.add_argument("--policy", default="aggressive", choices=["aggressive", "by-type", "uniform"],
                    help="how actions are chosen (default aggressive)")
     p.add_argument("--log", type=Path, metavar="FILE", help="write the game log (riskspec/log@1)")
@@ -69,6 +77,34 @@ def parse_options(items: list[str]) -> dict[str, str]:
         if not sep or not key or not value:
             raise OptionError(f"--option takes KEY=CHOICE, not {item!r}")
         out[key.strip()] = value.strip()
+    return out
+
+
+def options_by_parameter(variant: Any, options: dict[str, str]) -> dict[str, str]:
+    """``options`` with each KEY that is not an option of ``variant`` but a parameter one of
+    its options sets replaced by that option and the choice giving the value (YAML-read:
+    ``capitals.enabled=true`` → ``capitals=on``).  Other keys are left for the engine."""
+    import yaml
+    out = {k: v for k, v in options.items() if k in variant.options or k not in variant.parameters}
+    for key, text in options.items():
+        if key in out:
+            continue
+        value = yaml.safe_load(text)
+        setters = [(opt.id, cid) for opt in sorted(variant.options.values(),
+                                                    key=lambda o: (o.ambiguity is not None, o.id))
+                   for cid, ch in opt.choices.items() if key in ch.parameters]
+        match = [(oid, cid) for oid, cid in setters
+                 if variant.options[oid].choices[cid].parameters[key] == value]
+        if not match:
+            ways = ", ".join(f"{oid}={cid} ({variant.options[oid].choices[cid].parameters[key]!r})"
+                             for oid, cid in setters) or "none of its options sets it"
+            raise OptionError(f"parameter {key!r} of variant {variant.id!r} cannot be set to "
+                              f"{value!r} by an option; ways: {ways}")
+        oid, cid = match[0]
+        if out.get(oid, cid) != cid:
+            raise OptionError(f"--option {key}={text} means {oid}={cid}, but {oid}={out[oid]} "
+                              "is given too")
+        out[oid] = cid
     return out
 
 
@@ -115,7 +151,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise OptionError("--games must be at least 1")
-    options = parse_options(args.option)
+    variant = E.get_variant(args.variant)
+    options = options_by_parameter(variant, parse_options(args.option))
+    if args.players is None:
+        args.players = variant.min_players
     max_turns = args.max_turns or None
     # check the set-up once, so that a bad option is one clear line
     first = E.new_game(args.variant, args.players, options)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
 from typing import Any
 
-from riskspec.errors import ActionError
 from riskspec.reference import engine as E
 from riskspec.reference.actions import parse_action, sort_key
 from riskspec.reference.chance import get_chance_table
 from riskspec.reference.state import SETUP_PHASES, State
+
+from invariants_common import (check_cards_conserved, check_illegal_leaves_state,  # noqa: F401
+                               check_node_kind, check_round_trip)
 
 ADDS = {"placed": "armies", "claimed": "armies", "territory-dealt": "armies", "traded": "bonus"}
 ACTOR_EVENTS = {"placed", "claimed", "traded", "attack-declared", "defence-chosen", "occupied",
@@ -20,34 +20,24 @@ ACTOR_EVENTS = {"placed", "claimed", "traded", "attack-declared", "defence-chose
 def check_node(s: State, full: bool = True) -> None:
     """Who acts, what they may do, and the chance outcomes, are consistent (``full``: also
     the canonical order of long outcome lists, e.g. the 1176 rolls of three dice against two)."""
-    who = E.current_player(s)
-    legal = E.legal_actions(s)
-    outcomes = E.chance_outcomes(s)
+    who = check_node_kind(s)
     if who == E.TERMINAL:
-        assert legal == [] and outcomes == [] and s.winner >= 0
         return
     if who == E.CHANCE:
-        assert legal == [], "a chance node has no actions"
-        assert outcomes, "a chance node has outcomes"
-        probs = [p for _, p in outcomes]
-        assert all(isinstance(p, Fraction) and p > 0 for p in probs)
-        assert sum(probs) == 1
+        outcomes = E.chance_outcomes(s)
         if full or len(outcomes) <= 60:
             keys = [sort_key(o, s.tables, s.n_players) for o, _ in outcomes]
             assert keys == sorted(keys) and len(set(keys)) == len(keys)
         return
-    assert 0 <= who < s.n_players and who != s.neutral and s.eliminated_by[who] < 0
-    assert outcomes == [], "a decision node has no chance outcomes"
-    assert legal, "the player to act always has an action"
+    assert who != s.neutral
+    legal = E.legal_actions(s)
     keys = [sort_key(a, s.tables, s.n_players) for a in legal]
     assert keys == sorted(keys), "legal actions are in canonical order"
     assert len(set(keys)) == len(keys), "legal actions are unique"
 
 
 def check_board(s: State) -> None:
-    tb = s.tables
-    cards = sorted(c for h in s.hands for c in h) + list(s.draw_pile) + list(s.discards)
-    assert sorted(cards) == list(range(len(tb.cards))), "every card is in exactly one place"
+    check_cards_conserved(s)
     for p in range(s.n_players):
         if s.eliminated_by[p] >= 0:
             assert p not in s.owner and s.hands[p] == ()
@@ -119,37 +109,3 @@ def _had_set(s: State, seat: int) -> bool:
     tb = s.tables
     return has_valid_set(s.hands[seat], tb.card_symbol, tb.ruleset.board.symbols,
                          tb.params.cards_max_wilds_per_set)
-
-
-def check_round_trip(s: State, check_schema: bool = True) -> None:
-    text = E.to_json(s)
-    again = E.from_json(text, s.tables.variant, check_schema=check_schema)
-    assert E.to_json(again) == text, "to_json/from_json round-trips byte for byte"
-    assert E.current_player(again) == E.current_player(s)
-
-
-def check_illegal_leaves_state(s: State, rng: random.Random) -> None:
-    """Perturbed actions are either legal or refused, and a refusal changes nothing."""
-    legal = E.legal_actions(s) or [o for o, _ in E.chance_outcomes(s)]
-    if not legal:
-        return
-    before = E.to_json(s)
-    tids = s.tables.territories
-    for _ in range(3):
-        a = dict(legal[rng.randrange(len(legal))])
-        key = rng.choice(sorted(k for k in a if k != "type") or ["type"])
-        if key in ("territory", "from", "to", "bonus_territory"):
-            a[key] = tids[rng.randrange(len(tids))]
-        elif key in ("dice", "armies", "player"):
-            a[key] = a[key] + rng.choice([1, 2, 100])
-        elif key == "type":
-            a["type"] = rng.choice(["end-attack", "end-turn", "place", "attack", "draw"])
-        else:
-            continue
-        try:
-            E.apply(s, a)
-            assert a in legal or E.current_player(s) == E.CHANCE
-        except ActionError as exc:
-            assert exc.code and (exc.rule is None or exc.rule.startswith("classic."))
-            assert a not in legal
-        assert E.to_json(s) == before, "a refused action leaves the state unchanged"

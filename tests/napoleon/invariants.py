@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from riskspec.reference import engine as E
 from riskspec.reference.napoleon.state import NapState
 
+from invariants_common import (check_cards_conserved, check_illegal_leaves_state,  # noqa: F401
+                               check_node_kind, check_round_trip)
+
 
 def check_node(s: NapState) -> None:
-    who = E.current_player(s)
-    legal, outcomes = E.legal_actions(s), E.chance_outcomes(s)
-    if who == E.TERMINAL:
-        assert legal == [] and outcomes == [] and s.winner >= 0
-        return
-    if who == E.CHANCE:
-        assert legal == [] and outcomes
-        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
-        assert sum(p for _, p in outcomes) == 1
-        return
-    assert 0 <= who < s.n_players and not s.is_neutral(who) and s.eliminated_by[who] < 0
-    assert legal, f"a decision node has legal actions ({s.phase})"
-    assert outcomes == []
+    who = check_node_kind(s)
+    if who >= 0:
+        assert not s.is_neutral(who), "a neutral army never takes a turn"
 
 
 def check_board(s: NapState) -> None:
@@ -43,28 +35,14 @@ def check_board(s: NapState) -> None:
         if s.is_neutral(seat):
             assert s.hands[seat] == (), "neutral armies hold no cards"
         assert s.reserves[seat] >= 0
-    cards = sorted(sum(s.hands, ()) + s.draw_pile + s.discards)
-    assert cards == list(range(len(tb.cards))), "every card is in exactly one place"
+    check_cards_conserved(s)
+    check_limits(s)
     if s.turn > 0:
         assert sum(s.reserves) == 0, "all starting regiments are placed before play"
     for i in range(T):
         assert s.generals[i] == 0 or s.owner[i] >= 0, "a general stands with its own regiments"
-        assert s.forts[i] <= p["fortifications.max_per_territory"]
-    if p["game.mode"] == "advanced":
-        assert all(e >= 0 for e in s.epidemics) and not any(s.epidemics[T:])
-        if s.turn > 0 and s.phase != "epidemics":
-            assert sum(s.epidemics) <= p["setup.epidemics"], "epidemics within bounds"
-        for seat in range(s.n_players):
-            on_board = sum(s.generals[t] for t in range(T) if s.owner[t] == seat)
-            held = s.captives[seat] if p["leaders.limit_counts"] == "including-captured" else 0
-            assert on_board + held <= p["generals.max"], "generals within their limit"
-        if p["fortifications.supply"] is not None:
-            assert sum(s.forts) <= p["fortifications.supply"]
-    ships = p["ships.max_per_player"]
-    if ships is not None:
-        for seat in range(s.n_players):
-            own = sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat)
-            assert own + (sum(s.challengers) if seat == s.current else 0) <= ships
+    if p["fortifications.supply"] is not None:
+        assert sum(s.forts) <= p["fortifications.supply"], "fortifications.supply"
     for z in range(T, len(s.owner)):
         if s.challengers[z]:  # challengers only face another player's ships, in that turn
             assert s.owner[z] not in (-1, s.current) and s.armies[z] > 0
@@ -72,7 +50,93 @@ def check_board(s: NapState) -> None:
                                "epidemic-move"), s.phase
 
 
-def check_step(before: NapState, action: dict[str, Any], after: NapState) -> None:
+def check_limits(s: NapState) -> None:
+    """Regiments on owned territories, pieces within their spec limits, epidemics within
+    bounds, the turn within game.turn_limit."""
+    tb, p = s.tables, s.tables.p
+    T = tb.n_territories
+    advanced = p["game.mode"] == "advanced"
+    if s.turn > 0 and s.phase != "occupy":
+        for t in range(T):
+            if s.owner[t] >= 0:
+                assert s.armies[t] >= 1, f"{tb.places[t]}: an owned territory holds regiments"
+    for t in range(T):
+        assert 0 <= s.forts[t] <= p["fortifications.max_per_territory"], \
+            f"{tb.places[t]}: fortifications.max_per_territory"
+    for seat in range(s.n_players):
+        on_board = sum(s.generals[t] for t in range(T) if s.owner[t] == seat)
+        held = s.captives[seat] if p["leaders.limit_counts"] == "including-captured" else 0
+        assert on_board + held <= p["generals.max"], f"seat {seat}: generals.max"
+        admirals = getattr(s, "admirals", None)  # per place, once admirals are in the state
+        if admirals is not None:
+            assert sum(admirals[z] for z in range(T, len(s.owner)) if s.owner[z] == seat) \
+                <= p["admirals.max"], f"seat {seat}: admirals.max"
+    ships = p["ships.max_per_player"]
+    if ships is not None:
+        for seat in range(s.n_players):
+            own = sum(s.armies[z] for z in range(T, len(s.owner)) if s.owner[z] == seat)
+            assert own + (sum(s.challengers) if seat == s.current else 0) <= ships, \
+                f"seat {seat}: ships.max_per_player"
+    assert all(e >= 0 for e in s.epidemics) and not any(s.epidemics[T:])
+    if not advanced:
+        assert not any(s.epidemics), "epidemics are an Advanced rule"
+    elif s.phase != "epidemics" and s.phase != "epidemic-move":
+        assert sum(s.epidemics) <= p["setup.epidemics"], "no more epidemics than setup.epidemics"
+        if s.turn == 0 and sum(s.epidemics):  # as placed at setup
+            for name, _, members in tb.groups:
+                assert sum(s.epidemics[t] for t in members) <= \
+                    p["setup.epidemics_max_per_empire"], f"{name}: epidemics_max_per_empire"
+    limit = p["game.turn_limit"] if advanced else p["basic.turn_limit"]
+    if limit is not None:
+        assert s.turn <= int(limit), "the turn never passes the turn limit"
+
+
+#: events that take victory points from their 'player' and give them to 'by'
+CAPTURE_EVENTS = {"general-captured": "generals", "admiral-captured": "admirals"}
+
+
+def check_vp(before: NapState, action: dict[str, Any], after: NapState,
+             events: list[dict[str, Any]]) -> None:
+    """Victory points change only with a cause: a capture (its event, at leaders.capture_vp
+    and leaders.loss_vp per leader), an event naming the points (``vp``), or the scoring
+    moments — the start of a turn (empires) and its end (territories, final scoring)."""
+    p = before.tables.p
+    gained = [0] * before.n_players
+    lost = [0] * before.n_players
+    named: set[int] = set()
+    for e in events:
+        if e["type"] in CAPTURE_EVENTS:
+            n = int(e.get(CAPTURE_EVENTS[e["type"]], 1))
+            gained[e["by"]] += n * int(p["leaders.capture_vp"])
+            lost[e["player"]] += n * int(p["leaders.loss_vp"])
+        elif "vp" in e:
+            for key in ("player", "by"):
+                if isinstance(e.get(key), int):
+                    named.add(e[key])
+    turn_boundary = (after.current != before.current or after.turn != before.turn
+                     or after.phase in ("draw", "game-over") and before.phase != after.phase
+                     or action["type"] == "end-turn")
+    floor = p["vp.floor"]
+    for seat, (x, y) in enumerate(zip(before.vp, after.vp)):
+        if seat in named:
+            continue
+        change = y - x
+        # losses: exactly the captures' (a floor may cut them short), never anything else
+        expected_loss = lost[seat] if floor is None else min(lost[seat], max(0, x - int(floor)))
+        if change < 0 or lost[seat]:
+            assert change - gained[seat] == -expected_loss or turn_boundary and \
+                change - gained[seat] >= -expected_loss, \
+                f"seat {seat}: {x} → {y} victory points without a cause ({action})"
+        elif change > gained[seat]:
+            assert turn_boundary, f"seat {seat}: {x} → {y} victory points outside the scoring " \
+                                  f"moments ({action})"
+
+
+def check_step(before: NapState, action: dict[str, Any], after: NapState,
+               events: list[dict[str, Any]] | None = None) -> None:
+    """``events``: those of the step, to explain every victory-point change."""
+    if events is not None:
+        check_vp(before, action, after, events)
     if before.turn > 0 and action["type"] not in ("trade", "play-card", "place", "buy-ship"):
         # outside reinforcement units are never created
         # (challenger ships built among enemy ships are units too: napoleon.naval.forced-combat)
@@ -80,8 +144,3 @@ def check_step(before: NapState, action: dict[str, Any], after: NapState) -> Non
             sum(before.armies) + sum(before.challengers), action
     if before.winner >= 0:
         assert after.winner == before.winner
-
-
-def check_round_trip(s: NapState) -> None:
-    text = E.to_json(s)
-    assert E.to_json(E.from_json(text)) == text

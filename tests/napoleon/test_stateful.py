@@ -22,6 +22,8 @@ GAMES = [
     ("napoleon-basic", 2, {"napoleon.amb.basic-game-end": "most-territories"}),
     ("napoleon-advanced", 3, {}),
     ("napoleon-advanced", 5, {}),
+    ("napoleon-advanced", 4, {"capitals": "on"}),
+    ("napoleon-advanced", 6, {"capitals": "on"}),
 ]
 
 
@@ -52,9 +54,9 @@ class NapoleonMachine(RuleBasedStateMachine):
             of_kind = [a for a in actions if a["type"] == kind]
             action = of_kind[data.draw(st.integers(0, len(of_kind) - 1), label="action")]
         before = E.to_json(s)
-        after, _ = E.apply(s, action)
+        after, events = E.apply(s, action)
         assert E.to_json(s) == before, "apply never changes its input"
-        check_step(s, action, after)
+        check_step(s, action, after, events)
         self.state = after
 
     @precondition(lambda self: self.state is not None and self.state.winner < 0)

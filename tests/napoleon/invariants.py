@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference import engine as E
 from riskspec.reference.napoleon.state import NapState
 
 from invariants_common import (check_cards_conserved, check_illegal_leaves_state,  # noqa: F401

@@ -325,7 +325,7 @@ def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None
     nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
     p = s.tables.p
     limit = p["game.turn_limit"] if p["game.mode"] == "advanced" else p["basic.turn_limit"]
-    wrapped = nxt == s.first_player or (s.current in hs and hs.index(nxt) <= hs.index(s.current))
+    wrapped = _new_round(s, nxt)
     if limit is not None and wrapped and s.turn >= int(limit):
         if p["game.mode"] == "advanced":
             _final_scoring(s, [] if ev is None else ev)
@@ -333,6 +333,16 @@ def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None
             _end_by_turn_limit(s)
         return
     G.start_turn(s, nxt, new_round=wrapped, ev=ev)
+
+
+def _new_round(s: NapState, nxt: int) -> bool:
+    """napoleon.turn.order: a game turn ends when play comes back round to the first player
+    (or passes their seat, when they are out): seats are counted from the first player."""
+    n = s.n_players
+
+    def rel(seat: int) -> int:
+        return (seat - s.first_player) % n
+    return rel(nxt) <= rel(s.current)
 
 
 def _end_by_turn_limit(s: NapState) -> None:

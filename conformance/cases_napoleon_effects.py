@@ -658,3 +658,11 @@ def free_ships_challenge(b):
     b.do({"type": "place", "territory": "a1"}, state={"phase": "attack"},
          legal=[{"type": "attack", "from": "z1", "to": "z1", "dice": 1},
                 {"type": "attack", "from": "z1", "to": "z1", "dice": 2}])
+
+
+@scenario("napoleon.effects.free-ships.004", "The card builds its number of ships, not fewer",
+          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN, negative=True)
+def free_ships_count(b):
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
+    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z1"]}, "ship-limit")

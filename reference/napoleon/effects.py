@@ -327,8 +327,9 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
         allowed = ship_zones(s, seat)
         require(all(z in allowed for z in zones), "not-coastal", rule,
                 "free ships go where bought ones may: in zones touching your territories")
-        require(1 <= len(zones) <= n and len(zones) <= ships_room(s, seat, len(zones)),
-                "ship-limit", rule, lambda: f"build 1 to {n} ships within the ship limit")
+        room = ships_room(s, seat, n)
+        require(len(zones) == room, "ship-limit", rule,
+                lambda: f"build {room} ships ({n}, within the ship limit)")
     elif kind == "free-fortification":
         why = free_fortification_problem(s, territory)
         require(why is None, why or "", rule, lambda: f"no fortification can go there ({why})")

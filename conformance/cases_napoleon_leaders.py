@@ -1,3 +1,575 @@
-"""Scenarios: Risk Napoléon — leaders (on small purpose-built maps; see cases_napoleon)."""
+"""Scenarios: Risk Napoléon — leaders (on small purpose-built maps; see cases_napoleon).
+
+Generals, admirals and fortifications of the Advanced Rules: buying them within their
+limits, their dice bonuses, capture (defending and attacking leaders) with its victory
+points, leaders accompanying their units, the extra maneuver of each leader, ransom, and a
+vector for each reading of the leader ambiguities the reference engine plays.  Board:
+``LINE`` of :mod:`cases_napoleon` (a1–a2–b1–b2 on land, zones z1–z2–z3–z4 in a chain, a1
+on z1, b2 on z3, far on z4) and, for the fortification supply, a row of 13 territories.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.cases_napoleon import LINE
+from riskspec.conformance.scenario import scenario
+from riskspec.reference.napoleon.inline import small_map
+
+A = "napoleon-advanced"
+ROW = small_map({f"t{i}": "row" for i in range(1, 14)}, {},
+                [(f"t{i}", f"t{i + 1}", "land") for i in range(1, 13)], {"row": 2})
+REINF = {"to_place": 3, "must_trade": False, "after": "turn"}
+
+
+def _pos(b: Any, land: dict, *, zones: dict | None = None, gen: dict | None = None,
+         forts: dict | None = None, adm: dict | None = None, prisoners: dict | None = None,
+         vp: dict | None = None, epidemics: dict | None = None, **kw: Any) -> dict:
+    """A position: ``land`` territory → (seat, regiments); ``zones`` zone → (seat, ships);
+    ``gen``/``forts``/``epidemics`` territory → count; ``adm`` zone → admirals;
+    ``prisoners`` (captor, owner, kind) → count; ``vp`` seat → points."""
+    def edit(d: dict) -> None:
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z].update(owner=seat, ships=ships)
+        for t, e in d["territories"].items():
+            e.update(generals=(gen or {}).get(t, 0), fortifications=(forts or {}).get(t, 0),
+                     epidemics=(epidemics or {}).get(t, 0))
+        for z, n in (adm or {}).items():
+            d["zones"][z]["admirals"] = n
+        n = len(d["players"])
+        pr = prisoners or {}
+        for c, p in enumerate(d["players"]):
+            p["prisoners"] = {k: [pr.get((c, o, k), 0) for o in range(n)]
+                              for k in ("generals", "admirals")}
+            p["captive_generals"] = sum(pr.get((x, c, "generals"), 0) for x in range(n))
+            p["captive_admirals"] = sum(pr.get((x, c, "admirals"), 0) for x in range(n))
+            p["vp"] = (vp or {}).get(c, 0)
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    kw.setdefault("phase", "attack")
+    return b.position(land, edit=edit, **kw)
+
+
+def _t(**over: Any) -> dict:
+    base = {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)}
+    base.update(over)
+    return base
+
+
+def sc(id: str, title: str, covers: list[str], *, reading: tuple[str, str] | None = None,
+       negative: bool = False, board: dict = LINE, **kw: Any):
+    options = {reading[0]: reading[1]} if reading else None
+    return scenario(f"napoleon.{id}", title, covers, players=3, variant=A, map=board,
+                    options=options, reading=reading, negative=negative, **kw)
+
+
+# ================================================================ buying within limits
+
+@sc("units.admirals.001", "An admiral is bought into a zone holding the player's ships",
+    ["napoleon.units.admirals", "napoleon.reinforce.purchases"])
+def buy_admiral(b):
+    _pos(b, _t(), zones={"z1": (0, 2), "z3": (2, 1)}, phase="reinforce", pending=REINF)
+    b.check(legal_includes=[{"type": "buy-admiral", "zone": "z1"}],
+            legal_excludes=[{"type": "buy-admiral", "zone": "z2"},
+                            {"type": "buy-admiral", "zone": "z3"}])
+    b.do({"type": "buy-admiral", "zone": "z1"},
+         state={"zones": {"z1": {"admirals": 1}}, "pending": {"to_place": 2}},
+         events=[{"type": "admiral-bought", "player": 0, "zone": "z1"}])
+
+
+@sc("units.admirals.002", "No admiral where the player has no ships, nor beyond admirals.max",
+    ["napoleon.units.admirals"], negative=True)
+def admiral_limit(b):
+    _pos(b, _t(), zones={"z1": (0, 2), "z2": (0, 1), "z3": (2, 1)}, adm={"z1": 2},
+         phase="reinforce", pending=REINF)
+    b.reject({"type": "buy-admiral", "zone": "z2"}, "admiral-limit")
+    b.reject({"type": "buy-admiral", "zone": "z3"}, "not-owner")
+    b.reject({"type": "buy-admiral", "zone": "z4"}, "not-owner")
+
+
+@sc("units.generals.001", "No general beyond generals.max", ["napoleon.units.generals"],
+    negative=True)
+def general_limit(b):
+    _pos(b, _t(), gen={"a1": 2}, phase="reinforce", pending=REINF)
+    b.do({"type": "buy-general", "territory": "a1"}, state={"territories": {"a1": {"generals": 3}}})
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+
+
+@sc("units.generals.002", "Reading including-captured: a captive general still counts",
+    ["napoleon.units.generals"], negative=True,
+    reading=("napoleon.amb.leader-limit", "including-captured"))
+def limit_captured(b):
+    _pos(b, _t(), gen={"a1": 2}, prisoners={(1, 0, "generals"): 1}, phase="reinforce",
+         pending=REINF)
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+
+
+@sc("units.generals.003", "Reading on-board: a captive general does not count",
+    ["napoleon.units.generals"], reading=("napoleon.amb.leader-limit", "on-board"))
+def limit_on_board(b):
+    _pos(b, _t(), gen={"a1": 2}, prisoners={(1, 0, "generals"): 1}, phase="reinforce",
+         pending=REINF)
+    b.do({"type": "buy-general", "territory": "a1"}, state={"territories": {"a1": {"generals": 3}}})
+
+
+@sc("units.fortifications.001", "No second fortification, none in an epidemic territory",
+    ["napoleon.units.fortifications"], negative=True)
+def fort_rules(b):
+    _pos(b, _t(a2=(0, 2)), forts={"a1": 1}, epidemics={"a2": 1}, phase="reinforce",
+         pending=REINF)
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "fortified")
+    b.reject({"type": "buy-fortification", "territory": "a2"}, "epidemic")
+
+
+def _row(b: Any, forts: int) -> None:
+    land = {f"t{i}": (0 if i <= forts + 1 else 1 + i % 2, 2) for i in range(1, 14)}
+    _pos(b, land, forts={f"t{i}": 1 for i in range(1, forts + 1)}, phase="reinforce",
+         pending=REINF)
+
+
+@sc("units.fortifications.002", "Reading twelve: no fortification once 12 are on the board",
+    ["napoleon.units.fortifications"], negative=True, board=ROW,
+    reading=("napoleon.amb.fortification-supply", "twelve"))
+def fort_supply(b):
+    _row(b, 12)
+    b.reject({"type": "buy-fortification", "territory": "t13"}, "no-supply")
+
+
+@sc("units.fortifications.003", "Reading unlimited: a 13th fortification can be built",
+    ["napoleon.units.fortifications"], board=ROW,
+    reading=("napoleon.amb.fortification-supply", "unlimited"))
+def fort_unlimited(b):
+    _row(b, 12)
+    b.do({"type": "buy-fortification", "territory": "t13"},
+         state={"territories": {"t13": {"fortifications": 1}}})
+
+
+def _fort_cost(b: Any, left: int) -> None:
+    _pos(b, _t(b1=(0, 1)), phase="reinforce", pending={**REINF, "to_place": left})
+
+
+@sc("reinforce.purchases.101", "Reading one: a fortification costs one regiment",
+    ["napoleon.reinforce.purchases", "napoleon.units.fortifications"],
+    reading=("napoleon.amb.fortification-cost", "one"))
+def cost_one(b):
+    _fort_cost(b, 3)
+    b.do({"type": "buy-fortification", "territory": "a1"},
+         state={"territories": {"a1": {"fortifications": 1}}, "pending": {"to_place": 2}})
+
+
+@sc("reinforce.purchases.102", "Reading three: a fortification costs three regiments",
+    ["napoleon.reinforce.purchases"], negative=True,
+    reading=("napoleon.amb.fortification-cost", "three"))
+def cost_three(b):
+    _fort_cost(b, 4)
+    b.do({"type": "buy-fortification", "territory": "a1"},
+         state={"territories": {"a1": {"fortifications": 1}}, "pending": {"to_place": 1}})
+    b.reject({"type": "buy-fortification", "territory": "b1"}, "cannot-afford")
+
+
+@sc("reinforce.purchases.103", "Reading five: four regiments do not buy a fortification",
+    ["napoleon.reinforce.purchases"], negative=True,
+    reading=("napoleon.amb.fortification-cost", "five"))
+def cost_five(b):
+    _fort_cost(b, 4)
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "cannot-afford")
+
+
+# ================================================================ dice bonuses
+
+@sc("naval.admiral-bonus.001", "An attacking admiral adds 1 to the highest naval die",
+    ["napoleon.naval.admiral-bonus"])
+def admiral_attack(b):
+    _pos(b, _t(), zones={"z2": (0, 4), "z3": (1, 3)}, adm={"z2": 1})
+    b.attack("z2", "z3", 2)
+    b.defend(2)
+    # 5, 2 → 6, 2 against 5, 3: one loss each
+    b.roll([5, 2], [5, 3], state={"zones": {"z2": {"ships": 3}, "z3": {"ships": 2}}})
+
+
+@sc("naval.admiral-bonus.002", "Two defending admirals add 1 to each of the two highest dice",
+    ["napoleon.naval.admiral-bonus"])
+def admiral_defence(b):
+    _pos(b, _t(), zones={"z2": (0, 4), "z3": (1, 3)}, adm={"z3": 2})
+    b.attack("z2", "z3", 2)
+    b.defend(2)
+    # 5, 3 against 4, 2 → 5, 3: both pairs to the defender
+    b.roll([5, 3], [4, 2], state={"zones": {"z2": {"ships": 2}, "z3": {"ships": 3}}})
+
+
+@sc("combat.general-bonus.002", "A defending general adds 1 to the highest defence die",
+    ["napoleon.combat.general-bonus"])
+def general_defence(b):
+    _pos(b, _t(a2=(1, 3)), gen={"a2": 1})
+    b.attack("a1", "a2", 3)
+    b.defend(2)
+    # 5, 4 → 6, 4 against 6, 4, 1: defender wins both ties
+    b.roll([6, 4, 1], [5, 4], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
+
+
+@sc("combat.fortification-bonus.001", "A fortification never helps in attack",
+    ["napoleon.combat.fortification-bonus"])
+def fort_attack(b):
+    _pos(b, _t(), forts={"a1": 1})
+    b.attack("a1", "a2", 3)
+    b.defend(2)
+    b.roll([5, 3, 1], [5, 4], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 2}}})
+
+
+def _six(b: Any) -> None:
+    _pos(b, _t(), gen={"a1": 1})
+    b.attack("a1", "a2", 1)
+    b.defend(1)
+
+
+@sc("combat.modified-dice.001", "Reading no-cap: a 6 raised by a general is a 7 and beats a 6",
+    ["napoleon.combat.modified-dice"], reading=("napoleon.amb.dice-above-six", "no-cap"))
+def no_cap(b):
+    _six(b)
+    b.roll([6], [6], state={"territories": {"a2": {"armies": 1}, "a1": {"armies": 4}}})
+
+
+@sc("combat.modified-dice.002", "Reading cap-six: a raised 6 still counts 6 and loses the tie",
+    ["napoleon.combat.modified-dice"], reading=("napoleon.amb.dice-above-six", "cap-six"))
+def cap_six(b):
+    _six(b)
+    b.roll([6], [6], state={"territories": {"a2": {"armies": 2}, "a1": {"armies": 3}}})
+
+
+def _three(b: Any) -> None:
+    _pos(b, _t(a1=(0, 6), a2=(1, 3)), gen={"a1": 3})
+    b.attack("a1", "a2", 3)
+    b.defend(2)
+
+
+@sc("combat.general-bonus.003", "Reading no-more: a third general adds nothing",
+    ["napoleon.combat.general-bonus"], reading=("napoleon.amb.third-general", "no-more"))
+def third_none(b):
+    _three(b)
+    # 4, 4, 3 → 5, 5, 3 against 5, 5: ties to the defender
+    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
+
+
+@sc("combat.general-bonus.004", "Reading third-die: three generals raise the three highest dice",
+    ["napoleon.combat.general-bonus"], reading=("napoleon.amb.third-general", "third-die"))
+def third_die(b):
+    _three(b)
+    # 4, 4, 3 → 5, 5, 4 against 5, 5: ties to the defender
+    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
+
+
+@sc("combat.general-bonus.005", "Reading plus-two-highest: three generals give +2 and +1",
+    ["napoleon.combat.general-bonus"],
+    reading=("napoleon.amb.third-general", "plus-two-highest"))
+def third_two(b):
+    _three(b)
+    # 4, 4, 3 → 6, 5, 3 against 5, 5: the attacker wins the first pair only
+    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 5}, "a2": {"armies": 2}}})
+
+
+def _scope(b: Any) -> None:
+    _pos(b, {"a1": (1, 3), "a2": (0, 8), "b1": (2, 3), "b2": (2, 1), "far": (1, 1)},
+         gen={"a2": 1})
+    b.attack("a2", "b1", 1)
+    b.defend(1)
+    b.roll([5], [5], state={"territories": {"b1": {"armies": 2}}})
+    b.attack("a2", "a1", 1)
+    b.defend(1)
+
+
+@sc("combat.general-bonus.006", "Reading every-roll: the general helps in a second battle too",
+    ["napoleon.combat.general-bonus"],
+    reading=("napoleon.amb.general-attack-scope", "every-roll"))
+def scope_every(b):
+    _scope(b)
+    b.roll([5], [5], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 8}}})
+
+
+@sc("combat.general-bonus.007", "Reading one-battle: the general helps in one battle a turn",
+    ["napoleon.combat.general-bonus"],
+    reading=("napoleon.amb.general-attack-scope", "one-battle"))
+def scope_one(b):
+    _scope(b)
+    b.roll([5], [5], state={"territories": {"a1": {"armies": 3}, "a2": {"armies": 7}},
+                            "turn_flags": {"general_battles": {"a2": "b1"}}})
+
+
+# ================================================================ capture
+
+def _exhaust(b: Any) -> None:
+    _pos(b, _t(a1=(0, 2)), gen={"a1": 1}, vp={0: 2, 1: 0})
+    b.attack("a1", "a2", 1)
+    b.defend(1)
+
+
+@sc("leaders.capture.001",
+    "Reading attackers-exhausted: a roll leaving the general one regiment loses it",
+    ["napoleon.leaders.capture", "napoleon.leaders.capture-vp"],
+    reading=("napoleon.amb.attacking-general-capture", "attackers-exhausted"))
+def attacker_captured(b):
+    _exhaust(b)
+    b.roll([2], [6], state={
+        "territories": {"a1": {"armies": 1, "generals": 0}},
+        "players": [{"vp": 1, "captive_generals": 1},
+                    {"vp": 1, "prisoners": {"generals": [1, 0, 0]}}, {}]},
+        events=[{"type": "battle", "from": "a1", "to": "a2", "attacker_losses": 1,
+                 "defender_losses": 0},
+                {"type": "general-captured", "territory": "a1", "player": 0, "by": 1,
+                 "generals": 1}])
+
+
+@sc("leaders.capture.002", "Reading never: an attacking general is never captured",
+    ["napoleon.leaders.capture"],
+    reading=("napoleon.amb.attacking-general-capture", "never"))
+def attacker_safe(b):
+    _exhaust(b)
+    b.roll([2], [6], state={"territories": {"a1": {"armies": 1, "generals": 1}},
+                            "players": [{"vp": 2}, {"vp": 0}, {}]})
+
+
+@sc("leaders.capture.003", "An admiral is captured with the last ship of its zone",
+    ["napoleon.leaders.capture", "napoleon.leaders.capture-vp"])
+def admiral_captured(b):
+    _pos(b, _t(), zones={"z2": (0, 3), "z3": (1, 1)}, adm={"z3": 1})
+    b.attack("z2", "z3", 2)
+    b.roll([6, 6], [1], state={
+        "phase": "occupy", "zones": {"z3": {"owner": 0, "admirals": 0}},
+        "players": [{"vp": 1, "prisoners": {"admirals": [0, 1, 0]}},
+                    {"vp": -1, "captive_admirals": 1}, {}]})
+
+
+@sc("leaders.capture.004", "An attacking admiral whose roll leaves one ship is captured",
+    ["napoleon.leaders.capture"])
+def admiral_attacker(b):
+    _pos(b, _t(), zones={"z2": (0, 2), "z3": (1, 3)}, adm={"z2": 1})
+    b.attack("z2", "z3", 1)
+    b.defend(2)
+    b.roll([1], [6, 6], state={"phase": "attack", "zones": {"z2": {"ships": 1, "admirals": 0}},
+                               "players": [{"captive_admirals": 1}, {"vp": 1}, {}]})
+
+
+@sc("leaders.capture-vp.002", "Reading negative: a capture may take victory points below zero",
+    ["napoleon.leaders.capture-vp"], reading=("napoleon.amb.negative-vp", "negative"))
+def vp_negative(b):
+    _pos(b, _t(a2=(1, 1)), gen={"a2": 2})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": -2}, {}]})
+
+
+@sc("leaders.capture-vp.003", "Reading floor-zero: victory points never fall below zero",
+    ["napoleon.leaders.capture-vp"], reading=("napoleon.amb.negative-vp", "floor-zero"))
+def vp_floor(b):
+    _pos(b, _t(a2=(1, 1)), gen={"a2": 2}, vp={1: 1})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": 0}, {}]})
+
+
+def _razed(b: Any) -> None:
+    _pos(b, _t(a2=(1, 1), b1=(None, 0)), forts={"a2": 1, "b1": 1})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1], state={"territories": {"a2": {"fortifications": 0}}},
+           events=[{"type": "battle", "from": "a1", "to": "a2", "attacker_losses": 0,
+                    "defender_losses": 1},
+                   {"type": "fortification-destroyed", "territory": "a2"}])
+    b.do({"type": "occupy", "armies": 3})
+
+
+@sc("combat.fortification-destroyed.001",
+    "Reading conquest-by-combat: razed by conquest, kept when an empty territory is entered",
+    ["napoleon.combat.fortification-destroyed"],
+    reading=("napoleon.amb.fortification-destroyed", "conquest-by-combat"))
+def fort_kept(b):
+    _razed(b)
+    b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 1},
+         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 1}}})
+
+
+@sc("combat.fortification-destroyed.002",
+    "Reading any-conquest: entering an empty territory razes its fortification too",
+    ["napoleon.combat.fortification-destroyed"],
+    reading=("napoleon.amb.fortification-destroyed", "any-conquest"))
+def fort_razed(b):
+    _razed(b)
+    b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 1},
+         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 0}}})
+
+
+# ================================================================ leaders with their units
+
+@sc("leaders.accompany.001", "Generals move into a conquered territory with the regiments",
+    ["napoleon.leaders.accompany"])
+def occupy_with(b):
+    _pos(b, _t(a1=(0, 6), a2=(1, 1)), gen={"a1": 2})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1], state={"phase": "occupy"})
+    b.check(legal_includes=[{"type": "occupy", "armies": 3, "leaders": 2}])
+    b.do({"type": "occupy", "armies": 4, "leaders": 1},
+         state={"territories": {"a1": {"armies": 2, "generals": 1},
+                                "a2": {"owner": 0, "armies": 4, "generals": 1}}})
+
+
+@sc("leaders.accompany.002", "Leaders that are not there cannot go along",
+    ["napoleon.leaders.accompany"], negative=True)
+def occupy_too_many(b):
+    _pos(b, _t(a1=(0, 6), a2=(1, 1)), gen={"a1": 1})
+    b.attack("a1", "a2", 3)
+    b.roll([6, 6, 6], [1])
+    b.reject({"type": "occupy", "armies": 3, "leaders": 2}, "leaders")
+
+
+@sc("leaders.accompany.003",
+    "Reading must-join: an admiral may sail alone to its own ships, not into an empty zone",
+    ["napoleon.leaders.accompany", "napoleon.maneuver.leaders"], negative=True,
+    reading=("napoleon.amb.lone-leader", "must-join"))
+def lone_admiral(b):
+    _pos(b, _t(), zones={"z1": (0, 3), "z2": (0, 1)}, adm={"z1": 1}, phase="maneuver")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 0, "leaders": 1,
+              "leader_maneuver": True}, "alone")
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 0, "leaders": 1,
+          "leader_maneuver": True},
+         state={"zones": {"z1": {"ships": 3, "admirals": 0}, "z2": {"ships": 1, "admirals": 1}}})
+
+
+@sc("maneuver.leaders.001",
+    "A general takes along only the regiments that stood with it as the phase began",
+    ["napoleon.maneuver.leaders", "napoleon.maneuver.land"], negative=True)
+def general_move(b):
+    # the source's example: 5 regiments next to 2 regiments and a general
+    _pos(b, {"a1": (0, 5), "a2": (0, 2), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
+         gen={"a2": 1}, phase="attack")
+    b.do({"type": "end-attack"}, state={"turn_flags": {"maneuver_start": {
+        "a1": {"units": 5, "leaders": 0}, "a2": {"units": 2, "leaders": 1},
+        "b1": {"units": 1, "leaders": 0}}}})
+    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
+         state={"territories": {"a2": {"armies": 6}}})
+    b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 3, "leaders": 1,
+              "leader_maneuver": True}, "not-present")
+    b.do({"type": "maneuver", "from": "a2", "to": "b1", "armies": 2, "leaders": 1,
+          "leader_maneuver": True},
+         state={"territories": {"a2": {"armies": 4, "generals": 0},
+                                "b1": {"armies": 3, "generals": 1}}})
+
+
+@sc("maneuver.leaders.002", "A general that arrived during the phase has no maneuver of its own",
+    ["napoleon.maneuver.leaders"], negative=True)
+def general_arrived(b):
+    _pos(b, {"a1": (0, 5), "a2": (0, 2), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
+         gen={"a1": 1}, phase="attack")
+    b.do({"type": "end-attack"})
+    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 3, "leaders": 1},
+         state={"territories": {"a2": {"armies": 5, "generals": 1}}})
+    b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 0, "leaders": 1,
+              "leader_maneuver": True}, "leader-moved")
+    b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 1}, "not-connected")
+
+
+@sc("maneuver.leaders.003", "Each admiral gives one more naval maneuver",
+    ["napoleon.maneuver.leaders", "napoleon.maneuver.naval"])
+def admiral_move(b):
+    _pos(b, _t(), zones={"z1": (0, 4), "z2": (0, 1)}, adm={"z1": 1}, phase="attack")
+    b.do({"type": "end-attack"})
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
+         state={"zones": {"z1": {"ships": 3}, "z2": {"ships": 2}}})
+    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2, "leaders": 1,
+          "leader_maneuver": True},
+         state={"zones": {"z1": {"ships": 1, "admirals": 0},
+                          "z3": {"owner": 0, "ships": 2, "admirals": 1}}},
+         events=[{"type": "leader-maneuver", "from": "z1", "to": "z3", "armies": 2,
+                  "leaders": 1}])
+
+
+# ================================================================ ransom
+
+def _ransom(b: Any, on_board: int = 0, admiral: bool = False, vp: dict | None = None,
+            captives: int = 1) -> None:
+    pr = {(1, 0, "generals"): captives}
+    if admiral:
+        pr[(1, 0, "admirals")] = 1
+    _pos(b, _t(), zones={"z1": (0, 2)}, gen={"a1": on_board}, prisoners=pr,
+         phase="reinforce", pending=REINF, vp=vp)
+
+
+@sc("leaders.ransom.001",
+    "Reading all-generals-captured: a player with every general captive ransoms one",
+    ["napoleon.leaders.ransom"], negative=True,
+    reading=("napoleon.amb.ransom", "all-generals-captured"))
+def ransom(b):
+    _ransom(b, captives=2)
+    b.check(legal_excludes=[{"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"}])
+    b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+         state={"phase": "ransom", "pending": {"captor": 1, "left": 1, "to_place": 2},
+                "territories": {"a1": {"generals": 1}},
+                "players": [{"captive_generals": 1}, {"prisoners": {"generals": [1, 0, 0]}}, {}]},
+         legal=[{"type": "place", "territory": "a2"}, {"type": "place", "territory": "far"}])
+    b.do({"type": "place", "territory": "far"},
+         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},
+                "territories": {"far": {"armies": 2}}})
+    b.check(explain="the general ransomed this turn does not end 'all captive'",
+            legal_includes=[{"type": "ransom", "leader": "general", "captor": 1, "place": "a1"}])
+    b.do({"type": "buy-general", "territory": "a1"})
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "not-all-captured")
+
+
+@sc("leaders.ransom.002", "Reading all-generals-captured: no ransom while a general is free",
+    ["napoleon.leaders.ransom"], negative=True,
+    reading=("napoleon.amb.ransom", "all-generals-captured"))
+def ransom_refused(b):
+    _ransom(b, on_board=1)
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "not-all-captured")
+    b.reject({"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"},
+             "not-ransomable")
+
+
+@sc("leaders.ransom.003", "Reading any-captive-general: a captive general is ransomed anyway",
+    ["napoleon.leaders.ransom"], negative=True,
+    reading=("napoleon.amb.ransom", "any-captive-general"))
+def ransom_any(b):
+    _ransom(b, on_board=1, admiral=True)
+    b.reject({"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"},
+             "not-ransomable")
+    b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+         state={"phase": "ransom", "territories": {"a1": {"generals": 2}}})
+
+
+@sc("leaders.ransom.004", "Reading any-captive-leader: a captive admiral is ransomed too",
+    ["napoleon.leaders.ransom"], reading=("napoleon.amb.ransom", "any-captive-leader"))
+def ransom_admiral(b):
+    _ransom(b, on_board=1, admiral=True)
+    b.do({"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"},
+         state={"phase": "ransom", "zones": {"z1": {"admirals": 1}},
+                "players": [{"captive_admirals": 0, "captive_generals": 1}, {}, {}]})
+
+
+@sc("leaders.ransom.005", "Reading keep: the capture's victory points stand after a ransom",
+    ["napoleon.leaders.ransom"], reading=("napoleon.amb.ransom-vp", "keep"))
+def ransom_keep(b):
+    _ransom(b, vp={0: -1, 1: 1})
+    b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+         state={"players": [{"vp": -1}, {"vp": 1}, {}]})
+
+
+@sc("leaders.ransom.006", "Reading reverse: a ransom undoes the capture's victory points",
+    ["napoleon.leaders.ransom"], reading=("napoleon.amb.ransom-vp", "reverse"))
+def ransom_reverse(b):
+    _ransom(b, vp={0: -1, 1: 1})
+    b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+         state={"players": [{"vp": 0}, {"vp": 0}, {}]})
+
+
+# ================================================================ setup
+
+@sc("setup.place-general-and-fortification.001",
+    "Reading after-regiments: each player places the general, then the fortification",
+    ["napoleon.setup.place-general-and-fortification"], negative=True,
+    reading=("napoleon.amb.starting-leaders", "after-regiments"))
+def setup_leaders(b):
+    _pos(b, _t(), phase="setup-leaders", turn=0, pending={"generals": 1, "fortifications": 1})
+    b.reject({"type": "place-fortification", "territory": "a1"}, "general-first")
+    b.reject({"type": "place-general", "territory": "a2"}, "not-owner")
+    b.do({"type": "place-general", "territory": "a1"},
+         state={"territories": {"a1": {"generals": 1}}, "pending": {"generals": 0}})
+    b.do({"type": "place-fortification", "territory": "a1"},
+         state={"phase": "setup-leaders", "current": 1,
+                "territories": {"a1": {"fortifications": 1}}})

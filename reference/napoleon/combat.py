@@ -144,6 +144,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
     s.armies[dst] -= ld
     ev.append({"type": "battle", "from": tb.places[src], "to": tb.places[dst],
                "attacker_losses": la, "defender_losses": ld})
+    if p["game.mode"] == "advanced":  # one-battle scope, attacking leaders captured
+        from riskspec.reference.napoleon.leaders import after_roll
+        after_roll(s, src, dst, ev)
     if s.armies[dst] == 0:
         loser = s.owner[dst]
         if p["game.mode"] == "advanced":
@@ -179,7 +182,7 @@ def _eliminate(s: NapState, loser: int, ev: list[Event]) -> None:
     s.eliminated_by[loser] = s.current
     for i, o in enumerate(s.owner):  # its last ships (land elimination) leave the board
         if o == loser:
-            s.owner[i], s.armies[i] = -1, 0
+            s.owner[i], s.armies[i], s.admirals[i] = -1, 0, 0
     ev.append({"type": "eliminated", "player": loser, "by": s.current})
     if s.hands[loser]:
         s.hands[s.current] = tuple(sorted(s.hands[s.current] + s.hands[loser]))
@@ -207,10 +210,15 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
 
 def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     pend, p = s.pending, s.tables.p
-    src, dst, n = pend["from"], pend["to"], a[1]
+    src, dst, n, k = pend["from"], pend["to"], a[1], a[2]
     most = s.armies[src] - N.stay(s, src)
     require(pend["min"] <= n <= most, "armies", N.R_BATTLE if s.tables.is_zone(src) and
             n > most else G.R_CONQ, lambda: f"move {pend['min']} to {most} units")
+    if k:
+        from riskspec.reference.napoleon.leaders import leaders_at, move_leaders
+        require(k <= leaders_at(s, src), "leaders", "napoleon.leaders.accompany",
+                "that many leaders do not stand there")
+        move_leaders(s, src, dst, k)
     s.armies[src] -= n
     s.armies[dst] += n
     seat = s.current
@@ -228,46 +236,17 @@ def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
             "ships built among another player's ships must fight them first")
     EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
+    if s.tables.p["game.mode"] == "advanced":
+        from riskspec.reference.napoleon.state import record_maneuver_start
+        record_maneuver_start(s)  # napoleon.maneuver.leaders
 
 
-def maneuver_targets(s: NapState, src: int, seat: int,
-                     reach: dict[int, tuple[int, ...]] | None = None) -> list[int]:
-    """Places a maneuver from ``src`` may end in (``reach``: :func:`R.maneuver_reach` of the
-    position, when the caller computed it once for every source)."""
-    tb, p = s.tables, s.tables.p
-    naval = tb.is_zone(src)
-    if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
-        return []
-    if (s.naval_moves if naval else s.fortify_moves) >= int(
-            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]) + \
-            EF.extra_moves(s, naval):
-        return []
-    if reach is None:
-        reach = R.maneuver_reach(s, seat)
-    return list(reach[src])
-
-
-def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p, seat = s.tables, s.tables.p, s.current
-    src, dst, n = a[1], a[2], a[3]
-    naval = tb.is_zone(src)
-    rule = G.R_NAVAL if naval else G.R_LAND
-    require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")
-    require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
-            "no maneuver left, or the destination is not reachable through your own places")
-    require(n <= s.armies[src] - int(p["maneuver.min_left"]), "armies", rule,
-            "leave units behind")
-    s.armies[src] -= n
-    s.armies[dst] += n
-    s.owner[dst] = seat
-    if naval:
-        s.naval_moves += 1
-    else:
-        s.fortify_moves += 1
+from riskspec.reference.napoleon.maneuvers import maneuver_targets, process_maneuver  # noqa: E402,F401
 
 
 def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
     p, seat = s.tables.p, s.current
+    s.m_units, s.m_leaders = [], []
     if p["game.mode"] == "advanced":
         from riskspec.reference.napoleon.epidemics import phase_loss
         moving = phase_loss(s, seat, ev)

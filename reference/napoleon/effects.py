@@ -168,7 +168,7 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
     p = s.tables.p
     attacker, defender = s.current, s.owner[dst]
     fort = not battle_effect(s, "ignore-fortification", src, dst)
-    ab = [L.side_bonuses(s, src, False)] if src != dst else []  # challenger ships: none
+    ab = [L.side_bonuses(s, src, False, dst)] if src != dst else []  # challenger ships: none
     db = [L.side_bonuses(s, dst, True, fortification=fort)]
     if die_bonus(s, attacker, False):
         ab.append((die_bonus(s, attacker, False),))

@@ -277,6 +277,8 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
     if s.tables.p["game.mode"] == "advanced":
         from riskspec.reference.napoleon.missions import new_turn_levels
         new_turn_levels(s, seat, rounded)
+    s.ransomed, s.gbattle = [0, 0], [-1] * len(s.owner)
+    s.m_units, s.m_leaders = [], []
     from riskspec.reference.napoleon.setup_readings import turn_draws
     if turn_draws(s, seat):  # setup.card_table_mode by-round: the turn's cards first
         return

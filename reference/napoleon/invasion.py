@@ -90,16 +90,8 @@ def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
     its generals are captured and the owner may be eliminated."""
     from riskspec.reference.napoleon import combat as C
     p = s.tables.p
-    if s.generals[dst]:
-        n = s.generals[dst]
-        s.generals[dst] = 0
-        s.captives[loser] += n
-        s.vp[s.current] += n * int(p["leaders.capture_vp"])
-        s.vp[loser] -= n * int(p["leaders.loss_vp"])
-        if p["vp.floor"] is not None:
-            s.vp[loser] = max(int(p["vp.floor"]), s.vp[loser])
-        ev.append({"type": "general-captured", "territory": s.tables.places[dst],
-                   "player": loser, "by": s.current, "generals": n})
+    from riskspec.reference.napoleon.leaders import capture
+    capture(s, dst, loser, s.current, ev)  # napoleon.leaders.capture, capture-vp
     if G.controlled(s, loser)[0] == 0 and s.eliminated_by[loser] < 0:
         C._eliminate(s, loser, ev)
         C.check_victory(s, ev)

@@ -14,8 +14,12 @@
 * reinforcement: ``reinforce.fortification_regiments`` in each fortified territory
   (napoleon.reinforce.fortifications).
 
-Not yet: buying generals/admirals/fortifications, admirals, moving generals in maneuvers,
-ransom, the one-battle scope and attacker capture readings.
+* admirals: bought into a zone holding the player's ships, their naval dice bonus
+  (``admirals.bonus_by_count``), captured with the zone's last ship;
+* leaders accompany their units (:func:`move_leaders`; maneuvers in
+  :mod:`~riskspec.reference.napoleon.maneuvers`), attacking leaders captured when a roll
+  with their bonus leaves one unit (``generals.capture_on_attack``), the 'one-battle'
+  bonus scope; ransom is :mod:`~riskspec.reference.napoleon.ransom`.
 """
 
 from __future__ import annotations
@@ -70,40 +74,116 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
             G.after_setup(s, ev)
 
 
-def side_bonuses(s: NapState, place: int, defending: bool,
+GENERALS, ADMIRALS = 0, 1
+R_CAPTURE, R_CAPTURE_VP = "napoleon.leaders.capture", "napoleon.leaders.capture-vp"
+
+
+def leaders_at(s: NapState, place: int) -> int:
+    """The generals (territory) or admirals (zone) standing in ``place``."""
+    return s.admirals[place] if s.tables.is_zone(place) else s.generals[place]
+
+
+def set_leaders(s: NapState, place: int, n: int) -> None:
+    if s.tables.is_zone(place):
+        s.admirals[place] = n
+    else:
+        s.generals[place] = n
+
+
+def general_bonus_applies(s: NapState, src: int, dst: int) -> bool:
+    """napoleon.amb.general-attack-scope: under 'one-battle' the generals of ``src`` lend
+    their bonus to the rolls of one battle (one target) per turn."""
+    if s.tables.p["generals.attack_bonus_scope"] == "every-roll" or s.tables.is_zone(src):
+        return True
+    return s.gbattle[src] in (-1, dst)
+
+
+def side_bonuses(s: NapState, place: int, defending: bool, target: int = -1,
                  fortification: bool = True) -> tuple[int, ...]:
-    """``fortification=False``: the fortification adds nothing (napoleon.effects.ignore-fortification)."""
+    """``target``: the attacked place (for the one-battle reading); ``fortification=False``:
+    the fortification adds nothing (napoleon.effects.ignore-fortification)."""
     p = s.tables.p
-    if p["game.mode"] != "advanced" or s.tables.is_zone(place):
+    if p["game.mode"] != "advanced":
         return ()
-    parts = [get_leader_bonuses(p["generals.bonus_by_count"], s.generals[place])]
+    if s.tables.is_zone(place):  # napoleon.naval.admiral-bonus
+        return get_leader_bonuses(p["admirals.bonus_by_count"], s.admirals[place])
+    n = s.generals[place]
+    if not defending and n and not general_bonus_applies(s, place, target):
+        n = 0
+    parts = [get_leader_bonuses(p["generals.bonus_by_count"], n)]
     if defending and s.forts[place] and fortification:
         parts.append(tuple(p["fortifications.defence_bonus"]))
     return combine_bonuses(*parts)
 
 
-def modified(s: NapState, dice: tuple[int, ...], place: int, defending: bool) -> tuple[int, ...]:
+def modified(s: NapState, dice: tuple[int, ...], place: int, defending: bool,
+             target: int = -1) -> tuple[int, ...]:
     cap = s.tables.p["dice.modified_max"]
-    return apply_bonuses(dice, side_bonuses(s, place, defending), None if cap is None else int(cap))
+    return apply_bonuses(dice, side_bonuses(s, place, defending, target),
+                         None if cap is None else int(cap))
+
+
+def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -> None:
+    """The leaders in ``place`` (of ``owner``) are taken by ``captor``: prisoners and
+    victory points (napoleon.leaders.capture, capture-vp; vp.floor bounds the loss)."""
+    n = leaders_at(s, place)
+    if not n or owner < 0 or captor < 0:
+        return
+    p, zone = s.tables.p, s.tables.is_zone(place)
+    kind = ADMIRALS if zone else GENERALS
+    set_leaders(s, place, 0)
+    np = s.n_players
+    s.pows[kind * np * np + captor * np + owner] += n
+    if kind == GENERALS:
+        s.prisoners[captor] += n
+    s.vp[captor] += n * int(p["leaders.capture_vp"])
+    lose_vp(s, owner, n * int(p["leaders.loss_vp"]))
+    if zone:
+        ev.append({"type": "admiral-captured", "zone": s.tables.places[place],
+                   "player": owner, "by": captor, "admirals": n})
+    else:
+        ev.append({"type": "general-captured", "territory": s.tables.places[place],
+                   "player": owner, "by": captor, "generals": n})
+
+
+def lose_vp(s: NapState, seat: int, n: int) -> None:
+    """Take ``n`` victory points from ``seat``, not below ``vp.floor`` (napoleon.amb.negative-vp)."""
+    s.vp[seat] -= n
+    floor = s.tables.p["vp.floor"]
+    if floor is not None:
+        s.vp[seat] = max(int(floor), s.vp[seat])
 
 
 def on_conquest(s: NapState, place: int, loser: int, ev: list[Event]) -> None:
-    p = s.tables.p
     if s.forts[place]:
         s.forts[place] = 0
         ev.append({"type": "fortification-destroyed", "territory": s.tables.places[place]})
-    if s.generals[place]:
-        n = s.generals[place]
-        s.generals[place] = 0
-        s.captives[loser] += n
-        s.prisoners[s.current] += n
-        s.vp[s.current] += n * int(p["leaders.capture_vp"])
-        s.vp[loser] -= n * int(p["leaders.loss_vp"])
-        floor = p["vp.floor"]
-        if floor is not None:
-            s.vp[loser] = max(int(floor), s.vp[loser])
-        ev.append({"type": "general-captured", "territory": s.tables.places[place],
-                   "player": loser, "by": s.current, "generals": n})
+    s.gbattle[place] = -1
+    capture(s, place, loser, s.current, ev)
+
+
+def after_roll(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
+    """After a roll that left ``src`` standing: the one-battle designation, and the
+    capture of attacking leaders whose roll left a single unit (napoleon.leaders.capture,
+    napoleon.amb.attacking-general-capture)."""
+    p, zone = s.tables.p, s.tables.is_zone(src)
+    if not leaders_at(s, src):
+        return
+    used = general_bonus_applies(s, src, dst)
+    if used and not zone and p["generals.attack_bonus_scope"] == "one-battle":
+        s.gbattle[src] = dst
+    if used and s.armies[src] == 1 and p["generals.capture_on_attack"] == "attackers-exhausted":
+        capture(s, src, s.current, s.owner[dst], ev)
+
+
+def move_leaders(s: NapState, src: int, dst: int, k: int) -> None:
+    """``k`` leaders go with units from ``src`` to ``dst`` (napoleon.leaders.accompany)."""
+    if not k:
+        return
+    set_leaders(s, src, leaders_at(s, src) - k)
+    set_leaders(s, dst, leaders_at(s, dst) + k)
+    if s.gbattle[src] != -1 and not s.tables.is_zone(src):
+        s.gbattle[dst] = -2  # under 'one-battle' these generals have had their battle
 
 
 def fortification_regiments(s: NapState, seat: int) -> int:
@@ -114,24 +194,35 @@ def fortification_regiments(s: NapState, seat: int) -> int:
 R_BUY = "napoleon.reinforce.purchases"
 
 
+def limit_reached(s: NapState, kind: int, seat: int) -> bool:
+    """napoleon.units.generals / admirals: at most generals.max (admirals.max) per player,
+    captives counted when leaders.limit_counts says so."""
+    p = s.tables.p
+    arr = s.admirals if kind == ADMIRALS else s.generals
+    mine = sum(x for x, o in zip(arr, s.owner) if o == seat)
+    if p["leaders.limit_counts"] == "including-captured":
+        mine += s.held(kind, seat)
+    return mine >= int(p["admirals.max" if kind == ADMIRALS else "generals.max"])
+
+
 def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
-    """Why ``kind`` ('general' or 'fortification') cannot be bought for territory ``t``
-    now (a check code), or None; ``free``: given by a card (no cost)."""
+    """Why ``kind`` ('general', 'admiral' or 'fortification') cannot be bought for place
+    ``t`` now (a check code), or None; ``free``: given by a card (no cost)."""
     p, seat = s.tables.p, s.current
     if p["game.mode"] != "advanced":
         return "advanced-only"
     if s.pending.get("must_trade"):
         return "must-trade"
-    if t >= s.tables.n_territories or s.owner[t] != seat:
+    zone = s.tables.is_zone(t)
+    if zone != (kind == "admiral"):
+        return "not-a-zone" if kind == "admiral" else "not-a-territory"
+    if s.owner[t] != seat or (zone and s.armies[t] == 0):
         return "not-owner"
     if not free and s.pending["to_place"] < int(p[f"costs.{kind}"]):
         return "cannot-afford"
-    T = s.tables.n_territories
-    if kind == "general":
-        mine = sum(s.generals[x] for x in range(T) if s.owner[x] == seat)
-        if p["leaders.limit_counts"] == "including-captured":
-            mine += s.captives[seat]
-        return "general-limit" if mine >= int(p["generals.max"]) else None
+    if kind in ("general", "admiral"):
+        limit = limit_reached(s, ADMIRALS if zone else GENERALS, seat)
+        return f"{kind}-limit" if limit else None
     if s.forts[t] >= int(p["fortifications.max_per_territory"]):
         return "fortified"
     if p["fortifications.supply"] is not None and sum(s.forts) >= int(p["fortifications.supply"]):
@@ -141,19 +232,29 @@ def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
     return None
 
 
+BUY_RULES = {"general-limit": "napoleon.units.generals", "admiral-limit": "napoleon.units.admirals",
+             "not-a-zone": "napoleon.units.admirals", "not-a-territory": R_BUY,
+             "fortified": "napoleon.units.fortifications",
+             "no-supply": "napoleon.units.fortifications",
+             "epidemic": "napoleon.units.fortifications"}
+
+
 def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon import game as G
-    kind = "general" if a[0] == "buy-general" else "fortification"
+    kind = a[0][len("buy-"):]
     t = a[1]
     why = can_buy(s, kind, t)
-    rule = {"general-limit": "napoleon.units.generals", "fortified": "napoleon.units.fortifications",
-            "no-supply": "napoleon.units.fortifications", "epidemic": "napoleon.units.fortifications",
-            "must-trade": G.R_FORCED}.get(why or "", R_BUY)
+    rule = G.R_FORCED if why == "must-trade" else BUY_RULES.get(why or "", R_BUY)
+    if why == "not-owner" and kind == "admiral":
+        rule = "napoleon.units.admirals"
     require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
     s.pending["to_place"] -= int(s.tables.p[f"costs.{kind}"])
     if kind == "general":
         s.generals[t] += 1
+    elif kind == "admiral":
+        s.admirals[t] += 1
     else:
         s.forts[t] += 1
-    ev.append({"type": f"{kind}-bought", "player": s.current, "territory": s.tables.places[t]})
+    where = "zone" if kind == "admiral" else "territory"
+    ev.append({"type": f"{kind}-bought", "player": s.current, where: s.tables.places[t]})
     G._maybe_end_reinforce(s)

@@ -21,7 +21,9 @@ from riskspec.reference.napoleon import invasion as IV
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
-from riskspec.reference.napoleon import missions as M
+from riskspec.reference.napoleon import missions as MI
+from riskspec.reference.napoleon import maneuvers as M
+from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
@@ -40,12 +42,15 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "buy-ship": (("zone", "place"),),
     "buy-general": (("territory", "territory"),),
     "buy-fortification": (("territory", "territory"),),
+    "buy-admiral": (("zone", "place"),),
+    "ransom": (("leader", "leader"), ("captor", "seat"), ("place", "place")),
     "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
     "invade": (("from", "place"), ("to", "place"), ("armies", "positive")),
     "defend": (("dice", "positive"),),
-    "occupy": (("armies", "positive"),),
+    "occupy": (("armies", "positive"), ("leaders", "count?")),
     "end-attack": (),
-    "maneuver": (("from", "place"), ("to", "place"), ("armies", "positive")),
+    "maneuver": (("from", "place"), ("to", "place"), ("armies", "count"), ("leaders", "count?"),
+                 ("leader_maneuver", "bool?")),
     "end-turn": (),
     "first-player": (("player", "seat"),),
     "deal": (("territory", "territory"),),
@@ -55,6 +60,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "random-placement": (("territory", "territory"),),
     "mission": (("player", "seat"), ("mission", "mission")),
 }
+LEADERS = ("general", "admiral")
 CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll",
                           "random-placement", "mission"})
 
@@ -81,7 +87,7 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
     for name, fk in fields:
         if fk.endswith("?"):  # an optional field: -1 (None for a list) when absent
             if name not in action:
-                out.append(None if fk == "zones?" else -1)
+                out.append({"zones?": None, "count?": 0, "bool?": False}.get(fk, -1))
                 continue
             fk = fk[:-1]
         v = action[name]
@@ -98,10 +104,18 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
             if not isinstance(v, str) or v not in idx:
                 raise bad("unknown-territory", f"{name}: unknown {fk} {v!r}")
             out.append(idx[v])
-        elif fk == "positive" or fk == "seat":
+        elif fk in ("positive", "seat", "count"):
             if not isinstance(v, int) or isinstance(v, bool) or v < (1 if fk == "positive" else 0) \
                     or (fk == "seat" and v >= s.n_players):
                 raise bad("bad-value", f"{name}: bad value {v!r}")
+            out.append(v)
+        elif fk == "bool":
+            if not isinstance(v, bool):
+                raise bad("bad-value", f"{name}: true or false, not {v!r}")
+            out.append(v)
+        elif fk == "leader":
+            if v not in LEADERS:
+                raise bad("bad-value", f"{name}: one of {', '.join(LEADERS)}, not {v!r}")
             out.append(v)
         elif fk == "card":
             if not isinstance(v, str) or v not in tb.card_index:
@@ -163,6 +177,9 @@ def legal_actions(s: NapState) -> list[Action]:
                 for kind in ("general", "fortification"):
                     out += [{"type": f"buy-{kind}", "territory": P[t]}
                             for t in range(tb.n_territories) if L.can_buy(s, kind, t) is None]
+                out += [{"type": "buy-admiral", "zone": P[z]}
+                        for z in range(tb.n_territories, len(P)) if L.can_buy(s, "admiral", z) is None]
+                out += RS.legal_ransoms(s)
             out += [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
                     if s.owner[t] == seat]
         return out
@@ -189,16 +206,16 @@ def legal_actions(s: NapState) -> list[Action]:
         return EF.legal_plays(s) + [{"type": "keep-roll"}]
     if ph == "occupy":
         src = s.pending["from"]
-        return [{"type": "occupy", "armies": n}
-                for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)]
+        g = L.leaders_at(s, src) if tb.p["game.mode"] == "advanced" else 0
+        return [{"type": "occupy", "armies": n, **({"leaders": k} if k else {})}
+                for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)
+                for k in range(g + 1)]
     if ph == "maneuver":
         out = EF.legal_plays(s)
-        moves = R.maneuver_reach(s, seat)
-        for src in sorted(moves):  # the seat's places, in place order
-            for dst in C.maneuver_targets(s, src, seat, moves):
-                out += [{"type": "maneuver", "from": P[src], "to": P[dst], "armies": n}
-                        for n in range(1, s.armies[src] - int(tb.p["maneuver.min_left"]) + 1)]
-        return out + [{"type": "end-turn"}]
+        return out + M.legal_maneuvers(s) + [{"type": "end-turn"}]
+    if ph == "ransom":
+        return [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
+                if s.owner[t] == s.pending["captor"]]
     return []
 
 
@@ -246,6 +263,8 @@ def current_player(s: NapState) -> int:
         return CHANCE
     if s.phase in ("defend", "reroll"):
         return int(s.pending["chooser"])
+    if s.phase == "ransom":
+        return int(s.pending["captor"])
     return s.current
 
 
@@ -274,6 +293,9 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("reinforce", "buy-ship"): G.process_buy_ship,
     ("reinforce", "buy-general"): L.process_buy,
     ("reinforce", "buy-fortification"): L.process_buy,
+    ("reinforce", "buy-admiral"): L.process_buy,
+    ("reinforce", "ransom"): RS.process_ransom,
+    ("ransom", "place"): RS.process_ransom_place,
     ("reinforce", "place"): G.process_place,
     ("attack", "attack"): C.process_attack,
     ("attack", "end-attack"): C.process_end_attack,
@@ -284,7 +306,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("maneuver", "maneuver"): C.process_maneuver,
     ("maneuver", "end-turn"): C.process_end_turn,
     ("draw", "draw"): C.process_draw,
-    ("deal-missions", "mission"): M.process_mission,
+    ("deal-missions", "mission"): MI.process_mission,
 }
 
 
@@ -293,7 +315,7 @@ def _watched(handler: Handler) -> Handler:
     def run(s: NapState, a: tuple, ev: list[dict[str, Any]]) -> None:
         handler(s, a, ev)
         if any(s.lasting):
-            M.watch(s, ev)
+            MI.watch(s, ev)
     return run
 
 

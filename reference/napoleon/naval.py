@@ -105,6 +105,9 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
                "attacker_losses": la, "defender_losses": ld})
     if s.armies[z] == 0:  # the challengers alone hold the zone
         loser = s.owner[z]
+        if p["game.mode"] == "advanced":  # its admirals are captured (napoleon.leaders.capture)
+            from riskspec.reference.napoleon.leaders import capture
+            capture(s, z, loser, s.current, ev)
         s.owner[z], s.armies[z], s.challengers[z] = s.current, s.challengers[z], 0
         ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "from": loser})
         if p["end_turn.zone_invasion_counts"]:

@@ -21,6 +21,7 @@ defend             from, to, attacker_dice, chooser, naval       chooser
 battle             from, to, attacker_dice, defender_dice, naval chance
 occupy             from, to, min, eliminated                     current
 maneuver           —                                             current
+ransom             captor, left (+ the reinforce fields to resume) captor
 draw               left                                          chance
 card-table         seat, left, after ('setup' or 'turn')         chance
 random-place       seat, left (a neutral share placed at random) chance
@@ -51,6 +52,8 @@ PHASES: dict[str, dict[str, str]] = {
                "defender_dice": "count", "naval": "bool"},
     "occupy": {"from": "place", "to": "place", "min": "count", "eliminated": "bool"},
     "maneuver": {},
+    "ransom": {"captor": "player", "left": "count", "to_place": "count", "must_trade": "bool",
+               "after": "purpose"},
     "draw": {"left": "count"},
     "reroll": {"from": "place", "to": "place", "attacker": "dice", "defender": "dice",
                "naval": "bool", "chooser": "player"},
@@ -70,9 +73,10 @@ class NapState(State):
     """A Napoléon position (see the module docstring)."""
 
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
-                 "captives", "epidemics", "last_attack", "effects", "effect_plays",
+                 "epidemics", "last_attack", "effects", "effect_plays",
                  "challengers", "co_winners", "mission_decks", "missions_held", "missions_done",
-                 "lasting", "mission_levels", "mission_bank", "prisoners", "missions_completed")
+                 "lasting", "mission_levels", "mission_bank", "prisoners", "missions_completed",
+                 "admirals", "pows", "m_units", "m_leaders", "ransomed", "gbattle")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -80,7 +84,6 @@ class NapState(State):
     vp: list[int]           # victory points per seat (Advanced Rules; serialised only there)
     generals: list[int]     # per place: generals of its owner standing there
     forts: list[int]        # per place: fortifications
-    captives: list[int]     # per seat: its generals held captive by other players
     epidemics: list[int]    # per place: epidemic markers
     last_attack: int        # from * places + to of the turn's last attack, -1 if none
     effects: tuple[tuple[str, int, int, int, int, int], ...]  # active card effects (effects.py)
@@ -96,13 +99,36 @@ class NapState(State):
     mission_bank: list[int]                    # per seat: mission regiments due next reinforcement
     prisoners: list[int]                       # per seat: enemy generals it holds captive
     missions_completed: int                    # missions the current player completed this turn
+    admirals: list[int]     # per place (zones): admirals of its owner standing there
+    pows: list[int]         # [kind * n * n + captor * n + owner]: leaders held captive
+    #                         (kind 0 generals, 1 admirals)
+    m_units: list[int]      # maneuver phase: per place, units there since the phase began
+    m_leaders: list[int]    # maneuver phase: per place, leaders there since the phase began
+    ransomed: list[int]     # leaders ransomed this turn: [generals, admirals]
+    gbattle: list[int]      # per place: target of its generals' one battle (-1 none, -2 spent)
+
+    @property
+    def captives(self) -> list[int]:
+        """Per seat: its generals held captive by other players."""
+        return [self.held(0, o) for o in range(self.n_players)]
+
+    def held(self, kind: int, owner: int, captor: int | None = None) -> int:
+        """Leaders of ``owner`` (kind 0 generals, 1 admirals) held captive (by ``captor``)."""
+        n = self.n_players
+        base = kind * n * n
+        if captor is not None:
+            return self.pows[base + captor * n + owner]
+        return sum(self.pows[base + c * n + owner] for c in range(n))
 
     def copy(self) -> NapState:
         s = cast(NapState, super().copy())  # State.copy keeps the subclass
         s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
                                                       self.naval_moves)
         s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]
-        s.captives, s.epidemics = self.captives[:], self.epidemics[:]
+        s.epidemics, s.admirals, s.pows = (self.epidemics[:], self.admirals[:],
+                                           self.pows[:])
+        s.m_units, s.m_leaders = self.m_units[:], self.m_leaders[:]
+        s.ransomed, s.gbattle = self.ransomed[:], self.gbattle[:]
         s.last_attack, s.effects, s.effect_plays = (self.last_attack, self.effects,
                                                      self.effect_plays)
         s.challengers = self.challengers[:]
@@ -139,7 +165,7 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.conquered = s.bonus_taken = s.land_attacked = False
     s.conquests = s.fortify_moves = s.naval_moves = 0
     s.winner = -1
-    s.vp, s.captives = [0] * n, [0] * n
+    s.vp = [0] * n
     s.generals, s.forts, s.epidemics = [0] * places, [0] * places, [0] * places
     s.last_attack = -1
     s.effects, s.effect_plays = (), (0,) * n
@@ -149,6 +175,9 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.missions_held, s.missions_done, s.lasting = [()] * n, [()] * n, [()] * n
     s.mission_levels, s.mission_bank, s.prisoners = [()] * n, [0] * n, [0] * n
     s.missions_completed = 0
+    s.admirals, s.pows = [0] * places, [0] * (2 * n * n)
+    s.m_units, s.m_leaders = [], []
+    s.ransomed, s.gbattle = [0, 0], [-1] * places
     return s
 
 
@@ -171,8 +200,11 @@ def to_dict(s: NapState) -> dict[str, Any]:
     if adv:
         for p, entry in enumerate(players):
             entry["vp"] = s.vp[p]
-            entry["captive_generals"] = s.captives[p]
+            entry["captive_generals"] = s.held(0, p)
+            entry["captive_admirals"] = s.held(1, p)
             entry["prisoner_generals"] = s.prisoners[p]
+            entry["prisoners"] = {"generals": [s.held(0, o, p) for o in range(s.n_players)],
+                                  "admirals": [s.held(1, o, p) for o in range(s.n_players)]}
             entry["missions"] = list(s.missions_held[p])
             entry["missions_completed"] = list(s.missions_done[p])
             entry["lasting_bonuses"] = list(s.lasting[p])
@@ -193,7 +225,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
                                  "ships": s.armies[i],
                                  # napoleon.naval.forced-combat: the mover's ships built there
                                  **({"challenger_ships": s.challengers[i]}
-                                    if s.challengers[i] else {})}
+                                    if s.challengers[i] else {}),
+                                 **({"admirals": s.admirals[i]} if adv else {})}
                   for i in range(T, len(tb.places))},
         "phase": s.phase, "current": s.current, "turn": s.turn,
         "first_player": s.first_player if s.first_player >= 0 else None,
@@ -206,7 +239,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
                        "land_attacked": s.land_attacked, "naval_moves": s.naval_moves,
                        **({"last_attack": None if s.last_attack < 0 else
                            [tb.places[s.last_attack // len(tb.places)],
-                            tb.places[s.last_attack % len(tb.places)]]} if adv else {}),
+                            tb.places[s.last_attack % len(tb.places)]],
+                        **_leader_flags(s)} if adv else {}),
                        **effects_to_dict(s),
                        **({"missions_completed": s.missions_completed} if adv else {})},
         "winner": s.winner if s.winner >= 0 else None,
@@ -242,6 +276,59 @@ def effects_from_dict(s: NapState, f: Mapping[str, Any]) -> None:
     if plays is not None:
         _check(len(plays) == s.n_players, "effect_plays has one count per seat")
         s.effect_plays = tuple(plays)
+def _leader_flags(s: NapState) -> dict[str, Any]:
+    P = s.tables.places
+    return {
+        "ransomed": {"generals": s.ransomed[0], "admirals": s.ransomed[1]},
+        "general_battles": {P[i]: (P[g] if g >= 0 else None)
+                            for i, g in enumerate(s.gbattle) if g != -1},
+        "maneuver_start": None if not s.m_units else {
+            P[i]: {"units": u, "leaders": s.m_leaders[i]}
+            for i, u in enumerate(s.m_units) if u or s.m_leaders[i]},
+    }
+
+
+def record_maneuver_start(s: NapState) -> None:
+    """napoleon.maneuver.leaders: what stands in each of the player's places as the
+    maneuver phase begins (units, and generals or admirals)."""
+    T = s.tables.n_territories
+    mine = [o == s.current for o in s.owner]
+    s.m_units = [a if m else 0 for a, m in zip(s.armies, mine)]
+    s.m_leaders = [(s.generals[i] if i < T else s.admirals[i]) if m else 0
+                   for i, m in enumerate(mine)]
+
+
+def _read_leader_flags(s: NapState, f: Mapping[str, Any], players: list, tb: Any) -> None:
+    n = s.n_players
+    for c, p in enumerate(players):
+        pr = p.get("prisoners") or {}
+        for k, kind in enumerate(("generals", "admirals")):
+            row = pr.get(kind) or [0] * n
+            _check(len(row) == n and all(isinstance(x, int) and x >= 0 for x in row),
+                   f"players[{c}].prisoners.{kind}: one count per seat")
+            for o, x in enumerate(row):
+                s.pows[k * n * n + c * n + o] = x
+    # the missions' count of generals each seat holds (napoleon.missions: capture a general)
+    # (written as prisoner_generals; it defaults to the generals of the table above)
+    s.prisoners = [p.get("prisoner_generals", sum(s.pows[c * n + o] for o in range(n)))
+                   for c, p in enumerate(players)]
+    for o, p in enumerate(players):
+        for k, key in enumerate(("captive_generals", "captive_admirals")):
+            if key in p:
+                _check(p[key] == s.held(k, o), f"players[{o}].{key} must match the prisoners")
+    rs = f.get("ransomed") or {}
+    s.ransomed = [rs.get("generals", 0), rs.get("admirals", 0)]
+    for x, g in (f.get("general_battles") or {}).items():
+        s.gbattle[tb.place_index[x]] = -2 if g is None else tb.place_index[g]
+    if s.phase == "maneuver":
+        ms = f.get("maneuver_start")
+        if ms is None:
+            record_maneuver_start(s)
+        else:
+            s.m_units, s.m_leaders = [0] * len(tb.places), [0] * len(tb.places)
+            for x, e in ms.items():
+                s.m_units[tb.place_index[x]] = e.get("units", 0)
+                s.m_leaders[tb.place_index[x]] = e.get("leaders", 0)
 
 
 def _check(cond: bool, message: str) -> None:
@@ -271,6 +358,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             s.challengers[i] = e.get("challenger_ships", 0) if i >= T else 0
             _check(isinstance(s.challengers[i], int) and s.challengers[i] >= 0,
                    f"{x}: bad challenger_ships")
+            s.admirals[i] = e.get("admirals", 0) if i >= T else 0
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
         def cl(ids: list[str], where: str) -> tuple[int, ...]:
@@ -286,8 +374,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             e = p["eliminated_by"]
             s.eliminated_by[i] = -1 if e is None else e
             s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
-            s.vp[i], s.captives[i] = p.get("vp", 0), p.get("captive_generals", 0)
-            s.prisoners[i] = p.get("prisoner_generals", 0)
+            s.vp[i] = p.get("vp", 0)
             s.missions_held[i] = tuple(p.get("missions", ()))
             s.missions_done[i] = tuple(p.get("missions_completed", ()))
             s.lasting[i] = tuple(p.get("lasting_bonuses", ()))
@@ -326,6 +413,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         s.pending = pend
         from riskspec.reference.napoleon.missions import load_missions
         load_missions(s, d.get("mission_decks"))
+        _read_leader_flags(s, f, players, tb)
     except (KeyError, TypeError) as exc:
         raise InvalidStateError(f"malformed Napoléon state: {exc!r}") from None
     return s

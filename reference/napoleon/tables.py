@@ -61,6 +61,17 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "missions.final_check": ("start-missions", "all-missions"),
     "missions.empty_deck": ("no-draw",),
     "missions.end_bonus": ("next-reinforcement",),
+    "setup.leader_placement": ("after-regiments",),
+    "leaders.limit_counts": ("on-board", "including-captured"),
+    "leaders.alone": ("must-join",),
+    "generals.attack_bonus_scope": ("every-roll", "one-battle"),
+    "generals.capture_on_attack": ("attackers-exhausted", "never"),
+    "ransom.requires_all_captured": (True, False),
+    "ransom.applies_to": ("generals", "generals-and-admirals"),
+    "ransom.vp_on_return": ("keep", "reverse"),
+    "fortifications.destroyed_on": ("conquest-by-combat", "any-conquest"),
+    "maneuver.per_general": (0, 1),
+    "maneuver.per_admiral": (0, 1),
 }
 
 

@@ -45,8 +45,8 @@ def check_board(s: NapState) -> None:
     for z in range(T, len(s.owner)):
         if s.challengers[z]:  # challengers only face another player's ships, in that turn
             assert s.owner[z] not in (-1, s.current) and s.armies[z] > 0
-            assert s.phase in ("reinforce", "attack", "defend", "battle", "reroll", "reroll-dice",
-                               "epidemic-move"), s.phase
+            assert s.phase in ("reinforce", "ransom", "attack", "defend", "battle", "reroll",
+                               "reroll-dice", "epidemic-move"), s.phase
 
 
 def check_limits(s: NapState) -> None:
@@ -68,8 +68,16 @@ def check_limits(s: NapState) -> None:
         assert on_board + held <= p["generals.max"], f"seat {seat}: generals.max"
         admirals = getattr(s, "admirals", None)  # per place, once admirals are in the state
         if admirals is not None:
+            held = s.held(1, seat) if p["leaders.limit_counts"] == "including-captured" else 0
             assert sum(admirals[z] for z in range(T, len(s.owner)) if s.owner[z] == seat) \
-                <= p["admirals.max"], f"seat {seat}: admirals.max"
+                + held <= p["admirals.max"], f"seat {seat}: admirals.max"
+    assert not any(s.admirals[:T]), "admirals stand in maritime zones"
+    for z in range(T, len(s.owner)):  # an admiral stays with its ships (leaders.alone)
+        assert s.admirals[z] == 0 or (s.owner[z] >= 0 and (s.armies[z] > 0
+                                                           or s.phase == "occupy"))
+    assert all(x >= 0 for x in s.pows), "prisoner counts are never negative"
+    assert all(s.pows[k * s.n_players ** 2 + c * s.n_players + c] == 0
+               for k in (0, 1) for c in range(s.n_players)), "nobody holds their own leaders"
     ships = p["ships.max_per_player"]
     if ships is not None:
         for seat in range(s.n_players):

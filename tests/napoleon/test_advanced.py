@@ -80,9 +80,12 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
         a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
             choose_action(E.legal_actions(s), rng, "aggressive", s)
         after, ev = E.apply(s, a)
-        lost = {e["player"]: e["generals"] for e in ev if e["type"] == "general-captured"}
+        lost: dict[int, int] = {}
+        for e in ev:
+            if e["type"] in ("general-captured", "admiral-captured"):
+                lost[e["player"]] = lost.get(e["player"], 0) + e.get("generals", e.get("admirals", 0))
         for seat, (x, y) in enumerate(zip(after.vp, s.vp)):
-            # VP are lost only by a captured general, by exactly leaders.loss_vp each
+            # VP are lost only by a captured leader, by exactly leaders.loss_vp each
             assert x >= y or y - x == lost.get(seat, 0) * s.tables.p["leaders.loss_vp"], a
         s = after
     I.check_round_trip(s)
@@ -205,11 +208,13 @@ def test_napoleon_reinforce_purchases_generals_and_fortifications_within_limits(
     # generals: up to generals.max, captives included
     s3 = s.copy()
     s3.pending["to_place"] = 50
-    s3.captives[seat] = p["generals.max"] - 1
+    other = (seat + 1) % s3.n_players
+    n = s3.n_players
+    s3.pows[other * n + seat] = p["generals.max"] - 1  # generals held by another seat
     have = sum(s3.generals[x] for x in own)
     assert (can_buy(s3, "general", own[0]) == "general-limit") == (have >= 1)
     with pytest.raises(IllegalActionError) as exc:
         s4 = s3.copy()
-        s4.captives[seat] = p["generals.max"]
+        s4.pows[other * n + seat] = p["generals.max"]
         E.apply(s4, {"type": "buy-general", "territory": s.tables.places[own[0]]})
     assert exc.value.rule == "napoleon.units.generals"

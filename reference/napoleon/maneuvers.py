@@ -1,0 +1,145 @@
+"""Napoléon maneuvers: land and naval, and the extra maneuver of each general/admiral.
+
+* An ordinary maneuver (``maneuver.land_moves`` / ``maneuver.naval_moves`` per turn)
+  moves units from one of the player's places to another joined to it through the
+  player's own places (``maneuver.path``), leaving ``maneuver.min_left`` behind; ships
+  may also sail into an empty zone.  Leaders standing there may go along
+  (``leaders``: generals on land, admirals at sea) — napoleon.leaders.accompany.
+* A leader maneuver (``leader_maneuver: true``; napoleon.maneuver.leaders) moves
+  ``leaders`` ≥ 1 generals (admirals) that stood in the place when the maneuver phase
+  began — each of them gives ``maneuver.per_general`` (``per_admiral``) such maneuver —
+  with at most the units that stood there then and are still there (the state's
+  ``maneuver_start``).  Units are optional; a leader moving alone must end its move with
+  its own units (``leaders.alone`` = 'must-join').
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import reach as R
+from riskspec.reference.napoleon.state import NapState
+
+Event = dict[str, Any]
+R_LEADERS, R_ACCOMPANY = "napoleon.maneuver.leaders", "napoleon.leaders.accompany"
+
+
+Reach = dict[int, tuple[int, ...]]
+
+
+def maneuver_targets(s: NapState, src: int, seat: int, reach: Reach | None = None) -> list[int]:
+    """Destinations of an ordinary maneuver from ``src`` (none when no maneuver is left);
+    ``reach``: :func:`~riskspec.reference.napoleon.reach.maneuver_reach` of the position,
+    when the caller computed it once for every source."""
+    from riskspec.reference.napoleon import effects as EF
+    tb, p = s.tables, s.tables.p
+    naval = tb.is_zone(src)
+    if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
+        return []
+    if (s.naval_moves if naval else s.fortify_moves) >= int(
+            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]) + \
+            EF.extra_moves(s, naval):
+        return []
+    return list((reach if reach is not None else R.maneuver_reach(s, seat))[src])
+
+
+def _leaders(s: NapState, place: int) -> int:
+    return s.admirals[place] if s.tables.is_zone(place) else s.generals[place]
+
+
+def fresh_leaders(s: NapState, src: int) -> int:
+    """Leaders in ``src`` that may still make their own maneuver."""
+    p = s.tables.p
+    if p["game.mode"] != "advanced" or not s.m_leaders:
+        return 0
+    per = int(p["maneuver.per_admiral" if s.tables.is_zone(src) else "maneuver.per_general"])
+    return min(s.m_leaders[src], _leaders(s, src)) if per else 0
+
+
+def leader_units(s: NapState, src: int) -> int:
+    """Most units a leader maneuver from ``src`` may take along."""
+    return max(0, min(s.m_units[src], s.armies[src] - int(s.tables.p["maneuver.min_left"])))
+
+
+def leader_targets(s: NapState, src: int, seat: int, reach: Reach | None = None) -> list[int]:
+    if s.owner[src] != seat or not fresh_leaders(s, src):
+        return []
+    return list((reach if reach is not None else R.maneuver_reach(s, seat))[src])
+
+
+def lone_ok(s: NapState, dst: int, n: int) -> bool:
+    """leaders.alone = 'must-join': a leader ends its move with its own units."""
+    return n > 0 or s.armies[dst] > 0
+
+
+def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, p, seat = s.tables, s.tables.p, s.current
+    src, dst, n, k, by_leader = a[1], a[2], a[3], a[4], a[5]
+    naval = tb.is_zone(src)
+    rule = G.R_NAVAL if naval else G.R_LAND
+    require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")
+    require(k <= _leaders(s, src), "leaders", R_ACCOMPANY, "that many leaders do not stand there")
+    if by_leader:
+        require(k >= 1, "no-leader", R_LEADERS, "a leader maneuver moves a general or admiral")
+        require(k <= fresh_leaders(s, src), "leader-moved", R_LEADERS,
+                "those leaders were not there when the maneuver phase began, or have moved")
+        require(dst in leader_targets(s, src, seat), "not-connected", rule,
+                "the destination is not reachable through your own places")
+        require(n <= leader_units(s, src), "not-present", R_LEADERS,
+                "a leader takes along only units that stood with it when the phase began")
+        require(lone_ok(s, dst, n), "alone", R_ACCOMPANY,
+                "a leader must end its move with its own units")
+    else:
+        require(n >= 1, "armies", rule, "move at least one unit")
+        require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
+                "no maneuver left, or the destination is not reachable through your own places")
+        require(n <= s.armies[src] - int(p["maneuver.min_left"]), "armies", rule,
+                "leave units behind")
+    s.armies[src] -= n
+    s.armies[dst] += n
+    s.owner[dst] = seat
+    if k:
+        from riskspec.reference.napoleon.leaders import move_leaders
+        move_leaders(s, src, dst, k)
+    if s.m_units:
+        if by_leader:
+            s.m_units[src] -= n
+            s.m_leaders[src] -= k
+        s.m_units[src] = min(s.m_units[src], s.armies[src])
+        s.m_leaders[src] = min(s.m_leaders[src], _leaders(s, src))
+    if by_leader:
+        ev.append({"type": "leader-maneuver", "from": tb.places[src], "to": tb.places[dst],
+                   "armies": n, "leaders": k})
+    elif naval:
+        s.naval_moves += 1
+    else:
+        s.fortify_moves += 1
+
+
+def legal_maneuvers(s: NapState) -> list[dict[str, Any]]:
+    """Every legal maneuver in canonical order (from, to, armies, leaders, leader_maneuver)."""
+    tb, seat = s.tables, s.current
+    P = tb.places
+    low = int(tb.p["maneuver.min_left"])
+    out: list[dict[str, Any]] = []
+    moves = R.maneuver_reach(s, seat)
+    for src in sorted(moves):  # the seat's places, in place order
+        plain = set(maneuver_targets(s, src, seat, moves))
+        led = set(leader_targets(s, src, seat, moves))
+        if not plain and not led:
+            continue
+        g = _leaders(s, src) if tb.p["game.mode"] == "advanced" else 0
+        fresh, lu = fresh_leaders(s, src), leader_units(s, src) if led else 0
+        top = max(s.armies[src] - low if plain else 0, lu)
+        for dst in sorted(plain | led):
+            base = {"type": "maneuver", "from": P[src], "to": P[dst]}
+            for n in range(top + 1):
+                for k in range(g + 1):
+                    extra = {"leaders": k} if k else {}
+                    if dst in plain and 1 <= n <= s.armies[src] - low:
+                        out.append({**base, "armies": n, **extra})
+                    if dst in led and 1 <= k <= fresh and n <= lu and lone_ok(s, dst, n):
+                        out.append({**base, "armies": n, **extra, "leader_maneuver": True})
+    return out

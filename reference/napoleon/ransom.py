@@ -1,0 +1,106 @@
+"""Napoléon Advanced Rules: ransoming captive leaders (napoleon.leaders.ransom).
+
+In the reinforcement phase a player whose generals are all captive
+(``ransom.requires_all_captured``; admirals too when ``ransom.applies_to`` says so) may
+free one captive leader per ``ransom`` action: it pays ``ransom.cost_per_leader``
+regiments of its reinforcements, the leader comes back like a bought one (a general on
+one of its territories, an admiral in a zone holding its ships), and the captor at once
+places ``ransom.captor_regiments`` regiments on its own territories (the ``ransom``
+phase: the captor's ``place`` actions; then the reinforcement phase resumes).  With
+``ransom.vp_on_return`` = 'reverse' the capture's victory points are undone.
+
+"All captive" is judged as the phase began: leaders ransomed this turn (the turn flag
+``ransomed``) do not end it, so a player may free several captives in a row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon.leaders import ADMIRALS, GENERALS, lose_vp
+from riskspec.reference.napoleon.state import NapState
+
+R_RANSOM = "napoleon.leaders.ransom"
+Event = dict[str, Any]
+
+
+def ransom_problem(s: NapState, leader: str, captor: int, place: int) -> str | None:
+    """Why the current player may not ransom a ``leader`` held by ``captor`` into
+    ``place`` now (a check code), or None."""
+    p, seat, tb = s.tables.p, s.current, s.tables
+    if p["game.mode"] != "advanced" or s.pending.get("after") != "turn":
+        return "advanced-only"
+    if s.pending.get("must_trade"):
+        return "must-trade"
+    kind = ADMIRALS if leader == "admiral" else GENERALS
+    if kind == ADMIRALS and p["ransom.applies_to"] != "generals-and-admirals":
+        return "not-ransomable"
+    if not s.held(kind, seat, captor):
+        return "no-captive"
+    arr = s.admirals if kind == ADMIRALS else s.generals
+    on_board = sum(x for x, o in zip(arr, s.owner) if o == seat)
+    if p["ransom.requires_all_captured"] and on_board - s.ransomed[kind] > 0:
+        return "not-all-captured"
+    if on_board >= int(p["admirals.max" if kind == ADMIRALS else "generals.max"]):
+        return f"{leader}-limit"  # leaders.limit_counts = on-board: a new one took its place
+    if s.pending["to_place"] < int(p["ransom.cost_per_leader"]):
+        return "cannot-afford"
+    if tb.is_zone(place) != (kind == ADMIRALS) or s.owner[place] != seat or s.armies[place] == 0:
+        return "not-owner"
+    return None
+
+
+def legal_ransoms(s: NapState) -> list[dict[str, Any]]:
+    tb = s.tables
+    out = []
+    for leader in ("general", "admiral"):
+        for captor in range(s.n_players):
+            out += [{"type": "ransom", "leader": leader, "captor": captor, "place": tb.places[x]}
+                    for x in range(len(tb.places))
+                    if ransom_problem(s, leader, captor, x) is None]
+    return out
+
+
+def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
+    p, seat, tb = s.tables.p, s.current, s.tables
+    leader, captor, place = a[1], a[2], a[3]
+    why = ransom_problem(s, leader, captor, place)
+    require(why is None, why or "", G.R_FORCED if why == "must-trade" else R_RANSOM,
+            lambda: f"no ransom of that {leader} ({why})")
+    kind = ADMIRALS if leader == "admiral" else GENERALS
+    n = s.n_players
+    s.pows[kind * n * n + captor * n + seat] -= 1
+    if kind == GENERALS:
+        s.prisoners[captor] -= 1
+    s.ransomed[kind] += 1
+    if kind == ADMIRALS:
+        s.admirals[place] += 1
+    else:
+        s.generals[place] += 1
+    s.pending["to_place"] -= int(p["ransom.cost_per_leader"])
+    if p["ransom.vp_on_return"] == "reverse":
+        s.vp[seat] += int(p["leaders.loss_vp"])
+        lose_vp(s, captor, int(p["leaders.capture_vp"]))
+    ev.append({"type": "ransomed", "player": seat, "captor": captor, "leader": leader,
+               "place": tb.places[place]})
+    left = int(p["ransom.captor_regiments"])
+    if left and any(o == captor for o in s.owner[:tb.n_territories]):
+        s.pending = {"captor": captor, "left": left, **s.pending}
+        s.phase = "ransom"
+        return
+    G._maybe_end_reinforce(s)
+
+
+def process_ransom_place(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, captor = a[1], s.pending["captor"]
+    require(s.owner[t] == captor, "not-owner", R_RANSOM,
+            "the captor places its regiment on one of its own territories")
+    s.armies[t] += 1
+    ev.append({"type": "ransom-placed", "player": captor, "territory": s.tables.places[t]})
+    s.pending["left"] -= 1
+    if s.pending["left"] == 0:
+        s.phase = "reinforce"
+        s.pending = {k: s.pending[k] for k in ("to_place", "must_trade", "after")}
+        G._maybe_end_reinforce(s)

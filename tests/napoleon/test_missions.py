@@ -158,11 +158,18 @@ def _expected_vp_change(s, ev, seat: int) -> tuple[int, bool]:
     for e in ev:
         if e["type"] in ("mission-completed", "victory-points") and e["player"] == seat:
             total += e["vp"]
-        elif e["type"] == "general-captured":
+        elif e["type"] in ("general-captured", "admiral-captured"):
+            n = e.get("generals", e.get("admirals", 0))
             if e["by"] == seat:
-                total += e["generals"] * int(p["leaders.capture_vp"])
+                total += n * int(p["leaders.capture_vp"])
             if e["player"] == seat:
-                total -= e["generals"] * int(p["leaders.loss_vp"])
+                total -= n * int(p["leaders.loss_vp"])
+                clipped = p["vp.floor"] is not None
+        elif e["type"] == "ransomed" and p["ransom.vp_on_return"] == "reverse":
+            if e["player"] == seat:
+                total += int(p["leaders.loss_vp"])
+            if e["captor"] == seat:
+                total -= int(p["leaders.capture_vp"])
                 clipped = p["vp.floor"] is not None
     return total, clipped
 

@@ -116,6 +116,9 @@ def check_vp(before: NapState, action: dict[str, Any], after: NapState,
             n = int(e.get(CAPTURE_EVENTS[e["type"]], 1))
             gained[e["by"]] += n * int(p["leaders.capture_vp"])
             lost[e["player"]] += n * int(p["leaders.loss_vp"])
+        elif e["type"] == "ransomed" and p["ransom.vp_on_return"] == "reverse":
+            gained[e["player"]] += int(p["leaders.loss_vp"])  # the capture's points undone
+            lost[e["captor"]] += int(p["leaders.capture_vp"])
         elif "vp" in e:
             for key in ("player", "by"):
                 if isinstance(e.get(key), int):

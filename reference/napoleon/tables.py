@@ -69,7 +69,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "ransom.requires_all_captured": (True, False),
     "ransom.applies_to": ("generals", "generals-and-admirals"),
     "ransom.vp_on_return": ("keep", "reverse"),
-    "fortifications.destroyed_on": ("conquest-by-combat", "any-conquest"),
     "maneuver.per_general": (0, 1),
     "maneuver.per_admiral": (0, 1),
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from riskspec.reference.napoleon.state import NapState
@@ -154,3 +155,27 @@ def check_step(before: NapState, action: dict[str, Any], after: NapState,
             sum(before.armies) + sum(before.challengers), action
     if before.winner >= 0:
         assert after.winner == before.winner
+
+
+def random_steps(s: NapState, rng: Any, policy: str = "aggressive", *,
+                 until: Any = None, checked: bool = False,
+                 limit: int = 200_000) -> Iterator[tuple[NapState, Any, NapState, list]]:
+    """Random play from ``s``: chance outcomes sampled, decisions by ``policy``. Yields
+    (before, action, after, events) until a winner, ``until(state)`` or ``limit`` steps.
+    ``checked``: the node, board and step invariants are checked at every step."""
+    from riskspec.reference import engine as E
+    from riskspec.reference.driver import choose_action, sample_outcome
+    for _ in range(limit):
+        if s.winner >= 0 or (until is not None and until(s)):
+            return
+        if checked:
+            check_node(s)
+            check_board(s)
+        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
+            choose_action(E.legal_actions(s), rng, policy, s)
+        after, events = E.apply(s, a)
+        if checked:
+            check_step(s, a, after, events)
+        yield s, a, after, events
+        s = after
+    raise AssertionError(f"no end after {limit} steps")

@@ -9,7 +9,7 @@ import pytest
 
 from riskspec.errors import IllegalActionError, OptionError
 from riskspec.reference import engine as E
-from riskspec.reference.driver import choose_action, play_game, sample_outcome
+from riskspec.reference.driver import play_game
 
 from . import invariants as I
 
@@ -17,15 +17,8 @@ V = "napoleon-advanced"
 
 
 def _run_until(s, stop, seed=0, policy="aggressive"):
-    rng = random.Random(seed)
-    while not stop(s) and s.winner < 0:
-        I.check_node(s)
-        I.check_board(s)
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, policy, s)
-        after, _ = E.apply(s, a)
-        I.check_step(s, a, after)
-        s = after
+    for _, _, s, _ in I.random_steps(s, random.Random(seed), policy, until=stop, checked=True):
+        pass
     return s
 
 
@@ -74,12 +67,8 @@ def test_napoleon_scoring_empire_vp_at_turn_start() -> None:
 
 
 def test_napoleon_victory_points_never_lost_without_cause() -> None:
-    rng = random.Random(5)
     s = E.new_game(V, 4)
-    while s.winner < 0:
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, "aggressive", s)
-        after, ev = E.apply(s, a)
+    for s, a, after, ev in I.random_steps(s, random.Random(5)):
         lost: dict[int, int] = {}
         for e in ev:
             if e["type"] in ("general-captured", "admiral-captured"):

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from riskspec.reference import engine as E
-from riskspec.reference.driver import choose_action, sample_outcome
 
 from . import invariants as I
 
@@ -22,16 +21,10 @@ def campaign(variant: str, players: int, options: dict, seed: int, policy: str) 
     rng = random.Random(seed)
     s = E.new_game(variant, players, options)
     steps = 0
-    while s.winner < 0:
-        I.check_node(s)
-        I.check_board(s)
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, policy, s)
-        after, events = E.apply(s, a)
-        I.check_step(s, a, after, events)
+    for _, _, s, _ in I.random_steps(s, rng, policy, checked=True):
         if rng.random() < 0.02:
-            I.check_round_trip(after, check_schema=True)
-        s, steps = after, steps + 1
+            I.check_round_trip(s, check_schema=True)
+        steps += 1
     I.check_node(s)
     I.check_board(s)
     I.check_round_trip(s)
@@ -55,12 +48,10 @@ def test_long_advanced_campaign(variant, players, options, policy) -> None:
 # ---------------------------------------------------------------- planted violations
 
 def _mid_game(options: dict | None = None):
-    rng = random.Random(3)
     s = E.new_game("napoleon-advanced", 4, options or {})
-    while s.turn < 2 or s.phase != "attack" or E.current_player(s) < 0:
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, "aggressive", s)
-        s, _ = E.apply(s, a)
+    for _, _, s, _ in I.random_steps(s, random.Random(3), until=lambda x: (
+            x.turn >= 2 and x.phase == "attack" and E.current_player(x) >= 0)):
+        pass
     I.check_board(s)
     return s
 

@@ -10,7 +10,6 @@ import pytest
 
 from riskspec.errors import IllegalActionError, OptionError
 from riskspec.reference import engine as E
-from riskspec.reference.driver import choose_action, sample_outcome
 from riskspec.reference.napoleon.effects import KINDS
 from riskspec.reference.napoleon.inline import card_effect, small_map, variant_on_map
 from riskspec.validation import validator
@@ -21,16 +20,9 @@ from . import invariants as I
 def _play(variant, n, seed, policy, seen):
     """One random game; checks the invariants at every node; collects played effects,
     phases and events."""
-    rng = random.Random(seed)
     s = E.new_game(variant, n)
-    steps = 0
-    while s.winner < 0:
-        I.check_node(s)
-        I.check_board(s)
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, policy, s)
-        after, ev = E.apply(s, a)
-        I.check_step(s, a, after)
+    for _, a, after, ev in I.random_steps(s, random.Random(seed), policy, checked=True,
+                                          limit=30000):
         seen["phases"][after.phase] += 1
         for e in ev:
             seen["events"].append(e)
@@ -40,8 +32,6 @@ def _play(variant, n, seed, policy, seen):
         if after.effects or after.phase in ("reroll", "reroll-dice", "epidemic-move"):
             I.check_round_trip(after)
         s = after
-        steps += 1
-        assert steps < 30000, "the game ends"
     return s
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from riskspec.conformance.cases_napoleon import LINE
-from riskspec.conformance.cases_napoleon_missions import CARDS, DECK
+from riskspec.conformance.cases_napoleon_missions import DECK
 from riskspec.conformance.protocol import Capabilities
 from riskspec.errors import OptionError
 from riskspec.reference import engine as E

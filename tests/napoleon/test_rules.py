@@ -8,17 +8,16 @@ import pytest
 
 from riskspec.errors import IllegalActionError
 from riskspec.reference import engine as E
-from riskspec.reference.driver import choose_action, sample_outcome
 from riskspec.reference.napoleon.game import card_set_value
+
+from . import invariants as I
 
 
 def _first_turn(seed: int = 2):
-    rng = random.Random(seed)
     s = E.new_game("napoleon-basic", 2)
-    while s.turn == 0:
-        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, "by-type", s)
-        s, _ = E.apply(s, a)
+    for _, _, s, _ in I.random_steps(s, random.Random(seed), "by-type",
+                                     until=lambda x: x.turn > 0):
+        pass
     return s
 
 

@@ -84,7 +84,7 @@ def explain_board(spec: m.Spec, board: m.Board) -> str:
         lines += ["", "Reconstructed facts fill what the sources do not give. If you hold the "
                       "printed board, write a corrected map file and check it with "
                       "`riskspec validate FILE`.",
-                  f"Look up one fact: riskspec explain <territory|zone|group|route|card id>"]
+                  "Look up one fact: riskspec explain <territory|zone|group|route|card id>"]
     lines += ["", f"defined in: {board.file}"]
     return "\n".join(lines)
 

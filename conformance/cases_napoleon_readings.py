@@ -279,13 +279,7 @@ def empty_card(b):
           options={"napoleon.amb.empty-territory-control": "keeps-owner"},
           reading=("napoleon.amb.empty-territory-control", "keeps-owner"))
 def keeps_owner(b):
-    def edit(d: dict) -> None:
-        d["territories"]["a2"]["epidemics"] = 1
-        d["turn_flags"].update(land_attacked=False, naval_moves=0)
-    b.position({"a1": (1, 4), "a2": (0, 1), "b1": (0, 2), "b2": (2, 1), "far": (2, 1)},
-               edit=edit, phase="maneuver")
-    b.do({"type": "end-turn"}, state={"phase": "epidemics",
-                                      "territories": {"a2": {"owner": 0, "armies": 0}}})
+    _emptied_by_epidemic(b, owner_after=0)
 
 
 @scenario("napoleon.combat.empty-territory.106",
@@ -295,13 +289,18 @@ def keeps_owner(b):
           options={"napoleon.amb.empty-territory-control": "uncontrolled"},
           reading=("napoleon.amb.empty-territory-control", "uncontrolled"))
 def uncontrolled(b):
+    _emptied_by_epidemic(b, owner_after=None)
+
+
+def _emptied_by_epidemic(b, owner_after: int | None) -> None:
+    """a2's last regiment dies of the epidemic phase: who holds the empty territory."""
     def edit(d: dict) -> None:
         d["territories"]["a2"]["epidemics"] = 1
         d["turn_flags"].update(land_attacked=False, naval_moves=0)
     b.position({"a1": (1, 4), "a2": (0, 1), "b1": (0, 2), "b2": (2, 1), "far": (2, 1)},
                edit=edit, phase="maneuver")
     b.do({"type": "end-turn"}, state={"phase": "epidemics",
-                                      "territories": {"a2": {"owner": None, "armies": 0}}})
+                                      "territories": {"a2": {"owner": owner_after, "armies": 0}}})
 
 
 @scenario("napoleon.combat.empty-territory.107",

@@ -286,6 +286,17 @@ def _check(cond: bool, message: str) -> None:
         raise InvalidStateError(message)
 
 
+def parse_card_list(card_index: Mapping[str, int], ids: list[str], where: str
+                    ) -> tuple[int, ...]:
+    """Card IDs of a state file → deck indices; unknown cards and a list out of deck order
+    are refused (:class:`InvalidStateError` naming ``where``). Shared by every family."""
+    for c in ids:
+        _check(c in card_index, f"{where}: unknown card {c!r}")
+    idx = [card_index[c] for c in ids]
+    _check(idx == sorted(idx), f"{where}: cards must be listed in deck order")
+    return tuple(idx)
+
+
 def _build(d: Mapping[str, Any], tb: Tables) -> State:
     players = d["players"]
     n = len(players)
@@ -311,11 +322,7 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
         s.armies[i] = t["armies"]
 
     def card_list(ids: list[str], where: str) -> tuple[int, ...]:
-        for c in ids:
-            _check(c in tb.card_index, f"{where}: unknown card {c!r}")
-        idx = [tb.card_index[c] for c in ids]
-        _check(idx == sorted(idx), f"{where}: cards must be listed in deck order")
-        return tuple(idx)
+        return parse_card_list(tb.card_index, ids, where)
 
     seen: list[int] = []
     for i, p in enumerate(players):

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from riskspec.reference.state import FORMAT, InvalidStateError, State
+from riskspec.reference.state import FORMAT, InvalidStateError, State, parse_card_list
 
 PHASES: dict[str, dict[str, str]] = {
     "deal": {"next": "player"},
@@ -362,10 +362,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
         def cl(ids: list[str], where: str) -> tuple[int, ...]:
-            _check(all(c in tb.card_index for c in ids), f"{where}: unknown card")
-            idx = [tb.card_index[c] for c in ids]
-            _check(idx == sorted(idx), f"{where}: cards must be in deck order")
-            return tuple(idx)
+            return parse_card_list(tb.card_index, ids, where)
 
         seen: list[int] = []
         for i, p in enumerate(players):

@@ -30,15 +30,9 @@ def decision_state() -> Any:
     """A Classic game advanced to the first attack decision, by seeded random play."""
     from riskspec.reference import driver as D
     from riskspec.reference import engine as E
-    rng = random.Random(1)
-    s = E.new_game("classic", 3)
-    while not (s.phase == "attack" and E.current_player(s) >= 0):
-        if E.current_player(s) == E.CHANCE:
-            action = D.sample_outcome(s, rng)
-        else:
-            action = D.choose_action(E.legal_actions(s), rng)
-        s, _ = E.apply(s, action)
-    return s
+    return D.play_until(E.new_game("classic", 3),
+                        lambda s: s.phase == "attack" and E.current_player(s) >= 0,
+                        random.Random(1))
 
 
 def main(argv: list[str] | None = None) -> int:

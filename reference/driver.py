@@ -71,6 +71,21 @@ def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "
     return actions[lo + rng.randrange(hi - lo)]
 
 
+def play_until(state: State, until: Callable[[State], bool], rng: random.Random,
+               policy: str = "by-type", *, limit: int = 1_000_000) -> State:
+    """Random play from ``state`` (chance by its exact odds, decisions by ``policy``) until
+    ``until(state)`` holds or the game has a winner; ValueError after ``limit`` steps."""
+    from riskspec.reference import engine as E
+    s = state
+    for _ in range(limit):
+        if until(s) or s.winner >= 0:
+            return s
+        action = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
+            choose_action(E.legal_actions(s), rng, policy, s)
+        s, _ = E.apply(s, action)
+    raise ValueError(f"play_until: the condition did not hold within {limit} steps")
+
+
 def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Action:
     # Canonical order puts each type in one block, so each phase's choice is found by
     # looking at the ends of the list (see the module docstring for the policy).

@@ -34,14 +34,9 @@ N_BATTLES = 6000
 def position():
     """A Classic position in the attack phase, and one own territory next to an enemy one."""
     E, D = engine, driver
-    rng = random.Random(SEED)
-    s = E.new_game("classic", 3)
-    while not (s.phase == "attack" and E.current_player(s) >= 0):
-        if E.current_player(s) == E.CHANCE:
-            action = D.sample_outcome(s, rng)
-        else:
-            action = D.choose_action(E.legal_actions(s), rng)
-        s, _ = E.apply(s, action)
+    s = D.play_until(E.new_game("classic", 3),
+                     lambda x: x.phase == "attack" and E.current_player(x) >= 0,
+                     random.Random(SEED))
     tb = s.tables
     for f in range(len(tb.territories)):
         if s.owner[f] == s.current:

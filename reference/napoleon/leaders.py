@@ -232,6 +232,24 @@ def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
     return None
 
 
+def buyable_places(s: NapState, kind: str) -> list[int]:
+    """The places ``t`` for which :func:`can_buy` (not free) is None, in index order.  The
+    checks that do not depend on the place run once; the result is the same set."""
+    p, seat, tb = s.tables.p, s.current, s.tables
+    if p["game.mode"] != "advanced" or s.pending.get("must_trade"):
+        return []
+    if s.pending["to_place"] < int(p[f"costs.{kind}"]):
+        return []
+    admiral = kind == "admiral"
+    if kind != "fortification" and limit_reached(s, ADMIRALS if admiral else GENERALS, seat):
+        return []
+    lo, hi = (tb.n_territories, len(tb.places)) if admiral else (0, tb.n_territories)
+    owned = [t for t in range(lo, hi) if s.owner[t] == seat and (not admiral or s.armies[t])]
+    if kind != "fortification":
+        return owned
+    return [t for t in owned if can_buy(s, kind, t) is None]
+
+
 BUY_RULES = {"general-limit": "napoleon.units.generals", "admiral-limit": "napoleon.units.admirals",
              "not-a-zone": "napoleon.units.admirals", "not-a-territory": R_BUY,
              "fortified": "napoleon.units.fortifications",

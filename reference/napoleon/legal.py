@@ -176,9 +176,9 @@ def legal_actions(s: NapState) -> list[Action]:
             if tb.p["game.mode"] == "advanced":
                 for kind in ("general", "fortification"):
                     out += [{"type": f"buy-{kind}", "territory": P[t]}
-                            for t in range(tb.n_territories) if L.can_buy(s, kind, t) is None]
+                            for t in L.buyable_places(s, kind)]
                 out += [{"type": "buy-admiral", "zone": P[z]}
-                        for z in range(tb.n_territories, len(P)) if L.can_buy(s, "admiral", z) is None]
+                        for z in L.buyable_places(s, "admiral")]
                 out += RS.legal_ransoms(s)
             out += [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
                     if s.owner[t] == seat]

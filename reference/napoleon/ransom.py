@@ -26,40 +26,63 @@ R_RANSOM = "napoleon.leaders.ransom"
 Event = dict[str, Any]
 
 
-def ransom_problem(s: NapState, leader: str, captor: int, place: int) -> str | None:
-    """Why the current player may not ransom a ``leader`` held by ``captor`` into
-    ``place`` now (a check code), or None."""
-    p, seat, tb = s.tables.p, s.current, s.tables
+def get_captive_problem(s: NapState, leader: str, captor: int) -> str | None:
+    """Why the current player may not ransom a ``leader`` held by ``captor`` now, whatever
+    the place (a check code), or None.  The checks that do not depend on the place."""
+    p, seat = s.tables.p, s.current
+    # 1. Advanced Rules, during one's own reinforcement phase
     if p["game.mode"] != "advanced" or s.pending.get("after") != "turn":
         return "advanced-only"
+    # 2. a forced trade comes first (napoleon.cards.forced-trade)
     if s.pending.get("must_trade"):
         return "must-trade"
     kind = ADMIRALS if leader == "admiral" else GENERALS
+    # 3. admirals only where ransom.applies_to says so
     if kind == ADMIRALS and p["ransom.applies_to"] != "generals-and-admirals":
         return "not-ransomable"
+    # 4. the captor holds one of the player's leaders of that kind
     if not s.held(kind, seat, captor):
         return "no-captive"
+    # 5. all of them captive as the phase began (ransom.requires_all_captured), and a
+    #    free slot under the leader limit
     arr = s.admirals if kind == ADMIRALS else s.generals
     on_board = sum(x for x, o in zip(arr, s.owner) if o == seat)
     if p["ransom.requires_all_captured"] and on_board - s.ransomed[kind] > 0:
         return "not-all-captured"
     if on_board >= int(p["admirals.max" if kind == ADMIRALS else "generals.max"]):
         return f"{leader}-limit"  # leaders.limit_counts = on-board: a new one took its place
+    # 6. the price is paid from this turn's reinforcements
     if s.pending["to_place"] < int(p["ransom.cost_per_leader"]):
         return "cannot-afford"
-    if tb.is_zone(place) != (kind == ADMIRALS) or s.owner[place] != seat or s.armies[place] == 0:
-        return "not-owner"
     return None
 
 
+def is_ransom_place(s: NapState, leader: str, place: int) -> bool:
+    """A freed general returns to one of the player's territories, an admiral to a zone
+    holding the player's ships."""
+    return (s.tables.is_zone(place) == (leader == "admiral") and s.owner[place] == s.current
+            and s.armies[place] > 0)
+
+
+def ransom_problem(s: NapState, leader: str, captor: int, place: int) -> str | None:
+    """Why the current player may not ransom a ``leader`` held by ``captor`` into
+    ``place`` now (a check code), or None."""
+    why = get_captive_problem(s, leader, captor)
+    if why is None and not is_ransom_place(s, leader, place):
+        return "not-owner"
+    return why
+
+
 def legal_ransoms(s: NapState) -> list[dict[str, Any]]:
-    tb = s.tables
+    """Every ransom for which :func:`ransom_problem` is None; the place-independent checks
+    run once per leader and captor, not once per place."""
+    places = s.tables.places
     out = []
     for leader in ("general", "admiral"):
         for captor in range(s.n_players):
-            out += [{"type": "ransom", "leader": leader, "captor": captor, "place": tb.places[x]}
-                    for x in range(len(tb.places))
-                    if ransom_problem(s, leader, captor, x) is None]
+            if get_captive_problem(s, leader, captor) is None:
+                out += [{"type": "ransom", "leader": leader, "captor": captor, "place": places[x]}
+                        for x in range(len(places)) if is_ransom_place(s, leader, x)]
     return out
 
 

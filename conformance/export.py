@@ -9,15 +9,22 @@ a fresh export (``--check``).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from riskspec.conformance.errors import ScenarioError
+from riskspec.conformance.errors import ScenarioError, VectorError
 from riskspec.conformance.protocol import schema_errors
-from riskspec.conformance.vectors import FORMAT, SCHEMA
+from riskspec.conformance.sparse import (
+    FORMAT,
+    SHARED_FILE,
+    SHARED_FORMAT,
+    compute_position,
+    content_id,
+    dumps,
+)
+from riskspec.conformance.vectors import SCHEMA
 
 GENERATED_BY = "riskspec vectors export (from riskspec.conformance.cases_*)"
 
@@ -27,22 +34,28 @@ def source_vectors_dir() -> Path:
 
 
 def build_files(only: str | None = None) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """{relative path: file text} of every exported file, and the pending scenarios (id, reason)."""
+    """{relative path: file text} of every exported file (the vector files and the shared
+    file), and the pending scenarios (id, reason)."""
     from riskspec.conformance.scenario import load_all
     by_file: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     pending: list[tuple[str, str]] = []
+    shared: dict[str, dict[str, Any]] = {"maps": {}, "missions": {}, "defaults": {}}
     for sid, sc in sorted(load_all().items()):
         if only and not sid.startswith(only):
             continue
         if sc.pending:
             pending.append((sid, sc.pending))
             continue
-        case = sc.build()
-        by_file[(sc.variant, sc.section)].append(case)
-    files: dict[str, str] = {}
+        by_file[(sc.variant, sc.section)].append(sparse_case(sc, sc.build(), shared))
+    shared_doc = {"format": SHARED_FORMAT, "generated_by": GENERATED_BY,
+                  **{k: dict(sorted(v.items())) for k, v in shared.items()}}
+    problems = schema_errors(SCHEMA, shared_doc)
+    if problems:
+        raise ScenarioError(f"exported {SHARED_FILE} breaks the schema: {'; '.join(problems)}")
+    files: dict[str, str] = {SHARED_FILE: dumps(shared_doc)}
     for (variant, section), cases in sorted(by_file.items()):
         doc = {"format": FORMAT, "variant": variant, "section": section, "generated_by": GENERATED_BY,
-               "cases": sorted(cases, key=lambda c: c["id"])}
+               "shared": f"../{SHARED_FILE}", "cases": sorted(cases, key=lambda c: c["id"])}
         problems = schema_errors(SCHEMA, doc)
         if problems:
             raise ScenarioError(f"exported {variant}/{section}.json breaks the schema: {'; '.join(problems)}")
@@ -50,9 +63,33 @@ def build_files(only: str | None = None) -> tuple[dict[str, str], list[tuple[str
     return files, pending
 
 
-def dumps(doc: Any) -> str:
-    """Stable text: one case per block, states on single lines (diffs stay readable)."""
-    return json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+def sparse_case(sc: Any, case: dict[str, Any], shared: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``case`` (as a scenario builds it: map, missions and start state written out) with its map
+    and missions moved to ``shared`` and its start state written as a position over a default."""
+    from riskspec.conformance.scenario import default_state
+    out: dict[str, Any] = {}
+    refs: dict[str, str] = {}
+    for key, table, prefix in (("map", "maps", None), ("missions", "missions", "missions")):
+        if key in case:
+            obj = case[key]
+            ref = content_id(prefix or str(obj.get("id", "map")), obj)
+            if shared[table].setdefault(ref, obj) != obj:  # pragma: no cover - sha256 collision
+                raise ScenarioError(f"{sc.id}: shared {key} ID {ref} collides")
+            refs[key] = ref
+    for key, value in case.items():
+        if key in refs:
+            out[key] = refs[key]
+        elif key == "state":
+            did = "-".join([sc.variant, f"{sc.players}p", *refs.values()])
+            if did not in shared["defaults"]:
+                shared["defaults"][did] = default_state(sc)
+            try:
+                out["position"] = compute_position(did, shared["defaults"][did], value)
+            except VectorError as exc:
+                raise ScenarioError(f"{sc.id}: {exc}") from exc
+        else:
+            out[key] = value
+    return out
 
 
 def export(out: Path, *, check: bool = False) -> tuple[list[str], list[tuple[str, str]]]:

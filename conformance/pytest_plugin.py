@@ -38,7 +38,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         head = file_path.read_text(encoding="utf-8")[:400]
     except (OSError, UnicodeDecodeError):
         return None
-    if '"riskspec/vectors@1"' not in head:
+    if '"riskspec/vectors@1"' not in head and '"riskspec/vectors@2"' not in head:
         return None
     return VectorFile.from_parent(parent, path=file_path)
 

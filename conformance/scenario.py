@@ -373,6 +373,20 @@ class Builder:
         return case
 
 
+def default_state(sc: Scenario) -> dict[str, Any]:
+    """The default state positions of ``sc``'s variant, player count, map and missions are
+    written over: :meth:`Builder.position` with no arguments, under the default readings
+    (every territory owned round-robin in map order with 2 armies, seat 0 to attack on turn 1,
+    empty hands, no reserves, the whole deck in the draw pile in deck order)."""
+    import dataclasses
+    for options in ({}, sc.options):
+        try:
+            return Builder(dataclasses.replace(sc, options=dict(options))).position()
+        except ScenarioError:
+            continue
+    raise ScenarioError(f"{sc.id}: no default state for {sc.variant} with {sc.players} players")
+
+
 def local_perft(E: Any, state: Any, depth: int) -> tuple[int, dict[str, int]]:
     """Perft on the reference engine in-process (chance outcomes count as plies)."""
     def moves(s: Any) -> list:

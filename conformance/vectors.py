@@ -12,9 +12,10 @@ from typing import Any
 
 from riskspec.conformance.errors import VectorError
 from riskspec.conformance.protocol import schema_errors
+from riskspec.conformance.sparse import FORMAT, FORMAT_V1, SHARED_FILE, expand_document
 
-FORMAT = "riskspec/vectors@1"
 SCHEMA = "vectors.schema.json"
+FORMATS = (FORMAT, FORMAT_V1)
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,12 @@ class Case:
     reading: Mapping[str, str] | None = None
     negative: bool = False
     description: str | None = None
+    synthetic: Mapping[str, Any] | None = None
     file: str = ""
+    #: the case with map, missions and start state written out (``@1`` shape)
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: the start as the file writes it (``{"default": …, …}``), for ``@2`` files
+    position: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
 
     @property
     def section(self) -> str:
@@ -59,14 +64,16 @@ class Case:
         return ops
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], file: str = "") -> "Case":
+    def from_json(cls, data: Mapping[str, Any], file: str = "",
+                  position: Mapping[str, Any] | None = None) -> "Case":
+        """A case from its expanded form (``@1`` shape: state, map, missions written out)."""
         return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
                    variant=data["variant"], options=dict(data.get("options", {})),
                    players=data["players"], steps=tuple(data["steps"]),
                    state=data.get("state"), map=data.get("map"),
                    missions=data.get("missions"), reading=data.get("reading"),
                    negative=bool(data.get("negative", False)), description=data.get("description"),
-                   file=file, raw=data)
+                   synthetic=data.get("synthetic"), file=file, raw=data, position=position)
 
 
 def default_vectors_dir() -> Path:
@@ -74,20 +81,27 @@ def default_vectors_dir() -> Path:
 
 
 def vector_files(root: Path) -> list[Path]:
+    """The vector files at ``root`` (a file, or every ``*.json`` under a folder but the
+    shared files the vector files name)."""
     if root.is_file():
         return [root]
-    return sorted(p for p in root.rglob("*.json") if p.is_file())
+    return sorted(p for p in root.rglob("*.json") if p.is_file() and p.name != SHARED_FILE)
 
 
 def load_file(path: Path) -> list[Case]:
+    """The cases of one vector file, expanded (shared maps, missions and default states read
+    from the shared file it names; positions written out as full states)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise VectorError(f"{path}: cannot read vector file: {exc}") from exc
     problems = schema_errors(SCHEMA, data, limit=5)
-    if problems:
-        raise VectorError(f"{path}: not a valid {FORMAT} file: " + "; ".join(problems))
-    return [Case.from_json(c, str(path)) for c in data["cases"]]
+    if problems or not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise VectorError(f"{path}: not a valid {FORMAT} file: "
+                          + ("; ".join(problems) or f"format {data.get('format')!r}"))
+    expanded = expand_document(data, path)
+    return [Case.from_json(c, str(path), position=raw.get("position"))
+            for c, raw in zip(expanded["cases"], data["cases"])]
 
 
 def load_cases(paths: Iterable[Path] | None = None) -> list[Case]:

@@ -26,6 +26,8 @@ FORMATS: dict[str, str] = {
     "riskspec/missions@1": "missions.schema.json",
     "riskspec/state@1": "state.schema.json",
     "riskspec/vectors@1": "vectors.schema.json",
+    "riskspec/vectors@2": "vectors.schema.json",
+    "riskspec/vector-shared@1": "vectors.schema.json",
     "riskspec/log@1": "log.schema.json",
 }
 

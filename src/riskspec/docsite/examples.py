@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from riskspec import model as m
+from riskspec.conformance.errors import VectorError
+from riskspec.conformance.sparse import expand_document
 from riskspec.docsite import md
 
-FORMAT = "riskspec/vectors@1"
+FORMAT = "riskspec/vectors@2"
+FORMATS = ("riskspec/vectors@1", FORMAT)
 
 
 @dataclass(frozen=True)
@@ -79,8 +82,13 @@ def load_cases(folder: Path | None, warnings: list[str] | None = None) -> list[C
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             warn.append(f"{rel}: skipped, not readable JSON ({exc})")
             continue
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            continue  # expectations files, reports … live next to vectors; not ours
+        if not isinstance(data, dict) or data.get("format") not in FORMATS:
+            continue  # expectations files, reports, shared files … live next to vectors
+        try:
+            data = expand_document(data, path)  # @2: shared maps, positions → full states
+        except VectorError as exc:
+            warn.append(f"{rel}: skipped, {exc}")
+            continue
         raw_cases = data.get("cases")
         if raw_cases is None and "steps" in data:
             raw_cases = [data]

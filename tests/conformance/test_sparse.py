@@ -1,0 +1,99 @@
+"""Sparse vector files: shared maps and default states stored once, positions expanded by one rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from riskspec.conformance.errors import VectorError
+from riskspec.conformance.export import source_vectors_dir
+from riskspec.conformance.sparse import (
+    FORMAT, SHARED_FILE, compute_position, dumps, expand_position, load_shared, merge,
+)
+from riskspec.conformance.vectors import load_cases, load_file, vector_files
+
+
+def test_objects_merge_arrays_patch_by_index_scalars_replace():
+    base = {"a": {"x": 1, "y": 2}, "players": [{"cards": [], "reserve": 0}, {"cards": [], "reserve": 0}],
+            "pile": ["c1", "c2"], "winner": None}
+    got = merge(base, {"a": {"y": 5}, "players": {"1": {"reserve": 3}}, "pile": ["c2"], "winner": 1})
+    assert got == {"a": {"x": 1, "y": 5}, "players": [{"cards": [], "reserve": 0}, {"cards": [], "reserve": 3}],
+                   "pile": ["c2"], "winner": 1}
+    assert base["players"][1]["reserve"] == 0, "the default state is not changed"
+    assert merge({"w": 1}, {"w": None}) == {"w": None}, "null is a value, not a deletion"
+
+
+def test_a_bad_index_or_an_unknown_default_is_a_clear_error():
+    with pytest.raises(VectorError, match="'2' is not an index of a 2-element array"):
+        merge({"p": [{}, {}]}, {"p": {"2": {"x": 1}}})
+    with pytest.raises(VectorError, match="default state 'nope'"):
+        expand_position({"classic-3p": {}}, {"default": "nope"})
+
+
+def test_compute_position_is_the_inverse_of_expansion():
+    base = {"t": {"a": {"owner": 0, "armies": 2}, "b": {"owner": 1, "armies": 2}}, "players": [{"r": 0}, {"r": 0}],
+            "phase": "attack"}
+    new = {"t": {"a": {"owner": 0, "armies": 5}, "b": {"owner": 1, "armies": 2}}, "players": [{"r": 0}, {"r": 4}],
+           "phase": "fortify"}
+    pos = compute_position("d", base, new)
+    assert pos == {"default": "d", "t": {"a": {"armies": 5}}, "players": {"1": {"r": 4}}, "phase": "fortify"}
+    assert expand_position({"d": base}, pos) == new
+
+
+def test_shipped_files_are_sparse_and_name_their_shared_parts_by_id():
+    root = source_vectors_dir()
+    shared = load_shared(root / SHARED_FILE)
+    used = {"maps": set(), "missions": set(), "defaults": set()}
+    for path in vector_files(root):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert data["format"] == FORMAT and data["shared"] == f"../{SHARED_FILE}", path
+        for c in data["cases"]:
+            assert "state" not in c, f"{c['id']}: a start state written out"
+            for key, table in (("map", "maps"), ("missions", "missions")):
+                if key in c:
+                    assert isinstance(c[key], str) and c[key] in shared[table], c["id"]
+                    used[table].add(c[key])
+            if "position" in c:
+                used["defaults"].add(c["position"]["default"])
+    # stored once, every one of them used: distinct maps and defaults, no dead entries
+    for table, ids in used.items():
+        assert set(shared[table]) == ids, table
+    maps = [json.dumps(m, sort_keys=True) for m in shared["maps"].values()]
+    assert len(maps) == len(set(maps))
+
+
+def test_the_python_api_returns_expanded_cases():
+    cases = {c.id: c for c in load_cases([source_vectors_dir()])}
+    c = cases["classic.fortify.ends-turn.001"]
+    assert c.position is not None and c.position["default"] == "classic-3p"
+    assert c.state is not None and len(c.state["territories"]) == 42
+    assert c.state["territories"]["alaska"] == {"owner": 0, "armies": 5}
+    assert c.raw["state"] == c.state
+    on_maps = [c for c in cases.values() if c.map is not None]
+    assert on_maps and all(isinstance(c.map, dict) and c.map["format"] == "riskspec/map@1" for c in on_maps)
+
+
+def test_a_missing_shared_file_names_the_file(tmp_path: Path):
+    src = source_vectors_dir() / "classic" / "fortify.json"
+    (tmp_path / "v").mkdir()
+    dst = tmp_path / "v" / "fortify.json"
+    dst.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(VectorError, match="shared vector file"):
+        load_file(dst)
+    (tmp_path / SHARED_FILE).write_text((source_vectors_dir() / SHARED_FILE).read_text(encoding="utf-8"))
+    assert [c.id for c in load_file(dst)] == [c.id for c in load_file(src)]
+
+
+def test_a_case_reads_on_one_screen():
+    """Most cases fit on one screen (≤ 60 lines); the long ones are perft divides and
+    hands-and-board positions of elimination cases."""
+    lengths = []
+    for path in vector_files(source_vectors_dir()):
+        for c in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+            lengths.append((dumps(c).count("\n"), c["id"]))
+    lengths.sort()
+    assert lengths[len(lengths) // 2][0] <= 40
+    long = [cid for n, cid in lengths if n > 60]
+    assert len(long) <= len(lengths) // 20, long

@@ -8,9 +8,15 @@
 // `riskspec check --engine "node engine.js"` runs only those cases and reports every
 // other rule as "not claimed".  It is an example of an adapter: read a request line,
 // answer one response line with the same id; structured errors, never stack traces.
+//
+// The Python example (../py-engine/engine.py) is the same engine on riskspec's adapter kit
+// (riskspec.adapter); both are laid out in the same four sections:
+//   1. claims   the handshake        2. rules   the engine proper
+//   3. ops      the protocol ops     4. main    the session loop
 "use strict";
 const readline = require("readline");
 
+// -- 1. claims ---------------------------------------------------------------------------
 const CONTINENTS = {
   "north-america": [5, ["alaska", "northwest-territory", "greenland", "alberta", "ontario", "quebec",
     "western-united-states", "eastern-united-states", "central-america"]],
@@ -43,6 +49,7 @@ const HANDSHAKE = {
   },
 };
 
+// -- 2. rules ------------------------------------------------------------------------------
 class Illegal extends Error {
   constructor(code, rule, message) { super(message); this.code = code; this.rule = rule; }
 }
@@ -152,6 +159,7 @@ function apply(s, a) {
   return ev;
 }
 
+// -- 3. ops --------------------------------------------------------------------------------
 function handle(req) {
   switch (req.op) {
     case "load_state":
@@ -176,6 +184,7 @@ function handle(req) {
   }
 }
 
+// -- 4. main (the session loop) -------------------------------------------------------------
 function reply(obj) { process.stdout.write(JSON.stringify(obj) + "\n"); }
 
 reply(HANDSHAKE);

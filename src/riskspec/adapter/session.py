@@ -1,0 +1,212 @@
+"""The riskspec/1 session loop: the handshake, then one response line per request line.
+
+Subclass :class:`Adapter`, implement the ops your engine answers, and call
+:func:`serve`.  The loop does everything else every adapter used to rewrite:
+
+* prints the handshake (the ops claimed are the methods you implemented);
+* parses each line, answers ``bad-request`` for garbage, ``unsupported`` for an op
+  or variant you did not claim, ``bad-request`` before any game exists;
+* gives :meth:`Adapter.apply` a *copy* of the position, and keeps it only when the
+  action succeeded — a refused action leaves the game as it was;
+* turns :mod:`riskspec.adapter.errors` into protocol errors and any other exception
+  into ``internal`` (traceback on stderr);
+* sends whatever the engine prints to stderr, so a chatty engine never corrupts stdout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import traceback
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import IO, Any, ClassVar
+
+from riskspec.adapter.chance import fraction_text
+from riskspec.adapter.errors import AdapterError, BadRequest, InvalidAction, Unsupported
+from riskspec.adapter.position import Position, State
+
+PROTOCOL = "riskspec/1"
+_OPTIONAL_OPS = ("new_game", "load_state", "apply", "legal_actions", "chance_outcomes")
+
+
+class Adapter:
+    """Base class of an adapter: one engine, one game at a time.
+
+    Class attributes make the handshake: ``name``, ``version``, ``variants``, ``rules``
+    (IDs or globs), ``options`` (option/ambiguity ID -> the readings honoured), ``maps``.
+    Override the ops the engine answers; the others are left out of the handshake.
+    """
+
+    name: ClassVar[str] = "unnamed-engine"
+    version: ClassVar[str] = "0"
+    variants: ClassVar[Sequence[str]] = ("classic",)
+    rules: ClassVar[Sequence[str]] = ()
+    options: ClassVar[Mapping[str, Sequence[str] | str] | str] = {}
+    maps: ClassVar[Sequence[str]] = ("standard",)
+
+    # -- the ops (override those the engine answers) ------------------------------------
+    def new_game(self, variant: str, players: int, options: Mapping[str, str]) -> Position:
+        """A new game (setup begins with chance outcomes: the first player, …)."""
+        raise Unsupported("op", "new_game is not implemented")
+
+    def load_state(self, pos: Position, *, players: int, options: Mapping[str, str]) -> Position:
+        """Accept a position (raise :class:`~riskspec.adapter.InvalidState` if the engine
+        cannot hold it); return the position the engine reads back."""
+        raise Unsupported("op", "load_state is not implemented")
+
+    def apply(self, pos: Position, action: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Apply an action or chance outcome to ``pos`` (a copy: edit it freely); the events."""
+        raise Unsupported("op", "apply is not implemented")
+
+    def legal_actions(self, pos: Position) -> list[dict[str, Any]]:
+        """Every legal action of the player to act (never called at a chance node or game over)."""
+        raise Unsupported("op", "legal_actions is not implemented")
+
+    def chance_outcomes(self, pos: Position) -> list[tuple[dict[str, Any], Fraction]]:
+        """The outcomes of the chance node ``pos`` (exact probabilities)."""
+        raise Unsupported("op", "chance_outcomes is not implemented")
+
+    def is_chance(self, pos: Position) -> bool:
+        """Whether the chance player acts at ``pos`` (Classic: battle, draw, setup deals)."""
+        return pos.phase in ("battle", "draw", "first-player", "deal", "deal-missions")
+
+    # -- the handshake -------------------------------------------------------------------------
+    def implemented_ops(self) -> list[str]:
+        ops = [op for op in _OPTIONAL_OPS
+               if getattr(type(self), op) is not getattr(Adapter, op)]
+        return ops + ["state", "quit"]
+
+    def capabilities(self) -> dict[str, Any]:
+        return {"variants": list(self.variants),
+                "options": self.options if isinstance(self.options, str) else
+                {k: (v if isinstance(v, str) else list(v)) for k, v in self.options.items()},
+                "ops": self.implemented_ops(), "rules": list(self.rules), "maps": list(self.maps)}
+
+    def handshake(self) -> dict[str, Any]:
+        return {"protocol": PROTOCOL, "engine": {"name": self.name, "version": self.version},
+                "capabilities": self.capabilities()}
+
+
+class Session:
+    """One engine process: the current position and the request handlers."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.position: Position | None = None
+
+    def _check_setup(self, req: Mapping[str, Any]) -> tuple[str, int, dict[str, str]]:
+        a = self.adapter
+        variant = req.get("variant")
+        if variant not in a.variants:
+            raise Unsupported("variant", f"variant {variant!r} is not supported")
+        if req.get("map") is not None and "inline" not in a.maps:
+            raise Unsupported("inline-map", "inline maps are not supported")
+        if req.get("missions") is not None:
+            raise Unsupported("inline-missions", "inline mission decks are not supported")
+        options = dict(req.get("options") or {})
+        if not isinstance(a.options, str):
+            for key, choice in options.items():
+                allowed = a.options.get(key)
+                if allowed is None or (allowed != "*" and choice not in allowed):
+                    raise Unsupported("option", f"option {key}={choice} is not supported")
+        players = req.get("players")
+        if not isinstance(players, int):
+            raise BadRequest("missing-field", "the request needs an integer 'players'")
+        return str(variant), players, options
+
+    def _need(self) -> Position:
+        if self.position is None:
+            raise BadRequest("no-game", "no game yet: send new_game or load_state first")
+        return self.position
+
+    def op_new_game(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        variant, players, options = self._check_setup(req)
+        self.position = self.adapter.new_game(variant, players, options)
+        return {"state": self.position.to_json()}
+
+    def op_load_state(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        _, players, options = self._check_setup(req)
+        self.position = self.adapter.load_state(Position(req.get("state") or {}),
+                                                players=players, options=options)
+        return {"state": self.position.to_json()}
+
+    def op_apply(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        work = Position(self._need().data)           # a copy: a refused action changes nothing
+        action = req.get("action")
+        if not isinstance(action, Mapping):
+            raise InvalidAction("not-an-action", f"an action is a JSON object, not {action!r}")
+        events = self.adapter.apply(work, action)
+        self.position = work
+        return {"state": work.to_json(), "events": list(events)}
+
+    def op_legal_actions(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        pos = self._need()
+        if pos.phase == "game-over" or self.adapter.is_chance(pos):
+            return {"actions": []}
+        return {"actions": self.adapter.legal_actions(Position(pos.data))}
+
+    def op_chance_outcomes(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        pos = self._need()
+        if not self.adapter.is_chance(pos):
+            return {"outcomes": []}
+        return {"outcomes": [{"outcome": o, "p": fraction_text(p)}
+                             for o, p in self.adapter.chance_outcomes(Position(pos.data))]}
+
+    def op_state(self, req: Mapping[str, Any]) -> dict[str, Any]:
+        return {"state": self._need().to_json()}
+
+    def handle(self, line: str) -> tuple[dict[str, Any], bool]:
+        """The response to one request line, and whether to stop afterwards."""
+        try:
+            req = json.loads(line)
+        except ValueError as exc:
+            return _error(None, BadRequest("not-json", f"request is not JSON: {exc}")), False
+        if not isinstance(req, dict) or not isinstance(req.get("id"), int) or isinstance(req["id"], bool):
+            rid = req.get("id") if isinstance(req, dict) else None
+            return _error(rid, BadRequest("no-id", "a request is a JSON object with an integer id")), False
+        rid, op = req["id"], req.get("op")
+        if op == "quit":
+            return {"id": rid, "ok": True, "result": {}}, True
+        if op not in self.adapter.implemented_ops():
+            return _error(rid, Unsupported("op", f"unknown or unsupported op {op!r}")), False
+        try:
+            with contextlib.redirect_stdout(sys.stderr):     # engine chatter never reaches stdout
+                result = getattr(self, "op_" + op)(req)
+            return {"id": rid, "ok": True, "result": result}, False
+        except AdapterError as exc:
+            return _error(rid, exc), False
+        except Exception as exc:  # noqa: BLE001 -- the engine failed: say so, keep serving
+            traceback.print_exc(file=sys.stderr)
+            return {"id": rid, "ok": False, "error": {"kind": "internal", "code": "exception",
+                                                      "message": f"{type(exc).__name__}: {exc}"}}, False
+
+
+def _error(rid: Any, exc: AdapterError) -> dict[str, Any]:
+    return {"id": rid, "ok": False, "error": exc.to_error()}
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def serve(adapter: Adapter, *, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Print the handshake, answer requests until ``quit`` or end of input; the exit code."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    session = Session(adapter)
+    out.write(_dumps(adapter.handshake()) + "\n")
+    out.flush()
+    for line in stdin:
+        if not line.strip():
+            continue
+        response, stop = session.handle(line)
+        out.write(_dumps(response) + "\n")
+        out.flush()
+        if stop:
+            break
+    return 0
+
+
+__all__ = ["PROTOCOL", "Adapter", "Session", "State", "serve"]

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import fnmatch
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from riskspec.conformance.errors import UsageError
 from riskspec.conformance.expectations import Expectations, write_expectations
 from riskspec.conformance.protocol import PROTOCOL
 from riskspec.conformance.report import (
     ReportWriter,
+    check_output_path,
     print_failures,
     print_summary,
     spec_rules,
     summary_line,
+    unchecked_reason,
 )
 from riskspec.conformance.runner import BAD, Campaign, RunOptions, progress_printer
 from riskspec.conformance.vectors import load_cases, select
@@ -37,6 +41,7 @@ class CheckConfig:
     jobs: int = 1
     timeout: float = 10.0
     handshake_timeout: float | None = None
+    case_timeout: float | None = 300.0
     maxfail: int = 0
     list_only: bool = False
     quiet: bool = False
@@ -50,10 +55,60 @@ def run_check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict] 
     return code
 
 
+def _seconds(value: float | None, what: str, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value <= 0:
+        raise UsageError(f"{what} must be a positive, finite number of seconds, got {value!r}")
+
+
+def validate_config(cfg: CheckConfig) -> None:
+    """Refuse a configuration that cannot work, before any case runs (UsageError: exit 2)."""
+    if not cfg.argv or not all(isinstance(a, str) for a in cfg.argv) or not cfg.argv[0].strip():
+        raise UsageError("--engine: empty command (is the variable holding it unset?)")
+    _seconds(cfg.timeout, "--timeout")
+    _seconds(cfg.handshake_timeout, "--handshake-timeout", optional=True)
+    _seconds(cfg.case_timeout, "--case-timeout", optional=True)
+    if cfg.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {cfg.jobs}")
+    if cfg.maxfail < 0:
+        raise UsageError(f"--maxfail must be 0 (never stop) or more, got {cfg.maxfail}")
+    if cfg.list_only:
+        return
+    for path in cfg.reports:
+        check_output_path(path, "--report")
+    for path, what in ((cfg.junit, "--junit"), (cfg.results, "--results"),
+                       (cfg.write_expect, "--write-expect")):
+        if path is not None:
+            check_output_path(path, what)
+
+
+def select_cases(cfg: CheckConfig) -> list[Any]:
+    """The selected cases; an unknown variant or a glob that selects nothing is a UsageError."""
+    cases = load_cases(cfg.vectors or None)
+    if cfg.variant and not any(c.variant == cfg.variant for c in cases):
+        known = ", ".join(sorted({c.variant for c in cases}))
+        raise UsageError(f"--variant {cfg.variant!r}: no case of that variant (variants: {known})")
+    pool = select(cases, variant=cfg.variant)
+    for glob in cfg.select:
+        if not select(pool, select=[glob]):
+            raise UsageError(f"--select {glob!r} matches no case ID or covered rule"
+                             + (f" of variant {cfg.variant}" if cfg.variant else "")
+                             + " (see `riskspec check --list`)")
+    chosen = select(pool, select=cfg.select, skip=cfg.skip)
+    if not chosen:
+        raise UsageError("the selection is empty: --skip leaves no case to run")
+    return chosen
+
+
 def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
-    """Run the campaign; return (exit status, final report)."""
-    cases = select(load_cases(cfg.vectors or None), variant=cfg.variant,
-                   select=cfg.select, skip=cfg.skip)
+    """Run the campaign; return (exit status, final report).
+
+    Exit status 0 only if cases were executed, every selected case has a result, and none
+    failed; 1 otherwise. Usage problems raise :class:`UsageError` before any case runs."""
+    validate_config(cfg)
+    cases = select_cases(cfg)
     if cfg.list_only:
         for c in cases:
             out.write(f"{c.id}\t{','.join(c.covers)}\t{c.title}\n")
@@ -85,12 +140,16 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
 
     campaign = Campaign(cfg.argv, cases, options=RunOptions(jobs=cfg.jobs, timeout=cfg.timeout,
                                                             handshake_timeout=cfg.handshake_timeout,
+                                                            case_timeout=cfg.case_timeout,
                                                             maxfail=cfg.maxfail),
                         on_result=on_result, expectations=expectations, cwd=cfg.cwd, env=cfg.env)
     results = campaign.run()
+    not_run = campaign.not_run()
     final: dict = {}
     for w in writers:
-        final = w.close(order=[c.id for c in cases], engine_faults=campaign.engine_faults,
+        final = w.close(order=[c.id for c in cases], complete=not not_run and not campaign.run_errors,
+                        not_run=not_run, run_errors=campaign.run_errors,
+                        stopped_early=campaign.stopped, engine_faults=campaign.engine_faults,
                         restarts=campaign.restarts,
                         engine=(campaign.handshake or {}).get("engine"),
                         capabilities=(campaign.handshake or {}).get("capabilities"),
@@ -106,8 +165,16 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     if campaign.restarts:
         out.write(f"; engine restarted {campaign.restarts} times")
     out.write(")\n")
+    unchecked = unchecked_reason(final)
+    if unchecked:
+        out.write(f"riskspec check: NOT A PASS: {unchecked}"
+                  + (" (--maxfail stopped the run)" if campaign.stopped else "") + "\n")
+    code = 1 if unchecked or any(r.outcome in BAD for r in results) else 0
     if cfg.write_expect:
         n = write_expectations(cfg.write_expect, results, f"{eng.get('name', '?')} {eng.get('version', '')}")
         out.write(f"wrote {n} known failures to {cfg.write_expect}\n")
-    bad = any(r.outcome in BAD for r in results)
-    return (1 if bad else 0), final
+    for w in writers:
+        for path, why in w.write_errors.items():
+            err.write(f"riskspec check: could not write {path}: {why}\n")
+            code = 2
+    return code, final

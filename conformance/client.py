@@ -11,8 +11,10 @@ handshake (which must match the first).
 from __future__ import annotations
 
 import json
+import math
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -24,15 +26,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riskspec.conformance.errors import (
-    EngineCrashed, EngineFault, EngineGarbage, EngineSchemaError, EngineStartError,
-    EngineTimeout, EngineWrongId, HandshakeError,
+    CaseDeadline, EngineCrashed, EngineFault, EngineGarbage, EngineLimit, EngineSchemaError,
+    EngineStartError, EngineTimeout, EngineWrongId, HandshakeError,
 )
 from riskspec.conformance.protocol import (
     HANDSHAKE_SCHEMA, PROTOCOL, RESPONSE_SCHEMA, Capabilities, dumps, result_errors, schema_errors,
 )
 
+#: the longest line an engine may write (bytes, newline excluded)
 MAX_LINE = 32 * 1024 * 1024
+#: the deepest JSON nesting accepted in an engine's line (objects and arrays)
+MAX_DEPTH = 64
+#: the most actions, chance outcomes or events one answer may list
+MAX_ITEMS = 100_000
+#: engine stderr kept for reports: the last lines, each cut to this many characters
+STDERR_LINES, STDERR_LINE_CHARS = 60, 2000
+#: once the engine has exited, how long to wait for a line it may still have written
+EXIT_GRACE = 0.3
+_POLL = 0.05
 _EOF = object()
+_LIST_FIELDS = {"legal_actions": "actions", "chance_outcomes": "outcomes", "apply": "events"}
 
 
 @dataclass
@@ -47,13 +60,83 @@ class Response:
         return self.error.get("code") if not self.ok else None
 
 
+# -- reading untrusted lines -------------------------------------------------------------
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (strict JSON has no NaN or Infinity)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:40]} is out of range")
+    return value
+
+
+def _too_deep(obj: Any, limit: int) -> bool:
+    stack = [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if d > limit:
+            return True
+        children = o.values() if type(o) is dict else o
+        for v in children:
+            if type(v) is dict or type(v) is list:
+                stack.append((v, d + 1))
+    return False
+
+
+def parse_json_line(line: str, what: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """One engine line as JSON, strictly: no NaN/Infinity, nesting at most ``max_depth``.
+
+    Raises :class:`EngineGarbage` (never RecursionError or ValueError)."""
+    try:
+        obj = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise EngineGarbage(f"{what} nests deeper than this suite parses "
+                            f"(limit {max_depth} levels)") from None
+    except ValueError as exc:
+        raise EngineGarbage(f"{what} is not JSON ({str(exc)[:120]}): {line[:200]!r}") from None
+    if isinstance(obj, (dict, list)) and _too_deep(obj, max_depth):
+        raise EngineGarbage(f"{what} nests deeper than {max_depth} levels")
+    return obj
+
+
+def check_response(line: str, rid: int, op: str, *, validate: bool = True,
+                   elapsed: float = 0.0) -> Response:
+    """The response to request ``rid`` (``op``) from its line, or an EngineFault saying what is wrong."""
+    resp = parse_json_line(line, f"response to {op}")
+    if not isinstance(resp, dict):
+        raise EngineGarbage(f"response to {op} is not a JSON object: {line[:200]!r}")
+    got = resp.get("id")
+    if type(got) is not int or got != rid:
+        raise EngineWrongId(f"response to {op} has id {got!r:.60}, expected {rid}")
+    if validate:
+        problems = schema_errors(RESPONSE_SCHEMA, resp)
+        if not problems and resp.get("ok"):
+            problems = result_errors(op, resp.get("result"))
+        if problems:
+            raise EngineSchemaError(f"response to {op} breaks the protocol schema: " + "; ".join(problems))
+    if resp.get("ok"):
+        result = resp.get("result")
+        if not isinstance(result, dict):
+            raise EngineSchemaError(f"response to {op} is ok but has no result object")
+        key = _LIST_FIELDS.get(op)
+        items = result.get(key) if key else None
+        if isinstance(items, list) and len(items) > MAX_ITEMS:
+            raise EngineLimit(f"response to {op} lists {len(items)} {key}; the suite accepts at most "
+                              f"{MAX_ITEMS} in one answer")
+        return Response(True, result=result, elapsed=elapsed)
+    error = resp.get("error")
+    return Response(False, error=error if isinstance(error, dict) else {}, elapsed=elapsed)
+
+
 class EngineClient:
     """One engine process (restarted on demand) and the requests sent to it."""
 
     def __init__(self, argv: Sequence[str], *, timeout: float = 10.0,
                  handshake_timeout: float | None = None, cwd: str | None = None,
                  env: Mapping[str, str] | None = None, validate: bool = True) -> None:
-        if not argv:
+        if not argv or not argv[0]:
             raise EngineStartError("empty engine command")
         self.argv = list(argv)
         self.timeout = timeout
@@ -65,28 +148,34 @@ class EngineClient:
         self.capabilities: Capabilities | None = None
         self._first_handshake: dict | None = None
         self._lines: queue.Queue = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=60)
+        self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self._next_id = 0
         self.starts = 0
         self.faults: list[EngineFault] = []
         self.requests = 0
+        #: monotonic time by which the current case must end (None: no case deadline)
+        self.deadline: float | None = None
+        self.deadline_seconds: float | None = None
 
     # -- process ----------------------------------------------------------------------
     def start(self) -> Capabilities:
         """Start the engine (if not running) and read its handshake."""
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc is not None and self._alive():
             assert self.capabilities is not None
             return self.capabilities
+        if self.proc is not None:
+            self.kill()
         self._spawn()
         line = self._read_line(self.handshake_timeout, what="the handshake")
         try:
-            hs = json.loads(line)
-        except ValueError:
-            self._fail(HandshakeError(f"handshake is not JSON: {line[:200]!r}"))
+            hs = parse_json_line(line, "the handshake")
+        except EngineGarbage as exc:
+            self._fail(HandshakeError(str(exc)))
         if not isinstance(hs, dict):
             self._fail(HandshakeError(f"handshake is not a JSON object: {line[:200]!r}"))
         if hs.get("protocol") != PROTOCOL:
-            self._fail(HandshakeError(f"engine speaks protocol {hs.get('protocol')!r}, the suite {PROTOCOL!r}"))
+            self._fail(HandshakeError(f"engine speaks protocol {hs.get('protocol')!r:.80}, "
+                                      f"the suite {PROTOCOL!r}"))
         problems = schema_errors(HANDSHAKE_SCHEMA, hs)
         if problems:
             self._fail(HandshakeError("invalid handshake: " + "; ".join(problems)))
@@ -101,12 +190,15 @@ class EngineClient:
         self._lines = queue.Queue()
         self._stderr.clear()
         try:
+            # its own session (so its own process group): kill() ends the engine and every
+            # process it started; buffered pipes (one byte per syscall would make long lines slow)
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                cwd=self.cwd, env=self.env, start_new_session=(os.name == "posix"), bufsize=0)
-        except OSError as exc:
+                cwd=self.cwd, env=self.env, start_new_session=(os.name == "posix"), bufsize=1 << 16)
+        except (OSError, ValueError) as exc:
             self.proc = None
-            raise EngineStartError(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from exc
+            raise EngineStartError(f"cannot start {self.argv[0]!r}: "
+                                   f"{getattr(exc, 'strerror', None) or exc}") from exc
         self.starts += 1
         threading.Thread(target=self._pump_stdout, args=(self.proc, self._lines), daemon=True).start()
         threading.Thread(target=self._pump_stderr, args=(self.proc, self._stderr), daemon=True).start()
@@ -117,11 +209,11 @@ class EngineClient:
         assert stream is not None
         try:
             while True:
-                raw = stream.readline(MAX_LINE)
+                raw = stream.readline(MAX_LINE + 1)
                 if not raw:
                     break
                 lines.put(raw)
-                if not raw.endswith(b"\n") and len(raw) >= MAX_LINE:
+                if not raw.endswith(b"\n") and len(raw) > MAX_LINE:
                     break
         except (OSError, ValueError):
             pass
@@ -129,29 +221,55 @@ class EngineClient:
 
     @staticmethod
     def _pump_stderr(proc: subprocess.Popen, tail: deque) -> None:
+        """Read stderr to its end, whatever its size, keeping a bounded tail."""
         stream = proc.stderr
         assert stream is not None
         try:
             for raw in iter(lambda: stream.readline(65536), b""):
-                tail.append(raw.decode("utf-8", "replace").rstrip("\n"))
+                text = raw.decode("utf-8", "replace").rstrip("\n")
+                tail.append(text if len(text) <= STDERR_LINE_CHARS else text[:STDERR_LINE_CHARS] + " …")
         except (OSError, ValueError):
             pass
 
     def stderr_tail(self, lines: int = 20) -> str:
         return "\n".join(list(self._stderr)[-lines:])
 
+    def _alive(self) -> bool:
+        """Whether the engine process still runs (without reaping it: its group stays killable)."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return False
+        if os.name != "posix":  # pragma: no cover
+            return proc.poll() is None
+        try:
+            info = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return proc.poll() is None
+        return info is None
+
+    def _exit_status(self) -> int | None:
+        proc = self.proc
+        if proc is None or self._alive():
+            return None
+        try:
+            return proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            return None
+
     def kill(self) -> None:
+        """End the engine and its whole process group (always: children may outlive it)."""
         proc, self.proc = self.proc, None
         if proc is None:
             return
-        if proc.poll() is None:
+        if os.name == "posix":
             try:
-                if os.name == "posix":
-                    os.killpg(proc.pid, signal.SIGKILL)
-                else:  # pragma: no cover
-                    proc.kill()
+                os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError, OSError):
                 pass
+        try:
+            proc.kill()
+        except OSError:
+            pass
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover
@@ -160,16 +278,16 @@ class EngineClient:
             try:
                 if stream:
                     stream.close()
-            except OSError:
+            except (OSError, ValueError):
                 pass
 
     def close(self) -> None:
-        """Ask the engine to quit, then make sure it is gone."""
+        """Ask the engine to quit, then make sure it (and all it started) is gone."""
         proc = self.proc
-        if proc is not None and proc.poll() is None and self.capabilities is not None \
+        if proc is not None and self._alive() and self.capabilities is not None \
                 and "quit" in self.capabilities.ops:
             try:
-                self._write({"id": self._new_id(), "op": "quit"})
+                self._write({"id": self._new_id(), "op": "quit"}, min(self.timeout, 2.0))
                 proc.wait(timeout=min(self.timeout, 2.0))
             except (OSError, subprocess.TimeoutExpired, EngineFault):
                 pass
@@ -193,66 +311,101 @@ class EngineClient:
         self.kill()
         raise fault
 
-    def _write(self, obj: Mapping[str, Any]) -> None:
+    def _write(self, obj: Mapping[str, Any], timeout: float) -> None:
+        """Write one request line, waiting at most ``timeout`` s for the engine to take it."""
         assert self.proc is not None and self.proc.stdin is not None
+        data = memoryview((dumps(obj) + "\n").encode("utf-8", "surrogatepass"))
+        end = time.monotonic() + timeout
         try:
-            self.proc.stdin.write((dumps(obj) + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
+            if os.name != "posix":  # pragma: no cover - no select() on pipes
+                self.proc.stdin.write(bytes(data))
+                self.proc.stdin.flush()
+                return
+            fd = self.proc.stdin.fileno()
+            os.set_blocking(fd, False)
+            while data:
+                left = end - time.monotonic()
+                if left <= 0:
+                    self._fail(EngineTimeout(f"engine did not read its input within {timeout:g} s"))
+                _, writable, _ = select.select([], [fd], [], min(left, _POLL * 4))
+                if writable:
+                    try:
+                        n = os.write(fd, data)
+                    except BlockingIOError:
+                        continue
+                    data = data[n:]
+                elif not self._alive():
+                    raise BrokenPipeError
         except (BrokenPipeError, OSError, ValueError):
-            code = self.proc.poll()
+            code = self._exit_status()
             self._fail(EngineCrashed(f"engine closed its input (exit status {code})"))
 
-    def _read_line(self, timeout: float, *, what: str) -> str:
-        try:
-            raw = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            cls = HandshakeError if what == "the handshake" else EngineTimeout
-            self._fail(cls(f"no {what} within {timeout:g} s"))
+    def _wait_line(self, timeout: float, *, what: str, deadline_hit: bool) -> Any:
+        """The next raw line; notices an engine that exited while a child holds its stdout."""
+        end = time.monotonic() + timeout
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            left = end - now
+            try:
+                return self._lines.get(timeout=max(0.0, min(left, _POLL)))
+            except queue.Empty:
+                pass
+            now = time.monotonic()
+            if exited_at is None and not self._alive():
+                exited_at = now
+            if exited_at is not None and now - exited_at >= EXIT_GRACE:
+                code = self._exit_status()
+                cls = HandshakeError if what == "the handshake" else EngineCrashed
+                self._fail(cls(f"engine exited before {what} (exit status {code}); a process "
+                               f"it started still held its output open"))
+            if now >= end:
+                if what == "the handshake":
+                    self._fail(HandshakeError(f"no {what} within {timeout:g} s"))
+                if deadline_hit:
+                    self._fail(EngineTimeout(f"case deadline of {self.deadline_seconds:g} s reached "
+                                             f"while waiting for the {what}"))
+                self._fail(EngineTimeout(f"no {what} within {timeout:g} s"))
+
+    def _read_line(self, timeout: float, *, what: str, deadline_hit: bool = False) -> str:
+        raw = self._wait_line(timeout, what=what, deadline_hit=deadline_hit)
         if raw is _EOF:
-            code = None
-            if self.proc is not None:
-                try:
-                    code = self.proc.wait(timeout=1)
-                except subprocess.TimeoutExpired:
-                    code = None
+            code = self._exit_status()
             detail = f"exit status {code}" if code is not None else "stdout closed"
             cls = HandshakeError if what == "the handshake" else EngineCrashed
             self._fail(cls(f"engine exited before {what} ({detail})"))
-        if not raw.endswith(b"\n") and len(raw) >= MAX_LINE:
-            self._fail(EngineGarbage(f"line longer than {MAX_LINE} bytes"))
+        if not raw.endswith(b"\n") and len(raw) > MAX_LINE:
+            self._fail(EngineLimit(f"line longer than {MAX_LINE} bytes"))
         try:
             return raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
             return self._fail(EngineGarbage(f"line is not UTF-8: {raw[:80]!r}"))
 
+    def _budget(self, op: str) -> tuple[float, bool]:
+        """Seconds this request may take, and whether the case deadline is what limits it."""
+        if self.deadline is None:
+            return self.timeout, False
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise CaseDeadline(f"case deadline of {self.deadline_seconds:g} s reached before {op}")
+        return (left, True) if left < self.timeout else (self.timeout, False)
+
     def request(self, op: str, **fields: Any) -> Response:
         """Send one request and return its response; raise an EngineFault if the engine misbehaves."""
+        self._budget(op)
         self.start()
+        timeout, deadline_hit = self._budget(op)
         rid = self._new_id()
         msg = {"id": rid, "op": op, **fields}
         self.requests += 1
         t0 = time.monotonic()
-        self._write(msg)
-        line = self._read_line(self.timeout, what=f"response to {op} (id {rid})")
-        elapsed = time.monotonic() - t0
+        self._write(msg, timeout)
+        left = max(0.0, timeout - (time.monotonic() - t0))
+        line = self._read_line(left, what=f"response to {op} (id {rid})", deadline_hit=deadline_hit)
         try:
-            resp = json.loads(line)
-        except ValueError:
-            return self._fail(EngineGarbage(f"response to {op} is not JSON: {line[:200]!r}"))
-        if not isinstance(resp, dict):
-            return self._fail(EngineGarbage(f"response to {op} is not a JSON object: {line[:200]!r}"))
-        if resp.get("id") != rid:
-            return self._fail(EngineWrongId(f"response to {op} has id {resp.get('id')!r}, expected {rid}"))
-        if self.validate:
-            problems = schema_errors(RESPONSE_SCHEMA, resp)
-            if not problems and resp.get("ok"):
-                problems = result_errors(op, resp.get("result"))
-            if problems:
-                return self._fail(EngineSchemaError(f"response to {op} breaks the protocol schema: "
-                                                    + "; ".join(problems)))
-        if resp.get("ok"):
-            return Response(True, result=resp.get("result") or {}, elapsed=elapsed)
-        return Response(False, error=resp.get("error") or {}, elapsed=elapsed)
+            return check_response(line, rid, op, validate=self.validate, elapsed=time.monotonic() - t0)
+        except EngineFault as fault:
+            return self._fail(fault)
 
 
 def python_engine_argv(*args: str) -> list[str]:

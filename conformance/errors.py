@@ -19,6 +19,14 @@ class VectorError(ConformanceError):
     """A vector file is unreadable or does not match ``schemas/vectors.schema.json``."""
 
 
+class UsageError(ConformanceError):
+    """A ``riskspec check`` option cannot work (said before any case runs; exit status 2)."""
+
+
+class ReportPathError(UsageError):
+    """A report path that the suite must not or cannot write (a device, FIFO, symlink, unwritable)."""
+
+
 class ExpectationsError(ConformanceError):
     """An expectations file (known failures) is unreadable or malformed."""
 
@@ -79,3 +87,24 @@ class EngineSchemaError(EngineFault):
     """The engine's response does not match the protocol-response schema (or its op's result shape)."""
 
     kind = "schema"
+
+
+class EngineLimit(EngineFault):
+    """The engine's answer is bigger than the suite accepts (line length, number of items)."""
+
+    kind = "limit"
+
+
+class CaseDeadline(EngineFault):
+    """The case as a whole ran past its deadline (``--case-timeout``)."""
+
+    outcome = "timeout"
+    kind = "deadline"
+
+
+class JudgeError(EngineFault):
+    """The suite itself failed while judging a case (an exception it did not expect).
+
+    Recorded as that case's ``error`` with the reason; the run goes on."""
+
+    kind = "suite"

@@ -45,8 +45,10 @@ class Expectations:
                 data = yaml.safe_load(text)
             else:
                 data = json.loads(text)
+        except RecursionError:
+            raise ExpectationsError(f"{path}: nested too deeply to be an expectations file") from None
         except Exception as exc:
-            raise ExpectationsError(f"{path}: not valid JSON/YAML: {exc}") from exc
+            raise ExpectationsError(f"{path}: not valid JSON/YAML: {str(exc)[:300]}") from exc
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ExpectationsError(f"{path}: expected an object with format: {FORMAT}")
         entries = data.get("known_failures", [])
@@ -56,6 +58,10 @@ class Expectations:
             if not isinstance(e, dict) or not ({"case", "rule"} & set(e)) or \
                     not isinstance(e.get("reason", ""), str) or not e.get("reason"):
                 raise ExpectationsError(f"{path}: known_failures[{n}] needs 'case' or 'rule', and a 'reason'")
+            for key in ("case", "rule"):
+                if key in e and (not isinstance(e[key], str) or not e[key]):
+                    raise ExpectationsError(f"{path}: known_failures[{n}].{key} must be a non-empty "
+                                            f"string (a case ID or rule ID glob), got {e[key]!r:.80}")
         return cls(entries)
 
     def match(self, case: str, covers: Iterable[str]) -> dict[str, str] | None:
@@ -101,5 +107,6 @@ def write_expectations(path: Path, results: Iterable[Any], engine: str) -> int:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
     else:
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    path.write_text(text, encoding="utf-8")
+    from riskspec.conformance.report import atomic_write
+    atomic_write(path, text)
     return len(entries)

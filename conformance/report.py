@@ -10,6 +10,9 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import re
+import stat
+import tempfile
 import threading
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -17,7 +20,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from riskspec.conformance.errors import ReportPathError
 from riskspec.conformance.runner import BAD, OUTCOMES, CaseResult
+from riskspec.conformance.untrusted import clean_json, clean_text
 
 FORMAT = "riskspec/report@1"
 
@@ -60,7 +65,12 @@ def _rule_status(outcomes: Sequence[str]) -> str:
 def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, complete: bool,
                  rules: Mapping[str, Mapping[str, Any]] | None = None,
                  planned: int | None = None) -> dict[str, Any]:
+    """The report of ``results``. ``complete`` is kept only if every planned case has a result
+    and the run recorded no ``run_errors``; ``meta`` (engine handshake …) is cleaned."""
     rules = rules or {}
+    meta = clean_json(dict(meta))
+    planned = planned if planned is not None else len(results)
+    complete = bool(complete and len(results) >= planned and not meta.get("run_errors"))
     totals = Counter(r.outcome for r in results)
     by_section: dict[str, Counter] = defaultdict(Counter)
     by_variant: dict[str, Counter] = defaultdict(Counter)
@@ -90,7 +100,7 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
         "complete": complete,
         **dict(meta),
         "updated": _now(),
-        "planned": planned if planned is not None else len(results),
+        "planned": planned,
         "totals": {o: totals.get(o, 0) for o in OUTCOMES} | {"run": len(results)},
         "by_variant": {k: dict(v) for k, v in sorted(by_variant.items())},
         "by_section": {k: dict(v) for k, v in sorted(by_section.items())},
@@ -128,17 +138,58 @@ def print_summary(rep: Mapping[str, Any], out: IO[str]) -> None:
                   f"{' …' if len(gaps) > 8 else ''}\n")
 
 
+def unchecked_reason(rep: Mapping[str, Any]) -> str:
+    """Why this run cannot count as a pass even without failures ("" if it can)."""
+    t = rep["totals"]
+    why = []
+    if rep.get("run_errors"):
+        why.append("the run itself failed (" + "; ".join(map(str, rep["run_errors"]))[:300] + ")")
+    if t["run"] < rep["planned"]:
+        why.append(f"{rep['planned'] - t['run']} of {rep['planned']} selected cases have no result")
+    if not any(t.get(o) for o in OUTCOMES if o != "skip"):
+        why.append("no case was executed" + (" (the engine claims none of the selected cases)"
+                                             if t.get("skip") else ""))
+    return "; ".join(why)
+
+
+def _fence(text: str) -> str:
+    """A code fence longer than any backtick run in ``text`` (engine text cannot close it)."""
+    runs = re.findall(r"`+", text)
+    return "`" * max(3, max((len(r) for r in runs), default=0) + 1)
+
+
+def _code_block(text: str) -> list[str]:
+    fence = _fence(text)
+    return [fence, text, fence]
+
+
+def _inline(text: Any) -> str:
+    """Engine text for one line of Markdown: no line breaks, no markup."""
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", clean_text(text, limit=300, one_line=True))
+
+
 def render_markdown(rep: Mapping[str, Any]) -> str:
     eng = rep.get("engine") or {}
+    if not isinstance(eng, Mapping):
+        eng = {}
     t = rep["totals"]
     lines = [f"# riskspec conformance report{'' if rep['complete'] else ' (PARTIAL: run not finished)'}", ""]
-    lines.append(f"- Engine: **{eng.get('name', '?')} {eng.get('version', '')}** (`{rep.get('command', '')}`)")
+    lines.append(f"- Engine: **{_inline(eng.get('name', '?'))} {_inline(eng.get('version', ''))}** "
+                 f"({_inline(rep.get('command', ''))})")
     lines.append(f"- Protocol: {rep.get('protocol', '?')}; started {rep.get('started', '?')}, "
                  f"updated {rep['updated']}")
     lines.append(f"- Cases: {t['run']} of {rep['planned']} run — " +
                  ", ".join(f"{t[o]} {o}" for o in OUTCOMES if t.get(o)))
-    verdict = "CONFORMS (for what it claims)" if not any(t.get(o) for o in BAD) else "DOES NOT CONFORM"
+    unchecked = unchecked_reason(rep)
+    if any(t.get(o) for o in BAD):
+        verdict = "DOES NOT CONFORM"
+    elif unchecked:
+        verdict = "NOT CHECKED: " + unchecked
+    else:
+        verdict = "CONFORMS (for what it claims)"
     lines += [f"- Verdict: **{verdict}**", ""]
+    if rep.get("run_errors"):
+        lines += ["## Run errors", ""] + [f"- {_inline(e)}" for e in rep["run_errors"]] + [""]
     lines += ["## By variant", ""] + _table(rep["by_variant"], "variant") + [""]
     lines += ["## By rule section", ""] + _table(rep["by_section"], "section") + [""]
     bad_rules = [(r, e) for r, e in rep["by_rule"].items() if e["status"] == "fail"]
@@ -152,9 +203,9 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
             lines.append("")
             lines.append(f"Covers: {', '.join('`' + c + '`' for c in f.get('covers', []))}")
             lines.append("")
-            lines += ["```", f.get("message", "").rstrip(), "```", ""]
+            lines += _code_block(f.get("message", "").rstrip()) + [""]
             if f.get("stderr"):
-                lines += ["engine stderr (tail):", "```", f["stderr"][-2000:], "```", ""]
+                lines += ["engine stderr (tail):"] + _code_block(f["stderr"][-2000:]) + [""]
     xp = [r for r in rep["results"] if r["outcome"] == "xpass"]
     if xp:
         lines += ["## Unexpected passes (remove them from the expectations file)", ""]
@@ -200,17 +251,90 @@ def render_junit(rep: Mapping[str, Any]) -> str:
                     msg + ("\n--- stderr ---\n" + r["stderr"] if r.get("stderr") else "")
             elif r["outcome"] in ("skip", "xfail"):
                 ET.SubElement(tc, "skipped", message=head)
+    unchecked = unchecked_reason(rep)
+    if unchecked:  # a run that checked nothing (or not everything) must not look green
+        suite = ET.SubElement(suites, "testsuite", name="riskspec.run", tests="1", failures="0",
+                              errors="1", skipped="0")
+        tc = ET.SubElement(suite, "testcase", classname="riskspec.run", name="run-complete", time="0")
+        ET.SubElement(tc, "error", message=clean_text(unchecked, limit=500, one_line=True),
+                      type="incomplete").text = "\n".join(rep.get("not_run", [])[:1000])
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
+def _umask() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()
+
+
+def _refuse_special(path: Path, what: str) -> bool:
+    """Raise if ``path`` exists and is not a regular file; whether it exists."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise ReportPathError(f"{what} {path}: cannot use it: {exc.strerror}") from exc
+    if stat.S_ISLNK(st.st_mode):
+        raise ReportPathError(f"{what} {path} is a symbolic link (to {os.readlink(path)!r}); "
+                              f"refusing to write through it: give the real file's path")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        raise ReportPathError(f"{what} {path} exists and is {kind}; refusing to replace it")
+    return True
+
+
+def check_output_path(path: Path, what: str = "report") -> None:
+    """Refuse, before any work, an output path this run must not or cannot write.
+
+    Refused: an existing path that is not a regular file (device, FIFO, folder, socket), a
+    symbolic link (the report would silently land elsewhere), a folder that cannot be created
+    or written. Creates missing parent folders."""
+    _refuse_special(path, what)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise ReportPathError(f"{what} {path}: cannot write in {path.parent}: "
+                              f"{exc.strerror or exc}") from exc
+
+
 def atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
+    """Replace ``path`` by a file holding ``text``: written to a fresh temporary file in the same
+    folder, then renamed over it, so readers see the old or the new file, never half of one.
+    Refuses a path that is (or has become) a symlink or not a regular file."""
+    _refuse_special(path, "report")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _append_line(path: Path, text: str) -> None:
+    """Append one line to the journal, never through a symlink nor into a FIFO or device."""
+    _refuse_special(path, "results journal")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    with os.fdopen(fd, "a", encoding="utf-8") as fh:
         fh.write(text)
         fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
 
 
 class ReportWriter:
@@ -227,23 +351,33 @@ class ReportWriter:
         self.rules = rules or {}
         self.planned = planned
         self.results: list[CaseResult] = []
+        #: report files that could not be written (path → reason); the run goes on
+        self.write_errors: dict[str, str] = {}
         self._lock = threading.Lock()
         for p in [*self.reports, junit, journal]:
             if p is not None:
-                p.parent.mkdir(parents=True, exist_ok=True)
+                check_output_path(p)
         if journal is not None:
-            journal.write_text(json.dumps({"format": "riskspec/results@1", **self.meta}) + "\n",
-                               encoding="utf-8")
+            _refuse_special(journal, "results journal")
+            atomic_write(journal, json.dumps({"format": "riskspec/results@1", **clean_json(self.meta)},
+                                             ensure_ascii=False) + "\n")
         self._flush(complete=False)
 
     def add(self, res: CaseResult) -> None:
         with self._lock:
             self.results.append(res)
             if self.journal is not None:
-                with open(self.journal, "a", encoding="utf-8") as fh:
-                    fh.write(json.dumps(res.to_json(), ensure_ascii=False) + "\n")
-                    fh.flush()
+                self._guard(self.journal, lambda: _append_line(
+                    self.journal, json.dumps(res.to_json(), ensure_ascii=False) + "\n"))
             self._flush(complete=False)
+
+    def _guard(self, path: Path, write: Any) -> None:
+        """Write, remembering (not raising) a failure: one report that cannot be written must
+        not stop the run nor lose the results kept in the others."""
+        try:
+            write()
+        except (OSError, ReportPathError, ValueError) as exc:
+            self.write_errors.setdefault(str(path), clean_text(getattr(exc, "strerror", None) or exc))
 
     def report(self, complete: bool) -> dict[str, Any]:
         return build_report(self.results, self.meta, complete=complete, rules=self.rules,
@@ -255,21 +389,29 @@ class ReportWriter:
         rep = self.report(complete)
         for p in self.reports:
             if p.suffix == ".md":
-                atomic_write(p, render_markdown(rep))
+                self._guard(p, lambda p=p: atomic_write(p, render_markdown(rep)))
             else:
-                atomic_write(p, json.dumps(rep, indent=1, ensure_ascii=False) + "\n")
+                self._guard(p, lambda p=p: atomic_write(p, report_json(rep)))
         if self.junit is not None:
-            atomic_write(self.junit, render_junit(rep))
+            junit = self.junit
+            self._guard(junit, lambda: atomic_write(junit, render_junit(rep)))
 
-    def close(self, *, order: Sequence[str] | None = None, **meta: Any) -> dict[str, Any]:
+    def close(self, *, order: Sequence[str] | None = None, complete: bool = True,
+              **meta: Any) -> dict[str, Any]:
+        """Final reports; ``complete`` only if the run really ran every planned case."""
         with self._lock:
             self.meta.update(meta)
             if order is not None:
                 idx = {c: i for i, c in enumerate(order)}
                 self.results.sort(key=lambda r: idx.get(r.case, 0))
             self.meta["finished"] = _now()
-            self._flush(complete=True)
-            return self.report(True)
+            self._flush(complete=complete)
+            return self.report(complete)
+
+
+def report_json(rep: Mapping[str, Any]) -> str:
+    """The JSON report text: strict JSON (no NaN), UTF-8 encodable."""
+    return json.dumps(rep, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def summary_line(rep: Mapping[str, Any]) -> str:

@@ -22,7 +22,8 @@ from riskspec.conformance.client import EngineClient, Response
 from riskspec.conformance.compare import (
     action_key, events_diff, format_diff, partial_diff, set_diff,
 )
-from riskspec.conformance.errors import EngineFault
+from riskspec.conformance.errors import EngineFault, JudgeError
+from riskspec.conformance.untrusted import clean_json, clean_text
 from riskspec.conformance.vectors import Case
 
 OUTCOMES = ("pass", "fail", "error", "timeout", "skip", "xfail", "xpass")
@@ -49,7 +50,8 @@ class CaseResult:
     file: str = ""
 
     def to_json(self) -> dict:
-        d = asdict(self)
+        """The result as report JSON; engine-supplied text is cleaned (see ``untrusted``)."""
+        d = clean_json(asdict(self))
         return {k: v for k, v in d.items() if v not in (None, [], "") or k in ("case", "outcome")}
 
 
@@ -141,10 +143,16 @@ def divide_rows(expected: Mapping[str, int] | None, actual: Mapping[str, int]) -
 
 
 # -- one case ---------------------------------------------------------------------------
-def run_case(client: EngineClient, case: Case) -> CaseResult:
+def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = None) -> CaseResult:
+    """Run one case; whatever happens inside it ends as this case's result (never an exception).
+
+    ``case_timeout``: seconds the whole case may take (its requests share them)."""
     t0 = time.monotonic()
     res = CaseResult(case=case.id, title=case.title, covers=list(case.covers), variant=case.variant,
                      section=case.section, outcome="pass", file=case.file)
+    if hasattr(client, "deadline"):
+        client.deadline = t0 + case_timeout if case_timeout else None
+        client.deadline_seconds = case_timeout
     try:
         caps = client.start()
         why = caps.unclaimed(variant=case.variant, options=case.options, covers=case.covers,
@@ -164,8 +172,18 @@ def run_case(client: EngineClient, case: Case) -> CaseResult:
         res.outcome, res.fault = fault.outcome, fault.kind
         res.message = f"{fault.kind}: {fault}"
         res.stderr = fault.stderr_tail or None
+    except Exception as exc:  # anything else (a RecursionError on a hostile answer …) is an error too
+        res.outcome, res.fault = "error", JudgeError.kind
+        res.message = (f"the suite could not judge this case: {type(exc).__name__}: "
+                       f"{clean_text(exc, limit=500)}")
+        res.step = res.action = None
+        kill = getattr(client, "kill", None)
+        if kill is not None:  # the engine may be mid-answer: start the next case afresh
+            kill()
     finally:
         res.duration = round(time.monotonic() - t0, 4)
+        if hasattr(client, "deadline"):
+            client.deadline = None
     return res
 
 
@@ -277,6 +295,7 @@ class RunOptions:
     handshake_timeout: float | None = None
     max_failed_starts: int = 3
     maxfail: int = 0          # stop handing out cases after this many fail/error/timeout (0: never)
+    case_timeout: float | None = 300.0   # seconds one whole case may take (None: no deadline)
 
 
 class Campaign:
@@ -300,6 +319,8 @@ class Campaign:
         self.restarts = 0
         self.bad = 0
         self.stopped = False
+        #: what went wrong with the run itself (a worker that died): the run is incomplete
+        self.run_errors: list[str] = []
 
     def _finish(self, res: CaseResult) -> None:
         if self.expectations is not None:
@@ -314,6 +335,16 @@ class Campaign:
                 self.on_result(res)
 
     def _worker(self, q: "queue.Queue[Case]") -> None:
+        try:
+            self._work(q)
+        except BaseException as exc:  # a worker must never die silently
+            with self.lock:
+                self.run_errors.append(f"a worker stopped: {type(exc).__name__}: "
+                                       f"{clean_text(exc, limit=500)}")
+            if not isinstance(exc, Exception):
+                raise
+
+    def _work(self, q: "queue.Queue[Case]") -> None:
         client = EngineClient(self.argv, timeout=self.opts.timeout,
                               handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd, env=self.env)
         failed_starts, ever_started = 0, False
@@ -331,7 +362,7 @@ class Campaign:
                                                     f"({failed_starts} attempts); not run"))
                     continue
                 n_faults = len(client.faults)
-                res = run_case(client, case)
+                res = run_case(client, case, case_timeout=self.opts.case_timeout)
                 if client.capabilities is not None:
                     ever_started = True
                     with self.lock:
@@ -365,6 +396,11 @@ class Campaign:
         self.results.sort(key=lambda r: order.get(r.case, 0))
         return self.results
 
+    def not_run(self) -> list[str]:
+        """IDs of the selected cases that have no result (stopped early, or a worker died)."""
+        done = {r.case for r in self.results}
+        return [c.id for c in self.cases if c.id not in done]
+
 
 def skipped(case: Case, why: str) -> CaseResult:
     return CaseResult(case=case.id, title=case.title, covers=list(case.covers), variant=case.variant,
@@ -383,7 +419,8 @@ def progress_printer(total: int, stream: Any = None, every: float = 2.0) -> Call
         counts[res.outcome] = counts.get(res.outcome, 0) + 1
         now = time.monotonic()
         if res.outcome in BAD or res.outcome == "xpass":
-            stream.write(f"  {res.outcome.upper()}: {res.case} — {res.message.splitlines()[0] if res.message else ''}\n")
+            head = res.message.splitlines()[0] if res.message else ""
+            stream.write(f"  {res.outcome.upper()}: {res.case} — {clean_text(head, limit=300)}\n")
         if now - last[0] >= every or done[0] == total:
             last[0] = now
             summary = ", ".join(f"{counts[o]} {o}" for o in OUTCOMES if counts.get(o))

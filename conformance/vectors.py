@@ -93,9 +93,11 @@ def load_file(path: Path) -> list[Case]:
     from the shared file it names; positions written out as full states)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        problems = schema_errors(SCHEMA, data, limit=5)
+    except RecursionError:
+        raise VectorError(f"{path}: JSON nested too deeply to be a vector file") from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise VectorError(f"{path}: cannot read vector file: {exc}") from exc
-    problems = schema_errors(SCHEMA, data, limit=5)
+        raise VectorError(f"{path}: cannot read vector file: {str(exc)[:300]}") from exc
     if problems or not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise VectorError(f"{path}: not a valid {FORMAT} file: "
                           + ("; ".join(problems) or f"format {data.get('format')!r}"))

@@ -33,8 +33,8 @@ def test_gaps_are_listed_only_when_there_are_some() -> None:
 
 
 def test_a_selection_reports_gaps_only_among_the_selected_rules() -> None:
-    code, rep, _ = run_toy(select=["nothing.matches.*"])
-    assert rep["rules_without_vectors"] == []
+    code, rep, _ = run_toy(select=["toy.move.*"])
+    assert rep["rules_without_vectors"] == [] and set(rep["by_rule"]) == {"toy.move.add"}
 
 
 def test_cli_fuzz_runs_after_the_vectors(capsys, tmp_path) -> None:

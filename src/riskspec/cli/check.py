@@ -19,11 +19,20 @@ examples:
   riskspec check --engine "./engine" --expect known.json           known failures become xfail
   riskspec check --engine "./engine" --fuzz 200    then 200 random games against the reference
 
-Each case ends as pass, fail, error (protocol fault or engine error), timeout,
-skip (not claimed by the engine's handshake), xfail or xpass (listed in the
-expectations file). Reports are rewritten after every case, so a run that is
-killed still leaves a valid partial report. Exit status: 0 every claimed case
-passed (or was an expected failure), 1 something failed, 2 usage error.
+Each case ends as pass, fail, error (protocol fault, engine error, or an answer
+the suite refuses: not strict JSON, nested deeper than 64, a line over 32 MiB,
+over 100,000 actions), timeout (no answer within --timeout, or the whole case
+past --case-timeout), skip (not claimed by the engine's handshake), xfail or
+xpass (listed in the expectations file). Reports are rewritten after every case,
+so a run that is killed still leaves a valid partial report ("complete": false);
+engine text in them is cleaned (control characters, ANSI codes, bad Unicode).
+
+Exit status: 0 cases were run, every selected case has a result and every claimed
+case passed (or was an expected failure); 1 something failed, or nothing was
+checked (no case executed, results missing); 2 usage error (said before any case
+runs: empty --engine, bad timeout, unwritable or special report path, unknown
+--variant, --select matching nothing, malformed --vectors/--expect file) or a
+report that could not be written.
 See docs/protocol.md for the protocol and how to write an adapter.
 """
 
@@ -61,6 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds to wait for each response (default 10)")
     p.add_argument("--handshake-timeout", metavar="S", type=float, default=None,
                    help="seconds to wait for the handshake (default: max(timeout, 10))")
+    p.add_argument("--case-timeout", metavar="S", type=float, default=300.0,
+                   help="seconds one whole case may take, all its requests together (default 300): "
+                        "a case past it (a slow perft …) is a timeout")
     p.add_argument("--maxfail", metavar="N", type=int, default=0,
                    help="stop after N failing cases (the rest are not run; the report says so)")
     p.add_argument("--fuzz", metavar="N", type=int, default=0,
@@ -82,23 +94,22 @@ def run(args: argparse.Namespace) -> int:
     from riskspec.conformance.check import CheckConfig, run_check
     from riskspec.conformance.client import python_engine_argv
 
-    if args.engine:
+    if args.engine is not None:  # "" (an unset variable?) is an error, not the reference engine
         try:
             argv = shlex.split(args.engine)
         except ValueError as exc:
             raise RiskspecError(f"--engine: cannot split {args.engine!r}: {exc}") from exc
-        if not argv:
-            raise RiskspecError("--engine: empty command")
+        if not argv or not argv[0].strip():
+            raise RiskspecError(f"--engine: empty command {args.engine!r} (is the variable holding "
+                                f"it unset?); omit --engine to check the built-in reference engine")
     else:
         argv = python_engine_argv()
-    if args.jobs < 1:
-        raise RiskspecError("--jobs must be at least 1")
     cfg = CheckConfig(argv=argv, command=args.engine or "riskspec engine (built-in reference)",
                       variant=args.variant, select=args.select, skip=args.skip,
                       vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
-                      maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
+                      case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
     code = run_check(cfg, out=sys.stdout, err=sys.stderr)
     if args.fuzz > 0 and not args.list:
         code = max(code, fuzz(argv, args))

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from riskspec.conformance.errors import UsageError
+from riskspec.conformance.client import EngineClient
+from riskspec.conformance.errors import EngineFault, EngineUnusable, UsageError
 from riskspec.conformance.expectations import Expectations, write_expectations
 from riskspec.conformance.protocol import PROTOCOL
 from riskspec.conformance.report import (
@@ -178,3 +179,25 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
             err.write(f"riskspec check: could not write {path}: {why}\n")
             code = 2
     return code, final
+
+
+def probe_engine(cfg: CheckConfig) -> None:
+    """Start the engine once and read its handshake before any case runs: an engine that
+    cannot start or never completes a handshake stops the run at once with one line
+    (:class:`EngineUnusable`, exit 2) instead of one error per case.  ``riskspec check``
+    calls it first; :func:`check` alone records a start failure per case."""
+    validate_config(cfg)  # usage errors first
+    client = EngineClient(cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout,
+                          cwd=cfg.cwd, env=cfg.env)
+    try:
+        client.start()
+    except EngineFault as exc:
+        last = next((ln for ln in reversed(exc.stderr_tail.splitlines()) if ln.strip()), "")
+        hint = ("is it installed and on PATH? the command runs without a shell"
+                if exc.kind == "start" else "it must print the riskspec/1 handshake as its first "
+                "line (see docs/protocol.md)")
+        raise EngineUnusable(f"the engine {' '.join(cfg.argv)!r} cannot be checked: {exc}"
+                             + (f" (its stderr: {last[:200]!r})" if last else "")
+                             + f"; {hint}; nothing was run") from None
+    finally:
+        client.close()

@@ -35,6 +35,10 @@ class ScenarioError(ConformanceError):
     """A Python scenario disagrees with the reference engine, or is written wrongly."""
 
 
+class EngineUnusable(ConformanceError):
+    """The engine under test cannot start or never completes its handshake: nothing can run."""
+
+
 class EngineFault(ConformanceError):
     """The engine under test broke the protocol. ``kind`` is the outcome class it maps to."""
 

@@ -17,12 +17,16 @@ guarantees ``randrange`` to be reproducible across versions for a given seed).
     would crawl; by type, an attack phase lasts about one attack and games finish.
   - ``uniform``: uniformly among all legal actions.
   - ``aggressive``: random among the moves a greedy player would make, so that
-    most games end: trade whenever possible; place on the frontier territory
-    holding the most armies; attack, with as many dice as allowed, a territory
-    outnumbered by at least two armies (at random among those), else end the
-    attack; move every army it can into a conquest; defend with every die
-    allowed; never fortify.  Any other choice (claims, setup placements) is
-    made ``by-type``.
+    games end (four-player Classic: about 120 turns on average, at most a few
+    hundred; ``benchmarks/bench_engine.py --policy aggressive``
+    measures it): trade whenever possible;
+    place on the frontier territory holding the most armies; attack, with as
+    many dice as allowed, a territory holding fewer armies than the attacking
+    one (at random among those), else end the attack; move every army it can
+    into a conquest; defend with every die allowed; fortify by moving every
+    army it can from an interior territory (no enemy neighbour) to a frontier
+    one, the largest such move, else end the turn.  Any other choice (claims,
+    setup placements) is made ``by-type``.
 """
 
 from __future__ import annotations
@@ -101,7 +105,7 @@ def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Acti
     if phase in ("occupy", "defend"):
         return actions[-1]                       # the most armies / dice
     if phase == "fortify":
-        return actions[-1]                       # end-turn
+        return _interior_to_frontier(s, actions)
     if phase in ("reinforce", "elimination-trade"):
         if actions[-1]["type"] == "trade":
             first = len(actions) - 1
@@ -123,15 +127,33 @@ def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Acti
         good = []
         for a in actions[:-1]:
             f = armies[index[a["from"]]]
-            if a["dice"] == min(most_dice, f - 1) and f > armies[index[a["to"]]] + 1:
+            if a["dice"] == min(most_dice, f - 1) and f > armies[index[a["to"]]]:
                 good.append(a)
         return pick(good) if good else actions[-1]
     return choose_action(actions, rng, "by-type")
 
 
+def _interior_to_frontier(s: State, actions: Sequence[Action]) -> Action:
+    """The fortification moving the most armies from an interior territory to a frontier
+    one (the first such in canonical order), else ``end-turn`` (the last action)."""
+    index, owner, adjacency, me = s.tables.territory_index, s.owner, s.tables.adjacency, s.current
+
+    def is_frontier(t: int) -> bool:
+        return any(owner[n] != me for n in adjacency[t])
+
+    best, most = actions[-1], 0
+    for a in actions[:-1]:
+        if a["armies"] > most and not is_frontier(index[a["from"]]) \
+                and is_frontier(index[a["to"]]):
+            best, most = a, a["armies"]
+    return best
+
+
 @dataclass
 class GameResult:
-    """How a game ended: ``winner`` is a seat or None (turn cap reached)."""
+    """How a game ended: ``winner`` is a seat or None (turn cap reached).  ``turns`` counts
+    the turns played: at the cap, the turn that had just begun (``state.turn``, one more
+    than the cap) is not counted."""
 
     seed: int
     winner: int | None
@@ -176,6 +198,7 @@ def play_game(variant: str | Variant = "classic", players: int | Sequence[str] =
         if on_step is not None:
             on_step(state, action, after, events)
         state = after
+    capped = max_turns is not None and state.winner < 0 and state.turn > max_turns
     return GameResult(seed=seed, winner=state.winner if state.winner >= 0 else None,
-                      turns=state.turn, actions=actions, outcomes=outcomes,
+                      turns=max_turns if capped else state.turn, actions=actions, outcomes=outcomes,
                       seconds=time.perf_counter() - start, state=state, steps=steps)

@@ -91,7 +91,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from riskspec.conformance.check import CheckConfig, run_check
+    from riskspec.conformance.check import CheckConfig, probe_engine, run_check
     from riskspec.conformance.client import python_engine_argv
 
     if args.engine is not None:  # "" (an unset variable?) is an error, not the reference engine
@@ -110,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                       case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
+    if not args.list:
+        probe_engine(cfg)  # an engine that cannot start: one line, exit 2, nothing run
     code = run_check(cfg, out=sys.stdout, err=sys.stderr)
     if args.fuzz > 0 and not args.list:
         code = max(code, fuzz(argv, args))

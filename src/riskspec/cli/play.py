@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
-import time
+import os
 from pathlib import Path
 from typing import Any
 
+from riskspec.cli.progress import Progress
 from riskspec.errors import OptionError
 
 DESCRIPTION = """\
@@ -45,6 +45,11 @@ variant's options sets (capitals.enabled=true is capitals=on).  Options:
 """
 
 
+#: the default of --max-turns: the aggressive policy ends four-player Classic games in
+#: about 120 turns (a few hundred at most), so the cap only stops runaway games
+DEFAULT_MAX_TURNS = 500
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play random legal games on the reference engine",
                        description=DESCRIPTION, epilog=EPILOG,
@@ -56,8 +61,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
                    help="seed of the first game; game i uses S+i (default 0)")
     p.add_argument("--games", "-g", type=int, default=1, metavar="G", help="games to play (default 1)")
-    p.add_argument("--max-turns", "-t", type=int, default=1000, metavar="T",
-                   help="stop a game after T turns (default 1000; 0: no cap)")
+    p.add_argument("--max-turns", "-t", type=int, default=DEFAULT_MAX_TURNS, metavar="T",
+                   help=f"stop a game after T turns (default {DEFAULT_MAX_TURNS}; 0: no cap); "
+                        "a stopped game has no winner ('-') and counts T turns")
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=CHOICE",
                    help="a variant option or ambiguity reading, or a parameter one of them "
                         "sets (repeatable)")
@@ -65,8 +71,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="how actions are chosen (default aggressive)")
     p.add_argument("--log", type=Path, metavar="FILE", help="write the game log (riskspec/log@1)")
     p.add_argument("--progress", action="store_true",
-                   help="show the progress bar even when stderr is not a terminal")
-    p.add_argument("--quiet", "-q", action="store_true", help="only the summary line")
+                   help="draw the progress bar even when stderr is not a terminal (without "
+                        "it, a run longer than 10 s prints a progress line every 10 s there)")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="only the summary line, no progress")
     p.set_defaults(func=run)
 
 
@@ -108,34 +116,16 @@ def options_by_parameter(variant: Any, options: dict[str, str]) -> dict[str, str
     return out
 
 
-class Progress:
-    """A one-line text progress bar on stderr, redrawn at most ten times a second."""
-
-    def __init__(self, games: int, enabled: bool) -> None:
-        self.games, self.enabled = games, enabled
-        self.last = 0.0
-        self.started = time.perf_counter()
-        self.applied = 0
-
-    def update(self, game: int, turn: int, applied: int, max_turns: int, force: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not force and now - self.last < 0.1:
-            return
-        self.last = now
-        done = (game + (min(turn, max_turns) / max_turns if max_turns else 0)) / self.games
-        width = 30
-        bar = "#" * int(done * width) + "." * (width - int(done * width))
-        rate = (self.applied + applied) / max(now - self.started, 1e-9)
-        sys.stderr.write(f"\r[{bar}] game {game + 1}/{self.games}  turn {turn}  "
-                         f"{rate:,.0f} actions/s ")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r" + " " * 78 + "\r")
-            sys.stderr.flush()
+def check_log_path(base: Path) -> None:
+    """Refuse a --log path the game could not be written to, before any game is played."""
+    folder = base.parent if str(base.parent) else Path(".")
+    if not folder.is_dir():
+        raise OptionError(f"--log {base}: the folder {str(folder)!r} does not exist; "
+                          f"create it first (mkdir -p {folder})")
+    if base.exists() and not base.is_file():
+        raise OptionError(f"--log {base}: exists and is not a regular file; name a file")
+    if not os.access(folder, os.W_OK):
+        raise OptionError(f"--log {base}: the folder {str(folder)!r} is not writable")
 
 
 def log_path(base: Path, index: int, games: int) -> Path:
@@ -151,6 +141,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    if args.max_turns < 0:
+        raise OptionError(f"--max-turns must be 0 (no cap) or more, not {args.max_turns}")
+    if args.log is not None:
+        check_log_path(args.log)
     variant = E.get_variant(args.variant)
     options = options_by_parameter(variant, parse_options(args.option))
     if args.players is None:
@@ -158,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
     max_turns = args.max_turns or None
     # check the set-up once, so that a bad option is one clear line
     first = E.new_game(args.variant, args.players, options)
-    progress = Progress(args.games, args.progress or sys.stderr.isatty())
+    progress = Progress.for_args(args.quiet, args.progress)
+    applied = [0]  # steps applied in all games so far, for the rate
     rows: list[dict[str, Any]] = []
     for g in range(args.games):
         seed = args.seed + g
@@ -168,11 +163,16 @@ def run(args: argparse.Namespace) -> int:
                     _log: Any = log) -> None:
             if _log is not None:
                 L.record_step(_log, action, after)
-            progress.update(_g, after.turn, 0, max_turns or 0)
+            applied[0] += 1
+            if progress.due():
+                turn = min(after.turn, max_turns or after.turn)
+                done = (_g + (turn / max_turns if max_turns else 0)) / args.games
+                rate = applied[0] / max(progress.elapsed(), 1e-9)
+                progress.show(f"game {_g + 1}/{args.games}  turn {turn}  "
+                              f"{rate:,.0f} actions/s", done)
 
         res = play_game(args.variant, args.players, seed=seed, options=options,
                         max_turns=max_turns, policy=args.policy, on_step=on_step)
-        progress.applied += res.applied
         if log is not None:
             L.finish_log(log, res.state, res.actions, res.outcomes)
             L.write_log(log, log_path(args.log, g + 1, args.games))

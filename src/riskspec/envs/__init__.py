@@ -1,0 +1,45 @@
+"""Reinforcement-learning and game-theory front ends of the reference engine.
+
+* :func:`env` / :class:`RiskEnv` — a PettingZoo AEC environment of any variant
+  (needs the ``riskspec[rl]`` extra: ``pip install "riskspec[rl]"``).
+* :mod:`riskspec.envs.openspiel` — the variants as OpenSpiel Python games
+  (needs ``open_spiel``).
+* :mod:`riskspec.envs.codec` — the fixed discrete action encoding both use, and
+  :mod:`riskspec.envs.observation` — the observation vector (no extra needed).
+
+See ``docs/envs.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from riskspec.errors import RiskspecError
+
+__all__ = ["MissingExtraError", "RiskEnv", "env"]
+
+
+class MissingExtraError(RiskspecError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+
+def _need_rl() -> Any:
+    try:
+        pettingzoo_env = importlib.import_module("riskspec.envs.pettingzoo_env")
+    except ImportError as exc:
+        raise MissingExtraError(
+            f"riskspec.envs needs PettingZoo and Gymnasium ({exc.name or exc} is missing): "
+            f"pip install \"riskspec[rl]\"") from None
+    return pettingzoo_env
+
+
+def env(variant: str = "classic", players: Any = 3, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment (:class:`RiskEnv`) of ``variant`` for ``players``."""
+    return _need_rl().RiskEnv(variant, players, **kwargs)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RiskEnv":
+        return _need_rl().RiskEnv
+    raise AttributeError(f"module 'riskspec.envs' has no attribute {name!r}")

@@ -1,0 +1,80 @@
+"""The variants as OpenSpiel games: OpenSpiel's own random-simulation test (with
+serialisation), exact chance probabilities.  Needs ``open_spiel``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed on this machine "
+                                                "(pip install open_spiel; wheels exist for "
+                                                "Linux x86-64 and macOS)")
+
+from riskspec.reference import engine as E
+
+from riskspec.envs import openspiel
+from riskspec.errors import OptionError
+
+openspiel.register()
+
+
+@pytest.mark.parametrize("name,params", [
+    ("riskspec_classic", {"players": 2, "max_turns": 4, "auto_setup": True}),
+    ("riskspec_classic", {"players": 5, "max_turns": 5, "auto_setup": True}),
+    ("riskspec_napoleon_basic", {"max_turns": 2, "auto_setup": True}),
+    ("riskspec_napoleon_advanced", {"players": 3, "max_turns": 1, "auto_setup": True}),
+])
+def test_openspiel_random_sim_test(name: str, params: dict) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["classic", "classic-fr", "classic-it", "classic-pt",
+                                     "napoleon-basic", "napoleon-advanced"])
+def test_openspiel_random_sim_test_long(variant: str) -> None:
+    game = pyspiel.load_game(openspiel.game_name(variant), {"max_turns": 12})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_variant_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    for vid in ("classic", "classic-fr", "classic-it", "classic-pt", "napoleon-basic",
+                "napoleon-advanced"):
+        assert openspiel.game_name(vid) in names
+
+
+def test_chance_nodes_carry_the_engine_probabilities() -> None:
+    game = pyspiel.load_game("riskspec_classic", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node()                       # who places first
+    exact = state.chance_outcomes_exact()
+    assert [p for _, p in exact] == [Fraction(1, 3)] * 3
+    assert [p for _, p in state.chance_outcomes()] == [pytest.approx(1 / 3)] * 3
+    state.apply_action(exact[1][0])
+    assert state.current_player() == 1
+    assert game.num_distinct_actions() == state.position.codec.size
+    # a battle roll, 3 dice against 2: the exact engine distribution, reached in slots
+    s = state
+    while True:
+        if s.is_chance_node():
+            engine = s.position.state
+            if E.chance_outcomes(engine) and E.chance_outcomes(engine)[0][0]["type"] == "roll":
+                break
+            s.apply_action(max(s.chance_outcomes(), key=lambda o: o[1])[0])
+        else:
+            legal = s.legal_actions()
+            attacks = [a for a in legal if "attack" in s.action_to_string(a)]
+            s.apply_action(attacks[0] if attacks else legal[-1])
+    total = sum(p for _, p in s.chance_outcomes_exact())
+    assert total == 1
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(OptionError, match="name=value"):
+        openspiel.parse_options("game-mode")
+    assert openspiel.parse_options("game-mode=mission, distribution=deal") == {
+        "game-mode": "mission", "distribution": "deal"}
+    game = pyspiel.load_game("riskspec_classic", {"players": 4, "options": "game-mode=mission"})
+    assert game.num_players() == 4

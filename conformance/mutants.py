@@ -144,6 +144,21 @@ MUTANTS: dict[str, Mutant] = {m.name: m for m in [
 ]}
 
 
+def reading_of(m: Mutant, variant: str = "classic") -> tuple[str, str] | None:
+    """The (ambiguity, reading) the mutant plays faithfully — when its parameters are exactly
+    a non-default reading's — else None.  Such a mutant is an engine of another edition, not a
+    broken one, once its handshake says so (``riskspec engine --mutant NAME --honest``)."""
+    from riskspec.conformance.specload import spec
+    v = spec().variants[variant]
+    if not m.params or m.board_edit or m.wrap:
+        return None
+    for amb in v.ambiguities.values():
+        for r in amb.readings:
+            if dict(r.parameters) == dict(m.params) and r.id != v.options[amb.id].default:
+                return amb.id, r.id
+    return None
+
+
 def get_mutant(name: str) -> Mutant:
     try:
         return MUTANTS[name]

@@ -98,6 +98,7 @@ class Capabilities:
         return any(pat == "*" or fnmatch.fnmatchcase(rule_id, pat) for pat in self.rules)
 
     def claims_option(self, option: str, choice: str) -> bool:
+        """Whether the engine lists ``option`` with ``choice`` (a case that sets it needs this)."""
         if self.options == "*":
             return True
         allowed = self.options.get(option) if isinstance(self.options, Mapping) else None
@@ -105,10 +106,26 @@ class Capabilities:
             return False
         return allowed == "*" or choice in allowed
 
+    def claims_reading(self, ambiguity: str, reading: str) -> bool:
+        """Whether the engine plays ``reading`` of ``ambiguity`` when a case does not set it:
+        listed with that reading, or not listed at all (then it plays the variant's resolution,
+        which is what ``reading`` is for such a case)."""
+        if self.options == "*":
+            return True
+        if not isinstance(self.options, Mapping) or ambiguity not in self.options:
+            return True
+        return self.claims_option(ambiguity, reading)
+
     def unclaimed(self, *, variant: str, options: Mapping[str, str], covers: Iterable[str],
                   ops: Iterable[str], inline_map: bool,
-                  inline_missions: bool = False) -> list[str]:
-        """Why a case is not claimed (empty list: the engine claims everything it needs)."""
+                  inline_missions: bool = False, readings: Mapping[str, str] | None = None,
+                  ambiguities: Iterable[str] = ()) -> list[str]:
+        """Why a case is not claimed (empty list: the engine claims everything it needs).
+
+        ``options`` are the case's own settings (each must be listed in the handshake);
+        ``readings`` the default readings of the other ambiguities its rules touch (each must
+        be claimed, see :meth:`claims_reading`); ``ambiguities`` the covered IDs that are
+        ambiguities: claimed by their reading, never as rules."""
         why = []
         if variant not in self.variants:
             why.append(f"variant {variant}")
@@ -117,13 +134,17 @@ class Capabilities:
                 why.append(f"op {op}")
         for key, choice in sorted(options.items()):
             if not self.claims_option(key, choice):
-                why.append(f"option {key}={choice}")
+                why.append(f"{key}={choice}")
+        for key, choice in sorted((readings or {}).items()):
+            if key not in options and not self.claims_reading(key, choice):
+                why.append(f"{key}={choice}")
         if inline_map and "inline" not in self.maps:
             why.append("inline maps")
         if inline_missions and "inline" not in self.missions:
             why.append("inline mission decks")
+        skip = set(ambiguities)
         for rule in covers:
-            if not self.claims_rule(rule):
+            if rule not in skip and not self.claims_rule(rule):
                 why.append(f"rule {rule}")
         return why
 

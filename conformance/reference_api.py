@@ -116,13 +116,23 @@ def override_params(overrides: Mapping[str, Any],
     model.Variant.resolve = resolve  # type: ignore[method-assign]
 
 
-def serve_reference(mutant: str | None = None) -> int:
+def serve_reference(mutant: str | None = None, *, honest: bool = False) -> int:
+    """Serve the reference engine, or one mutant of it. ``honest``: a mutant that plays a
+    non-default reading claims that reading (and only it) for its ambiguity."""
     from riskspec.conformance.server import serve
     api: Any = ReferenceAPI()
     name = "riskspec-reference"
+    caps = capabilities()
     if mutant:
-        from riskspec.conformance.mutants import get_mutant
+        from riskspec.conformance.mutants import get_mutant, reading_of
         m = get_mutant(mutant)
         api = m.install(api)
         name = f"riskspec-reference+mutant:{m.name}"
-    return serve(api, name=name, version=__version__, capabilities=capabilities())
+        played = reading_of(m) if honest else None
+        if played is not None:  # it speaks for the variants that have this ambiguity only
+            from riskspec.conformance.specload import spec
+            caps["variants"] = [v for v in caps["variants"]
+                                if played[0] in spec().variants[v].ambiguities]
+            caps["options"] = {**caps["options"], played[0]: [played[1]]}
+            name += "+honest"
+    return serve(api, name=name, version=__version__, capabilities=caps)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from riskspec.conformance.claims import case_needs, unclaimed_by_steps
 from riskspec.conformance.client import EngineClient, Response
 from riskspec.conformance.compare import (
     action_key, events_diff, format_diff, partial_diff, set_diff,
@@ -155,9 +156,10 @@ def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = N
         client.deadline_seconds = case_timeout
     try:
         caps = client.start()
-        why = caps.unclaimed(variant=case.variant, options=case.options, covers=case.covers,
-                             ops=case.ops_needed(), inline_map=case.map is not None,
-                             inline_missions=case.missions is not None)
+        needs = case_needs(case)
+        why = caps.unclaimed(**needs)
+        if not why:  # readings the case relies on through its steps, not its covered rules
+            why = unclaimed_by_steps(caps, case, skip=needs["readings"])
         if why:
             res.outcome, res.not_claimed = "skip", why
             res.message = "not claimed: " + ", ".join(why)

@@ -33,7 +33,6 @@ const RULES = [
   "classic.reinforce.territory-armies", "classic.reinforce.minimum", "classic.reinforce.continent-bonus",
   "classic.reinforce.count-time", "classic.reinforce.place",
   "classic.attack.declare", "classic.attack.compare", "classic.attack.ties", "classic.attack.losses",
-  "classic.amb.reinforce-minimum-scope", "classic.amb.tie-rule",
 ];
 
 const HANDSHAKE = {
@@ -41,7 +40,7 @@ const HANDSHAKE = {
   engine: { name: "js-mini-risk", version: "0.1.0" },
   capabilities: {
     variants: ["classic"],
-    // only the default readings of the ambiguities it touches
+    // the readings it plays, once per ambiguity (an ambiguity not listed: the variant's own reading)
     options: { "classic.amb.reinforce-minimum-scope": ["territories"], "classic.amb.tie-rule": ["defender-wins"] },
     ops: ["load_state", "apply", "state", "quit"],
     rules: RULES,

@@ -25,6 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     # dev-only: serve a deliberately broken copy (suite-power tests)
     p.add_argument("--mutant", metavar="NAME", help=argparse.SUPPRESS)
+    p.add_argument("--honest", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--list-mutants", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=run)
 
@@ -36,4 +37,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"{m.name}\t{m.rule}\t{m.description}")
         return 0
     from riskspec.conformance.reference_api import serve_reference
-    return serve_reference(args.mutant)
+    return serve_reference(args.mutant, honest=args.honest)

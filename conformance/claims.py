@@ -1,0 +1,167 @@
+"""What a case needs an engine to claim: the reading of every ambiguity its rules touch.
+
+The specification links rules and ambiguities both ways (a rule's ``ambiguities``,
+an ambiguity's ``rules``).  A case covering rule R runs under one reading of each
+ambiguity touching R: the reading its ``options`` name, or else the variant's
+resolution (the option's default).  It runs only if the engine claims that
+reading — in the handshake's ``options``, once per ambiguity:
+
+* ``"options": "*"`` — every reading of every ambiguity;
+* an ambiguity listed (``"classic.amb.defender-dice-choice": ["always-maximum"]``)
+  — exactly the readings listed (or ``"*"``);
+* an ambiguity not listed — only the variant's own resolution.
+
+Ambiguity IDs are never claimed as rules: a case covering an ambiguity directly
+needs its reading claimed, not a rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+@functools.cache
+def _variant(variant_id: str) -> Any:
+    from riskspec.conformance.specload import spec
+
+    from riskspec.errors import RiskspecError
+    try:
+        return spec().variants.get(variant_id)
+    except (RiskspecError, OSError):  # no spec to follow links in: only the case's own words
+        return None
+
+
+def is_ambiguity(variant_id: str, ident: str) -> bool:
+    """Whether ``ident`` is an ambiguity ID of the variant (``*.amb.*`` when the variant is unknown)."""
+    v = _variant(variant_id)
+    if v is None:
+        return ".amb." in ident
+    return ident in v.ambiguities
+
+
+@functools.cache
+def _touching(variant_id: str) -> Mapping[str, frozenset[str]]:
+    """rule ID -> the ambiguities touching it (both directions of the spec's links)."""
+    v = _variant(variant_id)
+    out: dict[str, set[str]] = {}
+    if v is None:
+        return {}
+    for rid, rule in v.rules.items():
+        out.setdefault(rid, set()).update(a for a in rule.ambiguities if a in v.ambiguities)
+    for aid, amb in v.ambiguities.items():
+        for rid in amb.rules:
+            out.setdefault(rid, set()).add(aid)
+    return {k: frozenset(s) for k, s in out.items()}
+
+
+def touched_ambiguities(variant_id: str, covers: Iterable[str],
+                        reading: Mapping[str, str] | None = None) -> list[str]:
+    """Ambiguities a case touches: those it covers, those of the rules it covers, its ``reading``'s."""
+    touching = _touching(variant_id)
+    found: set[str] = set()
+    for ident in covers:
+        if is_ambiguity(variant_id, ident):
+            found.add(ident)
+        found.update(touching.get(ident, ()))
+    if reading and reading.get("ambiguity"):
+        found.add(reading["ambiguity"])
+    return sorted(found)
+
+
+def default_reading(variant_id: str, ambiguity: str) -> str | None:
+    """The variant's resolution of ``ambiguity`` (None when the spec does not know it)."""
+    v = _variant(variant_id)
+    opt = v.options.get(ambiguity) if v is not None else None
+    return opt.default if opt is not None else None
+
+
+def required_readings(variant_id: str, covers: Iterable[str], options: Mapping[str, str],
+                      reading: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Ambiguity -> the reading a case runs under, for every ambiguity it touches."""
+    out: dict[str, str] = {}
+    for aid in touched_ambiguities(variant_id, covers, reading):
+        chosen = options.get(aid) or default_reading(variant_id, aid)
+        if chosen is not None:
+            out[aid] = chosen
+    return out
+
+
+def case_needs(case: Any) -> dict[str, Any]:
+    """Keyword arguments for :meth:`Capabilities.unclaimed` describing what ``case`` needs."""
+    readings = required_readings(case.variant, case.covers, case.options, case.reading)
+    return {"variant": case.variant, "options": dict(case.options), "covers": tuple(case.covers),
+            "ops": case.ops_needed(), "inline_map": case.map is not None,
+            "inline_missions": case.missions is not None,
+            "readings": {a: r for a, r in readings.items() if a not in case.options},
+            "ambiguities": frozenset(i for i in case.covers if is_ambiguity(case.variant, i))}
+
+
+def case_reading(case: Any, ambiguity: str) -> str | None:
+    """The reading of ``ambiguity`` a case runs under: its options, its start state's, the default."""
+    if ambiguity in case.options:
+        return str(case.options[ambiguity])
+    state_opts = (case.state or {}).get("options") if isinstance(case.state, Mapping) else None
+    if isinstance(state_opts, Mapping) and isinstance(state_opts.get(ambiguity), str):
+        return str(state_opts[ambiguity])
+    return default_reading(case.variant, ambiguity)
+
+
+_local = threading.local()
+_verdicts: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
+_verdicts_lock = threading.Lock()
+
+
+def _reference() -> Any:
+    client = getattr(_local, "client", None)
+    if client is None:
+        from riskspec.conformance.client import reference_client
+        client = _local.client = reference_client()
+    return client
+
+
+def passes_under(case: Any, ambiguity: str, reading: str) -> bool:
+    """Whether the case's expectations still hold on the reference engine under ``reading``.
+
+    This only decides whether a case applies to an engine of another reading — never a verdict
+    on an engine: a case that holds under a reading the engine claims does not depend on the
+    ambiguity, so that engine is judged by it."""
+    from riskspec.conformance.runner import run_case
+    options = {**case.options, ambiguity: reading}
+    state = case.state
+    if isinstance(state, Mapping) and isinstance(state.get("options"), Mapping):
+        state = {**state, "options": {**state["options"], ambiguity: reading}}
+    # run_case turns every refusal of the reference (a reading it cannot set up) into an outcome
+    res = run_case(_reference(), dataclasses.replace(case, options=options, state=state))
+    return res.outcome == "pass"
+
+
+def unclaimed_by_steps(caps: Any, case: Any, skip: Iterable[str] = ()) -> list[str]:
+    """Readings a case depends on through its steps (not its covered rules) that the engine
+    does not claim: for every ambiguity the handshake restricts to readings other than the
+    case's, the case is replayed on the reference under each claimed reading; if it holds
+    under none, the case needs its own reading (``"<ambiguity>=<reading>"``)."""
+    if not isinstance(caps.options, Mapping):
+        return []
+    done = set(skip)
+    why = []
+    for aid, allowed in sorted(caps.options.items()):
+        if aid in done or allowed == "*" or not isinstance(allowed, (list, tuple)) \
+                or not is_ambiguity(case.variant, aid) or default_reading(case.variant, aid) is None:
+            continue
+        mine = case_reading(case, aid)
+        if mine is None or mine in allowed:
+            continue
+        key = (case.id, case.variant, aid, tuple(sorted(map(str, allowed))))
+        with _verdicts_lock:
+            known = _verdicts.get(key)
+        if known is None:
+            known = any(passes_under(case, aid, str(r)) for r in allowed)
+            with _verdicts_lock:
+                _verdicts[key] = known
+        if not known:
+            why.append(f"{aid}={mine}")
+    return why

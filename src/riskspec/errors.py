@@ -80,3 +80,8 @@ class IllegalActionError(ActionError):
     ``code`` is a stable machine-readable reason and ``rule`` the ID of the
     rule that forbids it.  The state it was tried on is left unchanged.
     """
+
+
+class MissingExtraError(RiskspecError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install
+    (``pip install "riskspec[rl]"``, ``riskspec[mcp]`` …)."""

@@ -170,6 +170,8 @@ def test_illegal_indices_and_bad_settings_are_refused() -> None:
 
 
 def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [n for n in sys.modules if n == "pettingzoo" or n.startswith("pettingzoo.")]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "riskspec.envs.pettingzoo_env", raising=False)
     with warnings.catch_warnings(), pytest.raises(MissingExtraError, match=r"riskspec\[rl\]"):

@@ -30,6 +30,7 @@ COMMANDS = [
     "play",
     "replay",
     "odds",
+    "mcp_cmd",
 ]
 
 EPILOG = """\

@@ -15,13 +15,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from riskspec.errors import RiskspecError
+from riskspec.errors import MissingExtraError
 
 __all__ = ["MissingExtraError", "RiskEnv", "env"]
-
-
-class MissingExtraError(RiskspecError, ImportError):
-    """An optional dependency is not installed; the message names the extra to install."""
 
 
 def _need_rl() -> Any:

@@ -214,3 +214,30 @@ def test_python_example_engine_is_caught_when_it_breaks_a_rule(tmp_path):
     cfg = CheckConfig(argv=[sys.executable, str(broken)], quiet=True, select=["classic.attack.*"])
     code, rep = check(cfg, io.StringIO(), io.StringIO())
     assert code == 1 and rep["by_rule"]["classic.attack.ties"]["status"] == "fail"
+
+
+def test_driven_game_turns_an_engine_loop_into_questions():
+    from riskspec.adapter.driven import AskingRandom, DrivenGame, EngineFailed
+
+    def loop(game):
+        rng = AskingRandom(game, "roll")
+        total = 0
+        while game.ask("go", options=[True, False]):
+            total += rng.randint(1, 6)
+        if total > 10:
+            raise ValueError("too much")
+        return total
+
+    g = DrivenGame(loop)
+    assert (g.question.kind, g.question.options) == ("go", [True, False])
+    assert g.answer(True).kind == "roll" and g.question.info == {"low": 1, "high": 6}
+    assert g.answer(4).kind == "go"
+    assert g.answer(False) is None and g.finished and g.result == 4
+    bad = DrivenGame(loop)
+    bad.answer(True)
+    bad.answer(11)
+    with pytest.raises(EngineFailed, match="too much"):
+        bad.answer(False)
+    stuck = DrivenGame(loop)
+    stuck.close()                                   # an abandoned game unwinds its thread
+    assert stuck.finished and stuck.question is None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from riskspec.adapter.errors import InvalidAction
+from riskspec.adapter.errors import Illegal, InvalidAction
 
 Action = dict[str, Any]
 
@@ -115,3 +115,23 @@ def trade_actions(sets: Iterable[Sequence[str]],
 def simple(kind: str) -> Action:
     """An action with no fields: ``simple("end-attack")``, ``simple("end-turn")``."""
     return {"type": kind}
+
+
+CHANCE_TYPES = frozenset({"roll", "draw", "deal", "first-player", "mission"})
+
+
+def out_of_turn(phase: str, kind: str, *, chance_node: bool, game_over: bool = False) -> Illegal:
+    """The refusal for an action the engine does not take at this point, in the suite's
+    vocabulary: ``game-over``, ``chance-node`` (an outcome is due), ``not-chance-node``
+    (an outcome sent while a player is to act) or ``wrong-phase`` (rule
+    ``classic.cards.trade-timing`` for a trade, ``classic.turn.sequence`` otherwise)."""
+    if game_over:
+        code, why = "game-over", "the game is over"
+    elif chance_node and kind not in CHANCE_TYPES:
+        code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
+    elif kind in CHANCE_TYPES and not chance_node:
+        code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
+    else:
+        code, why = "wrong-phase", f"a {kind!r} is not taken in the {phase} phase"
+    rule = "classic.cards.trade-timing" if code == "wrong-phase" and kind == "trade" else "classic.turn.sequence"
+    return Illegal(code, rule, why)

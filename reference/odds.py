@@ -186,9 +186,37 @@ class ConquestTable:
                 for i, a in enumerate(self.attackers)]
 
     def decimal_rows(self) -> list[list[float]]:
+        """The cells as floats; a float is 1.0 (0.0) only where the exact value is 1 (0)."""
         powers = self._powers()
-        return [[self._num[i][j] / powers[a + d] for j, d in enumerate(self.defenders)]
+        return [[_honest_float(self._num[i][j], powers[a + d]) for j, d in enumerate(self.defenders)]
                 for i, a in enumerate(self.attackers)]
+
+
+def _honest_float(num: int, den: int) -> float:
+    """``num / den`` correctly rounded, except that a value strictly between 0 and 1 never
+    becomes 0.0 or 1.0 (the nearest float inside the interval is used instead)."""
+    x = num / den
+    if x >= 1.0 and num < den:
+        return math.nextafter(1.0, 0.0)
+    if x <= 0.0 < num:
+        return math.nextafter(0.0, 1.0)
+    return x
+
+
+def format_probability(p: Fraction | float, digits: int = 3, *, percent: bool = False) -> str:
+    """``p`` rounded to ``digits`` decimals (as a percentage with ``percent``), except that a
+    probability that is not exactly 1 never prints as 1 ("1.000", "100.0 %") and one that
+    is not exactly 0 never prints as 0: those show as ">0.999" / "<0.001" (">99.9 %")."""
+    scale = 100 if percent else 1
+    unit = " %" if percent else ""
+    text = f"{float(p) * scale:.{digits}f}"
+    step = 10.0 ** -digits
+    if 0 < p < 1:
+        if float(text) >= scale:
+            return f">{scale - step:.{digits}f}{unit}"
+        if float(text) <= 0:
+            return f"<{step:.{digits}f}{unit}"
+    return text + unit
 
 
 class BattleChain:

@@ -48,9 +48,18 @@ class SpecError(RiskspecError):
 class UnknownIdError(RiskspecError, KeyError):
     """An ID (variant, rule, ambiguity, parameter, option) that the spec does not define."""
 
-    def __init__(self, kind: str, given: str, suggestions: list[str]) -> None:
-        self.kind, self.given, self.suggestions = kind, given, suggestions
+    def __init__(self, kind: str, given: str, suggestions: list[str], *,
+                 also: list[str] | None = None, then: str = "") -> None:
+        """``suggestions``: IDs spelled like ``given``; ``also``: IDs about it (by meaning);
+        ``then``: what to do next (a command to run)."""
+        self.kind, self.given = kind, given
+        self.suggestions = list(suggestions) + [a for a in also or () if a not in suggestions]
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        extra = [a for a in also or () if a not in suggestions]
+        if extra:
+            hint += f"; about {given!r}: {', '.join(extra)}"
+        if then:
+            hint += f"; {then}"
         super().__init__(f"unknown {kind} {given!r}{hint}")
 
     def __str__(self) -> str:  # KeyError would repr() the message

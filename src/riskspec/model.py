@@ -381,7 +381,9 @@ class Spec:
         try:
             return self.variants[vid]
         except KeyError:
-            raise UnknownIdError("variant", vid, closest(vid, list(self.variants))) from None
+            near = closest(vid, list(self.variants))
+            raise UnknownIdError("variant", vid, near or list(self.variants),
+                                 then="`riskspec rules` lists every variant") from None
 
     def rule(self, rule_id: str) -> Rule:
         try:

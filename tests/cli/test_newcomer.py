@@ -127,3 +127,136 @@ def test_check_list_does_not_start_the_engine(capsys):
     assert main(["check", "--engine", "nonexistent-binary-riskspec", "--list",
                  "--select", "classic.attack.*"]) == 0
     assert "classic." in capsys.readouterr().out
+
+
+# -- typos get a did-you-mean, by spelling and by meaning ----------------------------------
+def test_rules_section_typo_is_an_error_with_did_you_mean(capsys):
+    assert main(["rules", "classic", "--section", "atack"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown section 'atack'" in err and "did you mean attack" in err
+    assert "riskspec rules classic" in err
+    assert main(["rules", "classic", "--section", "attack"]) == 0
+    assert "classic.attack." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["map", "nope"], ["map", "clasic"], ["rules", "nope"],
+                                  ["play", "nope"]])
+def test_unknown_variant_names_the_variants_and_the_command_to_list_them(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"unknown variant {argv[1]!r}; did you mean classic" in err
+    assert "`riskspec rules` lists every variant" in err
+
+
+def test_explain_suggests_by_meaning_rule_titles_and_ambiguity_questions(capsys):
+    from riskspec.loading import load_spec
+    spec = load_spec()
+    assert main(["explain", "neutral"]) == 2
+    err = capsys.readouterr().err
+    about = err.split("about 'neutral': ")[1].split(";")[0].split(", ")
+    assert any(r in spec.rules and "neutral" in spec.rules[r].title.lower() for r in about)
+    assert any(a in spec.ambiguities and "neutral" in (spec.ambiguities[a].question
+                                                       + spec.ambiguities[a].title).lower()
+               for a in about)
+    for ident in about:
+        assert ident in spec.rules or ident in spec.ambiguities
+
+
+# -- order and rounding ---------------------------------------------------------------------
+def test_rules_lists_each_familys_primary_edition_first(capsys):
+    assert main(["rules"]) == 0
+    heads = [ln.split(":")[0][2:] for ln in capsys.readouterr().out.splitlines()
+             if ln.startswith("# ")]
+    assert heads[0] == "classic" and heads.index("napoleon-basic") < heads.index(
+        "napoleon-advanced")
+    assert {"classic-fr", "classic-it", "classic-pt"} <= set(heads)
+
+
+def test_a_probability_that_is_not_1_never_prints_as_1_nor_a_nonzero_one_as_0():
+    from fractions import Fraction
+
+    from riskspec.reference.odds import format_probability
+    assert format_probability(Fraction(99998, 100000)) == ">0.999"
+    assert format_probability(Fraction(99998, 100000), 1, percent=True) == ">99.9 %"
+    assert format_probability(Fraction(1, 10**9)) == "<0.001"
+    assert format_probability(Fraction(1)) == "1.000" and format_probability(0) == "0.000"
+    assert format_probability(Fraction(1, 2), 1, percent=True) == "50.0 %"
+
+
+def test_odds_table_and_battle_never_round_to_certainty(capsys):
+    assert main(["odds", "--table", "30"]) == 0
+    cells = [c for ln in capsys.readouterr().out.splitlines()[3:] for c in ln.split()[1:]]
+    assert cells and "1.000" not in cells and "0.000" not in cells and ">0.999" in cells
+    assert main(["odds", "30", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "attacker conquers:         >0.999999" in out
+    assert "defender holds:            <0.000001" in out
+
+
+def test_docs_odds_percentages_never_show_100_for_less():
+    from riskspec.docsite.odds import _percent
+    assert _percent(0.99998) == ">99.9 %" and _percent(1.0) == "100.0 %"
+    from riskspec.reference.odds import BattleChain, BattleRules
+    from riskspec.reference.engine import get_variant
+    table = BattleChain(BattleRules.from_ruleset(get_variant("classic").resolve())).square_table(40)
+    floats = [x for row in table.decimal_rows() for x in row]
+    exact = [x for row in table.exact_rows() for x in row]
+    assert all((f == 1.0) == (e == 1) and (f == 0.0) == (e == 0) for f, e in zip(floats, exact))
+
+
+# -- validate reports every kind of problem in one run --------------------------------------
+def test_validate_reports_schema_and_cross_file_problems_in_one_run(tmp_path, capsys):
+    import shutil
+
+    from riskspec.loading import default_root
+    spec = tmp_path / "spec"
+    shutil.copytree(default_root(), spec)
+    path = spec / "classic" / "map.yaml"
+    text = path.read_text()
+    text = text.replace("{id: europe, name: Europe, kind: continent, bonus: 5,",
+                        "{id: europe, name: Europe, kind: continent, bonus: five,")
+    text = text.replace("{between: [alaska, alberta],", "{between: [alaska, albertaa],")
+    path.write_text(text)
+    for target in (spec, path):
+        assert main(["validate", str(target)]) == 1
+        out = capsys.readouterr().out
+        assert "[schema] $.groups[2].bonus" in out, out
+        assert "[unknown-place]" in out and "'albertaa'" in out, out
+
+
+# -- errors say what to do next --------------------------------------------------------------
+def test_fuzz_without_hypothesis_says_what_to_install_before_running(monkeypatch, capsys):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "hypothesis" else real(name, *a))
+    assert main(["check", "--fuzz", "5", "--select", "classic.attack.*"]) == 2
+    captured = capsys.readouterr()
+    assert 'pip install "riskspec[test]"' in captured.err and captured.out == ""
+
+
+def test_docs_without_mkdocs_says_what_to_install(monkeypatch):
+    import importlib.util
+
+    from riskspec.docsite import build
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "mkdocs" else real(name, *a))
+    with pytest.raises(Exception, match=r'pip install "riskspec\[docs\]"'):
+        build.require_mkdocs()
+
+
+def test_browser_tests_skip_with_the_command_that_installs_chromium(monkeypatch, tmp_path):
+    import importlib.util
+    from pathlib import Path
+    where = Path(__file__).parents[1] / "docs" / "test_docs_browser.py"
+    spec = importlib.util.spec_from_file_location("_browser_tests", where)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "CHROMIUM", tmp_path / "no-chromium")
+    if importlib.util.find_spec("playwright") is None:
+        pytest.skip("playwright is not installed here")
+    with pytest.raises(pytest.skip.Exception, match="apt-get install -y --no-install-recommends "
+                                                    "chromium"):
+        module._browser_or_skip()

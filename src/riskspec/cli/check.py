@@ -110,12 +110,23 @@ def run(args: argparse.Namespace) -> int:
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                       case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
+    if args.fuzz > 0 and not args.list:
+        require_hypothesis()
     if not args.list:
         probe_engine(cfg)  # an engine that cannot start: one line, exit 2, nothing run
     code = run_check(cfg, out=sys.stdout, err=sys.stderr)
     if args.fuzz > 0 and not args.list:
         code = max(code, fuzz(argv, args))
     return code
+
+
+def require_hypothesis() -> None:
+    """--fuzz needs the test extra: say so (and how to get it) before anything runs."""
+    import importlib.util
+    if importlib.util.find_spec("hypothesis") is None:
+        raise RiskspecError('--fuzz needs Hypothesis, which is not installed; install the test '
+                            'extra: pip install "riskspec[test]" (from a checkout: '
+                            'pip install -e ".[test]"), then run the same command again')
 
 
 def fuzz(argv: list[str], args: argparse.Namespace) -> int:

@@ -158,6 +158,24 @@ def run(args: argparse.Namespace) -> int:
                      + sorted({p for v in spec.variants.values() for p in v.parameters})
                      + known_ids(spec))
             raise UnknownIdError("rule, ambiguity, parameter, variant, map or map fact", ident,
-                                 m.closest(ident, known, n=5))
+                                 m.closest(ident, known, n=5), also=by_meaning(spec, ident),
+                                 then="`riskspec rules` lists every rule ID")
         print(text)
     return 0
+
+
+def by_meaning(spec: m.Spec, word: str, n: int = 6) -> list[str]:
+    """Rules and ambiguities whose title or question contains ``word`` (as a word, any
+    case): what a reader typing a topic (``neutral``) rather than an ID is looking for.
+    Rules whose title has it come first, then ambiguities (at least half of the ``n``
+    places when there are that many), each in spec order."""
+    import re
+    text = word.strip().replace("-", " ").replace("_", " ")
+    if len(text) < 3:
+        return []
+    pattern = re.compile(r"\b" + re.escape(text), re.IGNORECASE)
+    rules = [r.id for r in spec.rules.values() if pattern.search(r.title)]
+    ambiguities = [a.id for a in spec.ambiguities.values()
+                   if pattern.search(a.title) or pattern.search(a.question)]
+    half = max(n - len(ambiguities), n // 2)
+    return (rules[:half] + ambiguities)[:n]

@@ -144,7 +144,8 @@ class _Fmt:
         self.mode, self.digits = mode, digits
 
     def dec(self, x: Fraction) -> str:
-        return f"{float(x):.{self.digits}f}"
+        from riskspec.reference.odds import format_probability
+        return format_probability(x, self.digits) if 0 <= x <= 1 else f"{float(x):.{self.digits}f}"
 
     def __call__(self, x: Fraction, short: int = 40) -> str:
         frac = str(x)
@@ -316,8 +317,9 @@ def _print_table(chain: Any, n: int, fmt: _Fmt, as_json: bool, head: dict[str, A
                 w(f"{a} {d} {table.exact(i, j)}")
         return 0
     rows = table.decimal_rows()
-    width = max(fmt.digits + 2, len(str(n)) + 1)
+    from riskspec.reference import odds as P
+    width = max(fmt.digits + 3, len(str(n)) + 1)  # room for ">0.999"
     w("A\\D".rjust(5) + "".join(f" {d:>{width}}" for d in table.defenders))
     for a, row in zip(table.attackers, rows):
-        w(f"{a:>5}" + "".join(f" {x:>{width}.{fmt.digits}f}" for x in row))
+        w(f"{a:>5}" + "".join(f" {P.format_probability(x, fmt.digits):>{width}}" for x in row))
     return 0

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 
+from riskspec.errors import UnknownIdError
 from riskspec.loading import load_spec
+from riskspec.model import closest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "rules", help="list rule IDs and titles of a variant",
         description="List the rules of a variant (all variants when none is given), grouped by "
-                    "section, with [untestable] and [reconstructed] marks. Use `riskspec explain "
+                    "section, with [untestable] and [reconstructed] marks; each family's primary edition comes "
+                    "first and the editions after it list only the rules they add. Use `riskspec explain "
                     "RULE_ID` to read one rule in full.",
         epilog="examples:\n  riskspec rules\n  riskspec rules classic --section attack",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -23,14 +26,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     spec = load_spec()
     variants = [spec.variant(args.variant)] if args.variant else list(spec.variants.values())
-    shown: set[str] = set()
+    if args.section:
+        sections = list(dict.fromkeys(r.section for v in variants for r in v.rules.values()))
+        if args.section not in sections:
+            raise UnknownIdError("section", args.section,
+                                 closest(args.section, sections) or sections,
+                                 then="`riskspec rules " + (args.variant or "VARIANT")
+                                      + "` lists the sections")
+    shown: dict[str, str] = {}  # rule ID -> the variant it was listed under
     for v in variants:
-        rules = [r for r in v.rules.values() if r.id not in shown]
-        if args.section:
-            rules = [r for r in rules if r.section == args.section]
-        if not rules:
+        every = [r for r in v.rules.values()
+                 if not args.section or r.section == args.section]
+        rules = [r for r in every if r.id not in shown]
+        if not every:
             continue
-        print(f"# {v.id}: {v.title} ({len(rules)} rules)")
+        before = sorted({shown[r.id] for r in every if r.id in shown})
+        same = f"; {len(every) - len(rules)} listed above under {', '.join(before)}" \
+            if before else ""
+        print(f"# {v.id}: {v.title} ({len(every)} rules{same})")
+        if not rules:
+            print()
+            continue
         section = None
         for r in rules:
             if r.section != section:
@@ -39,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
             marks = "".join([" [untestable]" if not r.testable else "",
                              " [reconstructed]" if r.reconstructed else ""])
             print(f"  {r.id:<48} {r.title}{marks}")
-            shown.add(r.id)
+            shown[r.id] = v.id
         print()
     return 0

@@ -41,9 +41,15 @@ def _provider() -> Any | None:
     return fn if callable(fn) else None
 
 
+def _percent(x: float, digits: int = 1) -> str:
+    """A probability as a percentage that never shows 100 (0) unless it is exactly 1 (0)."""
+    from riskspec.reference.odds import format_probability
+    return format_probability(x, digits, percent=True)
+
+
 def _fmt(x: Any) -> str:
     if isinstance(x, float):
-        return f"{100 * x:.1f} %"
+        return _percent(x)
     return md.cell(x)
 
 
@@ -112,8 +118,8 @@ def heatmap(t: Mapping[str, Any], cell: int = 46) -> str:
             ink = "#fff" if p > 0.6 else "#000"
             out.append(f'<rect x="{left + cell * j}" y="{y}" width="{cell}" height="{cell}" '
                        f'fill="{fill}" stroke="#fff"><title>{escape(str(row[0]))}, '
-                       f'{escape(str(header[j + 1]))}: {100 * p:.1f} %</title></rect>'
+                       f'{escape(str(header[j + 1]))}: {escape(_percent(p))}</title></rect>'
                        f'<text x="{left + cell * j + cell / 2}" y="{y + cell / 2 + 4}" '
-                       f'text-anchor="middle" fill="{ink}">{round(100 * p)}</text>')
+                       f'text-anchor="middle" fill="{ink}">{escape(_percent(p, 0)[:-2])}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -11,6 +11,7 @@ All problems are collected, never only the first.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -51,16 +52,17 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
     return raws
 
 
-def _collect(root: Path, *, skip_schemas: bool = False) -> tuple[_Ctx, m.Spec]:
+def _collect(root: Path, *, skip_schemas: bool = False,
+             tolerant: bool = False) -> tuple[_Ctx, m.Spec]:
     root = root.resolve()
     ctx = _Ctx(display_root=root.parent if root.name == "spec" else root,
-               skip_schemas=skip_schemas)
-    sources = _load_sources(ctx, root)
-    raws = _find_variants(ctx, sorted(root.rglob("*.y*ml")))
+               skip_schemas=skip_schemas or tolerant, tolerant=tolerant)
+    sources = ctx.guard(lambda: _load_sources(ctx, root)) or {}
+    raws = ctx.guard(lambda: _find_variants(ctx, sorted(root.rglob("*.y*ml")))) or {}
     shared = _Shared(sources, raws)
     variants = {}
     for vid in raws:
-        v = _build_variant(ctx, vid, shared)
+        v = ctx.guard(lambda vid=vid: _build_variant(ctx, vid, shared))
         if v is not None:
             variants[vid] = v
     # Files in the tree that no variant reaches are still checked (and reported).
@@ -68,7 +70,10 @@ def _collect(root: Path, *, skip_schemas: bool = False) -> tuple[_Ctx, m.Spec]:
         if path.resolve() not in ctx.docs:
             doc = ctx.load(path)
             if doc is not None:
-                _standalone(ctx, doc, sources)
+                ctx.guard(lambda doc=doc: _standalone(ctx, doc, sources))
+    # each family's primary edition (one that extends nothing) first, then its editions
+    variants = dict(sorted(variants.items(),
+                           key=lambda kv: (kv[1].family, kv[1].extends is not None, kv[0])))
     spec = m.Spec(sources=sources, variants=variants,
                   boards={b.id: b for b in shared.boards.values()}, rules=shared.rules,
                   ambiguities=shared.ambiguities, root=str(root))
@@ -88,10 +93,33 @@ def _standalone(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> None:
         build_missions(ctx, doc, sources, None, ())
 
 
-def check_tree(root: Path | None = None) -> tuple[list[Problem], m.Spec]:
-    """Validate a whole spec folder; return every problem and what could be built."""
-    ctx, spec = _collect(root or default_root())
-    return _distinct(ctx.problems), spec
+def check_tree(root: Path | None = None, *,
+               despite_schema: bool = False) -> tuple[list[Problem], m.Spec]:
+    """Validate a whole spec folder; return every problem and what could be built.
+
+    ``despite_schema`` (``riskspec validate``): when some file breaks its schema, the
+    cross-file checks are run once more over every file, schema-invalid ones included,
+    so that one run reports both kinds (see :func:`_with_cross_checks`)."""
+    root = root or default_root()
+    ctx, spec = _collect(root)
+    problems = _distinct(ctx.problems)
+    if despite_schema:
+        problems = _with_cross_checks(problems, lambda: _collect(root, tolerant=True)[0])
+    return problems, spec
+
+
+def _with_cross_checks(problems: list[Problem], tolerant: Callable[[], _Ctx]) -> list[Problem]:
+    """``problems`` plus what a tolerant pass (schemas not enforced, every builder guarded:
+    a file that breaks its schema may stop the checks of that file early) finds besides.
+    A problem on a line a schema problem already names is left out: it is most likely
+    the same mistake seen again."""
+    if not any(p.code == "schema" for p in problems):
+        return problems
+    seen = set(problems)
+    lines = {(p.file, p.line) for p in problems if p.code == "schema"}
+    extra = [p for p in _distinct(tolerant().problems)
+             if p not in seen and p.code != "schema" and (p.file, p.line) not in lines]
+    return problems + extra
 
 
 def _distinct(problems: list[Problem]) -> list[Problem]:
@@ -100,29 +128,43 @@ def _distinct(problems: list[Problem]) -> list[Problem]:
 
 
 def check_files(paths: list[Path]) -> list[Problem]:
-    """Validate the given files. A variant file pulls in its map, rules and ambiguities."""
-    ctx = _Ctx()
+    """Validate the given files. A variant file pulls in its map, rules and ambiguities.
+    Schema and cross-file problems are reported together (see :func:`check_tree`)."""
+    problems = _check_files(paths, _Ctx())
+    return _with_cross_checks(problems, lambda: _files_ctx(paths, _Ctx(tolerant=True,
+                                                                          skip_schemas=True)))
+
+
+def _check_files(paths: list[Path], ctx: _Ctx) -> list[Problem]:
+    return _distinct(_files_ctx(paths, ctx).problems)
+
+
+def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:
     sources = _load_sources(_Ctx(), default_root())
     for path in paths:
         if path.is_dir():
-            problems, _ = check_tree(path)
+            problems, _ = check_tree(path, despite_schema=not ctx.tolerant)
             ctx.problems.extend(problems)
             continue
         doc = ctx.load(path)
         if doc is None:
             continue
-        if doc.data["format"] == "riskspec/sources@1":
-            continue
-        if doc.data["format"] == "riskspec/variant@1":
-            # Its siblings (resolutions name them) and the shipped variants (it may extend
-            # one) are known too; only the given variant is built and reported.
-            shipped = _find_variants(_Ctx(), sorted(default_root().rglob("variant*.y*ml")))
-            siblings = _find_variants(_Ctx(), sorted(path.parent.glob("*.y*ml")))
-            raws = {**shipped, **siblings, doc.data["id"]: _RawVariant(doc, path)}
-            _build_variant(ctx, doc.data["id"], _Shared(sources, raws))
-        else:
-            _standalone(ctx, doc, sources)
-    return _distinct(ctx.problems)
+        ctx.guard(lambda path=path, doc=doc: _check_one(ctx, path, doc, sources))
+    return ctx
+
+
+def _check_one(ctx: _Ctx, path: Path, doc: Document, sources: dict[str, m.Source]) -> None:
+    if doc.data["format"] == "riskspec/sources@1":
+        return
+    if doc.data["format"] == "riskspec/variant@1":
+        # Its siblings (resolutions name them) and the shipped variants (it may extend
+        # one) are known too; only the given variant is built and reported.
+        shipped = _find_variants(_Ctx(), sorted(default_root().rglob("variant*.y*ml")))
+        siblings = _find_variants(_Ctx(), sorted(path.parent.glob("*.y*ml")))
+        raws = {**shipped, **siblings, doc.data["id"]: _RawVariant(doc, path)}
+        _build_variant(ctx, doc.data["id"], _Shared(sources, raws))
+    else:
+        _standalone(ctx, doc, sources)
 
 
 @functools.cache

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from riskspec import model as m
 from riskspec.errors import Problem, SpecError
 from riskspec.validation import format_of, schema_problems
 from riskspec.yamlio import Document, JsonPath, load_path
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -21,6 +24,18 @@ class _Ctx:
     docs: dict[Path, Document | None] = field(default_factory=dict)
     display_root: Path | None = None
     skip_schemas: bool = False  # content already validated clean (see loading.stamp)
+    #: a best-effort pass over files known to break their schemas: builders are guarded
+    tolerant: bool = False
+
+    def guard(self, build: Callable[[], T]) -> T | None:
+        """``build()``; in a tolerant pass, any exception ends that build (its problems so
+        far are kept) — schema-invalid data may break a builder's assumptions."""
+        if not self.tolerant:
+            return build()
+        try:
+            return build()
+        except Exception:  # noqa: BLE001 - tolerant pass over schema-invalid data only
+            return None
 
     def load(self, path: Path, expected: str | None = None) -> Document | None:
         path = path.resolve()

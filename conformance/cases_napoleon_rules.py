@@ -76,7 +76,7 @@ def joker(b):
     b.reject({"type": "play-card", "card": "c-x"}, "no-effect")
     # infantry, cavalry and a joker: one of each, 10
     b.do({"type": "trade", "cards": ["c-a1", "c-b2", "c-x"]},
-         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-b2", "c-x"], "armies": 10},
+         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-b2", "c-x"], "value": 10},
                  {"type": "territory-bonus", "territory": "a1", "armies": 2}],
          state={"pending": {"to_place": 13}, "discards": ["c-a1", "c-b2", "c-x"]})
 
@@ -380,12 +380,12 @@ def ships_coast(b):
 def two_sets(b):
     _reinforce(b, hands={0: DECK}, sets_traded=7)
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-a2", "c-b1"], "armies": 4},
+         events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-a2", "c-b1"], "value": 4},
                  {"type": "territory-bonus", "territory": "a1", "armies": 2},
                  {"type": "territory-bonus", "territory": "a2", "armies": 2}],
          state={"pending": {"to_place": 7}, "sets_traded": 8})
     b.do({"type": "trade", "cards": ["c-b2", "c-far", "c-x"]},
-         events=[{"type": "traded", "player": 0, "cards": ["c-b2", "c-far", "c-x"], "armies": 10}],
+         events=[{"type": "traded", "player": 0, "cards": ["c-b2", "c-far", "c-x"], "value": 10}],
          state={"pending": {"to_place": 17}, "sets_traded": 9})
 
 

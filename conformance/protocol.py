@@ -16,6 +16,7 @@ See ``docs/protocol.md`` for the full guide; the schemas are
 from __future__ import annotations
 
 import fnmatch
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -67,10 +68,27 @@ def result_errors(op: str, result: Any) -> list[str]:
     name = RESULT_DEFS.get(op)
     if name is None:
         return []
+    out = [f"$.result{''.join('.' + str(p) for p in e.absolute_path)}: {e.message[:200]}"
+           for e in _result_validator(name).iter_errors(result)][:3]
+    if not out and op == "apply" and result["state"].get("format") == STATE_FORMAT:
+        events = validator("event.schema.json")  # riskspec states come with riskspec events
+        for i, ev in enumerate(result["events"]):
+            err = next(events.iter_errors(ev), None)
+            if err is not None:
+                out.append(f"$.result.events[{i}] ({str(ev.get('type'))[:40]}): "
+                           f"not a riskspec event: {err.message[:200]}")
+    return out[:3]
+
+
+STATE_FORMAT = "riskspec/state@1"
+
+
+@functools.lru_cache(maxsize=None)
+def _result_validator(name: str) -> Any:
+    """The validator of one ``$defs`` entry of the response schema."""
     from jsonschema import Draft202012Validator
     schema = validator(RESPONSE_SCHEMA).schema["$defs"][name]
-    return [f"$.result{''.join('.' + str(p) for p in e.absolute_path)}: {e.message[:200]}"
-            for e in Draft202012Validator(schema).iter_errors(result)][:3]
+    return Draft202012Validator(schema)
 
 
 class Capabilities:

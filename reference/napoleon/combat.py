@@ -142,8 +142,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.armies[src] -= la
     s.armies[dst] -= ld
-    ev.append({"type": "battle", "from": tb.places[src], "to": tb.places[dst],
-               "attacker_losses": la, "defender_losses": ld})
+    ev.append({"type": "battle", "player": s.current, "defender": s.owner[dst],
+               "from": tb.places[src], "to": tb.places[dst], "attacker_dice": list(att),
+               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
     if p["game.mode"] == "advanced":  # one-battle scope, attacking leaders captured
         from riskspec.reference.napoleon.leaders import after_roll
         after_roll(s, src, dst, ev)

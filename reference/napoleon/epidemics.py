@@ -80,8 +80,9 @@ def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
     moving = 0
     for t in range(s.tables.n_territories):
         if (s.owner[t] == seat or (everyone and s.armies[t] > 0)) and s.epidemics[t] and per:
-            s.armies[t] = max(0, s.armies[t] - per * s.epidemics[t])
-            ev.append({"type": "epidemic-loss", "territory": s.tables.places[t]})
+            lost = min(s.armies[t], per * s.epidemics[t])
+            s.armies[t] -= lost
+            ev.append({"type": "epidemic-loss", "territory": s.tables.places[t], "armies": lost})
             if s.armies[t] == 0:
                 emptied(s, t)
                 moving += s.epidemics[t]

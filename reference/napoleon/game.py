@@ -124,7 +124,8 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(s.owner[t] < 0, "occupied", R_DEAL, "that territory is already dealt")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
-    ev.append({"type": "dealt", "player": seat, "territory": s.tables.places[t]})
+    ev.append({"type": "territory-dealt", "player": seat, "territory": s.tables.places[t],
+               "armies": 1})
     nxt = next_dealt(s, seat)
     if nxt >= 0 and -1 in s.owner[:s.tables.n_territories]:
         s.pending = {"next": nxt}
@@ -139,7 +140,7 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
 def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
     seat = a[1]
     require(seat in humans(s), "not-a-player", R_PLACE, "only a player can be drawn first")
-    ev.append({"type": "first-player", "player": seat})
+    ev.append({"type": "first-player", "player": seat, "for": s.pending["for"]})
     if s.pending["for"] == "setup":
         s.first_player = seat
         if -1 in s.owner[:s.tables.n_territories]:  # the claiming setup
@@ -199,7 +200,7 @@ def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(s.owner[t] < 0, "occupied", "napoleon.setup.claim", "claim an unoccupied territory")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
-    ev.append({"type": "claimed", "player": seat, "territory": s.tables.places[t]})
+    ev.append({"type": "claimed", "player": seat, "territory": s.tables.places[t], "armies": 1})
     hs = humans(s)
     if -1 in s.owner[:s.tables.n_territories]:
         s.current = hs[(hs.index(seat) + 1) % len(hs)]
@@ -395,7 +396,7 @@ def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.sets_traded += 1
     s.pending["to_place"] += value
     ev.append({"type": "traded", "player": seat, "cards": [tb.cards[c] for c in cards],
-               "armies": value})
+               "value": value})
     _territory_bonus(s, seat, cards, ev)
     s.pending["must_trade"] = _owes_trade(s, seat, first=False)
     _maybe_end_reinforce(s)

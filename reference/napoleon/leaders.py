@@ -64,7 +64,8 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
                 "napoleon.units.fortifications", "that territory holds its fortifications already")
         s.forts[t] += 1
         s.pending["fortifications"] -= 1
-    ev.append({"type": kind, "player": seat, "territory": s.tables.places[t]})
+    ev.append({"type": "general-placed" if general else "fortification-placed", "player": seat,
+               "territory": s.tables.places[t]})
     if s.pending["generals"] == 0 and s.pending["fortifications"] == 0:
         hs = G.humans(s)
         nxt = hs[(hs.index(seat) + 1) % len(hs)]

@@ -101,8 +101,9 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
     la, ld = compute_losses(att, dfn, p["attack.ties"])
     s.challengers[z] -= la
     s.armies[z] -= ld
-    ev.append({"type": "battle", "from": tb.places[z], "to": tb.places[z],
-               "attacker_losses": la, "defender_losses": ld})
+    ev.append({"type": "battle", "player": s.current, "defender": s.owner[z],
+               "from": tb.places[z], "to": tb.places[z], "attacker_dice": list(att),
+               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
     if s.armies[z] == 0:  # the challengers alone hold the zone
         loser = s.owner[z]
         if p["game.mode"] == "advanced":  # its admirals are captured (napoleon.leaders.capture)

@@ -15,7 +15,9 @@ from riskspec.validation import validator
 GAMES = [("classic", 2, {}), ("classic", 3, {}), ("classic", 6, {}),
          ("classic", 4, {"game-mode": "mission", "classic.amb.mission-deck-size": "twelve"}),
          ("classic-fr", 2, {}), ("classic-it", 3, {}), ("classic-pt", 5, {}),
-         ("napoleon-basic", 2, {}), ("napoleon-advanced", 3, {}),
+         ("napoleon-basic", 2, {}),
+         ("napoleon-basic", 2, {"napoleon.amb.basic-neutral-placement": "random"}),
+         ("napoleon-advanced", 3, {}),
          ("napoleon-advanced", 4, {"capitals": "on"})]
 
 

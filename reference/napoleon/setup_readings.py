@@ -114,7 +114,7 @@ def process_random_placement(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.armies[t] += 1
     s.reserves[seat] -= 1
     s.pending["left"] -= 1
-    ev.append({"type": "placed", "player": seat, "territory": s.tables.places[t]})
+    ev.append({"type": "placed", "player": seat, "territory": s.tables.places[t], "armies": 1})
     if s.pending["left"] == 0 or not random_eligible(s):
         G._next_share(s, seat)
 

@@ -31,7 +31,7 @@ from riskspec.errors import ActionError
 
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
-                "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft",
+                "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
                 "cases_napoleon", "cases_napoleon_rules", "cases_napoleon_amb", "cases_napoleon_readings",
                 "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects")
 

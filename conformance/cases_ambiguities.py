@@ -116,11 +116,11 @@ def _wilds(two_ok, one_ok):
         if two_ok:
             b.do(trade(["peru", "wild-1", "wild-2"]))
         else:
-            b.reject(trade(["peru", "wild-1", "wild-2"]), "too-many-wilds")
+            b.reject(trade(["peru", "wild-1", "wild-2"]), "too-many-wilds", rule="classic.cards.valid-sets")
             if one_ok:
                 b.do(trade(["peru", "iceland", "wild-1"]))
             else:
-                b.reject(trade(["peru", "iceland", "wild-1"]), "too-many-wilds")
+                b.reject(trade(["peru", "iceland", "wild-1"]), "too-many-wilds", rule="classic.cards.valid-sets")
     return body
 
 
@@ -139,7 +139,7 @@ def _bonus_limit(second):
         if second:
             b.do(trade(["alberta", "siberia", "irkutsk"], "alberta"), state={"territories": {"alberta": {"armies": 4}}})
         else:
-            b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due")
+            b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due", rule="classic.cards.territory-bonus-limit")
     return body
 
 
@@ -171,7 +171,7 @@ def _forced_below(b):
     b.position(phase="fortify", current=2, hands={0: NINE})
     b.do({"type": "end-turn"})
     b.do(trade(["peru", "iceland", "east-africa"]), explain="Six cards remain: still five or more.")
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
     b.do(trade(["greenland", "ontario", "quebec"]), explain="Three cards remain (a set among them): enough.")
     b.do({"type": "place", "territory": "alaska"})
 
@@ -187,7 +187,7 @@ def _forced_any_second(b):
     b.position(phase="fortify", current=2, hands={0: NINE[:6]})
     b.do({"type": "end-turn"})
     b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards remain, and they make a set.")
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
     b.do(trade(["greenland", "ontario", "quebec"]))
     b.do({"type": "place", "territory": "alaska"})
 
@@ -204,7 +204,7 @@ def _hand_limit(forced):
         b.position(phase="fortify", current=2, hands={0: EIGHT[:5]})
         b.do({"type": "end-turn"})
         if forced:
-            b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+            b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
         else:
             b.do({"type": "place", "territory": "alaska"})
     return body
@@ -314,7 +314,7 @@ def _path(connected):
         if connected:
             b.do(mv, state={"territories": {"ontario": {"armies": 3}}})
         else:
-            b.reject(mv, "no-path")
+            b.reject(mv, "no-path", rule="classic.fortify.path")
     return body
 
 

@@ -30,7 +30,7 @@ def optional(b):
 def adjacency(b):
     b.position({"alaska": (0, 4), "japan": (2, 2)}, phase="attack", current=0)
     b.reject({"type": "attack", "from": "alaska", "to": "japan", "dice": 3}, "not-adjacent",
-             explain="Alaska does not border Japan.")
+             explain="Alaska does not border Japan.", rule="classic.attack.adjacency")
 
 
 @scenario("classic.attack.adjacency.002", "Sea lines count as borders: Alaska attacks Kamchatka",
@@ -44,15 +44,15 @@ def adjacency_sea(b):
           ["classic.attack.adjacency"], negative=True)
 def own(b):
     b.position({"alaska": (0, 4), "alberta": (0, 3), "kamchatka": (2, 4)}, phase="attack", current=0)
-    b.reject({"type": "attack", "from": "alaska", "to": "alberta", "dice": 1}, "own-territory")
-    b.reject({"type": "attack", "from": "kamchatka", "to": "alaska", "dice": 1}, "not-owner")
+    b.reject({"type": "attack", "from": "alaska", "to": "alberta", "dice": 1}, "own-territory", rule="classic.attack.adjacency")
+    b.reject({"type": "attack", "from": "kamchatka", "to": "alaska", "dice": 1}, "not-owner", rule="classic.attack.adjacency")
 
 
 @scenario("classic.attack.min-armies.001", "A territory with one army cannot attack", ["classic.attack.min-armies"],
           negative=True)
 def min_armies(b):
     _attack_pos(b, att=1)
-    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1}, "too-few-armies")
+    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1}, "too-few-armies", rule="classic.attack.min-armies")
 
 
 @scenario("classic.attack.min-armies.002", "Two armies are enough to attack with one die",
@@ -75,7 +75,7 @@ def declare(b):
           negative=True)
 def att_dice(b):
     _attack_pos(b, att=3)
-    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}, "too-many-dice")
+    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}, "too-many-dice", rule="classic.attack.attacker-dice")
     b.attack("alaska", "kamchatka", 2)
 
 
@@ -83,7 +83,7 @@ def att_dice(b):
           negative=True)
 def att_dice4(b):
     _attack_pos(b, att=10)
-    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 4}, "too-many-dice")
+    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 4}, "too-many-dice", rule="classic.attack.attacker-dice")
     b.check(legal_includes=[{"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}],
             legal_excludes=[{"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 4}])
 
@@ -94,7 +94,7 @@ def def_dice(b):
     _attack_pos(b, dfd=1)
     b.attack("alaska", "kamchatka", 3)
     b.check(legal=[{"type": "defend", "dice": 1}])
-    b.reject({"type": "defend", "dice": 2}, "too-many-dice")
+    b.reject({"type": "defend", "dice": 2}, "too-many-dice", rule="classic.attack.defender-dice")
 
 
 @scenario("classic.attack.defender-dice.002", "The defender chooses one or two dice",
@@ -103,7 +103,7 @@ def def_choose(b):
     _attack_pos(b, dfd=5)
     b.attack("alaska", "kamchatka", 3)
     b.check(legal=[{"type": "defend", "dice": 1}, {"type": "defend", "dice": 2}])
-    b.reject({"type": "defend", "dice": 3}, "too-many-dice")
+    b.reject({"type": "defend", "dice": 3}, "too-many-dice", rule="classic.attack.defender-dice")
     b.defend(1, state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 1}})
     b.check(outcomes=None)
 
@@ -115,7 +115,7 @@ def roll_space(b):
     outs = b.E.chance_outcomes(b.state)
     assert len(outs) == 56 * 21
     b.reject({"type": "roll", "attacker": [6, 5], "defender": [4, 3]}, "dice-count",
-             explain="Three attacker dice were declared, so the roll must show three.")
+             explain="Three attacker dice were declared, so the roll must show three.", rule="classic.attack.compare")
 
 
 @scenario("classic.attack.compare.001", "Highest die against highest, second against second",

@@ -77,7 +77,7 @@ def valid_sets(b):
           ["classic.cards.valid-sets"], negative=True)
 def invalid_set(b):
     _turn_with_hand(b, ["peru", "iceland", "greenland"])
-    b.reject(trade(["peru", "iceland", "greenland"]), "not-a-set")
+    b.reject(trade(["peru", "iceland", "greenland"]), "not-a-set", rule="classic.cards.valid-sets")
 
 
 @scenario("classic.cards.valid-sets.003", "Two wild cards and any card make a set",
@@ -91,7 +91,7 @@ def two_wilds(b):
           ["classic.cards.trade-timing"], negative=True)
 def trade_attack(b):
     b.position(phase="attack", current=0, hands={0: ["peru", "iceland", "east-africa"]})
-    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase")
+    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase", rule="classic.cards.trade-timing")
 
 
 @scenario("classic.cards.trade-timing.002", "No trade once every reinforcement is placed",
@@ -103,7 +103,7 @@ def trade_late(b):
     for _ in range(4):
         b.do({"type": "place", "territory": "alaska"})
     b.check(state={"phase": "attack"})
-    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase")
+    b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase", rule="classic.cards.trade-timing")
 
 
 @scenario("classic.cards.optional-trade.001", "With fewer than five cards trading is optional",
@@ -120,7 +120,7 @@ def optional(b):
 def forced(b):
     _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland", "ontario"])
     b.check(state={"pending": {"forced": {"max_hand": 4}}})
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade")
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
     b.do(trade(["peru", "iceland", "east-africa"]), state={"pending": {"forced": None, "to_place": 8}})
 
 
@@ -194,15 +194,15 @@ def bonus(b):
           ["classic.cards.territory-bonus"], negative=True)
 def bonus_wrong(b):
     _turn_with_hand(b, ["alaska", "peru", "iceland"])
-    b.reject(trade(["alaska", "peru", "iceland"], "alberta"), "bonus-territory-invalid")
-    b.reject(trade(["alaska", "peru", "iceland"], "peru"), "bonus-territory-invalid")
+    b.reject(trade(["alaska", "peru", "iceland"], "alberta"), "bonus-territory-invalid", rule="classic.cards.territory-bonus")
+    b.reject(trade(["alaska", "peru", "iceland"], "peru"), "bonus-territory-invalid", rule="classic.cards.territory-bonus")
 
 
 @scenario("classic.cards.territory-bonus.003", "No bonus when no traded card shows an own territory",
           ["classic.cards.territory-bonus"], negative=True)
 def bonus_none(b):
     _turn_with_hand(b, ["peru", "iceland", "east-africa"])
-    b.reject(trade(["peru", "iceland", "east-africa"], "alaska"), "no-bonus-due")
+    b.reject(trade(["peru", "iceland", "east-africa"], "alaska"), "no-bonus-due", rule="classic.cards.territory-bonus")
 
 
 @scenario("classic.cards.territory-bonus-limit.001", "The territory bonus is earned once per turn",
@@ -211,7 +211,7 @@ def bonus_once(b):
     _turn_with_hand(b, ["alaska", "venezuela", "argentina", "alberta", "siberia", "irkutsk"])
     b.do(trade(["alaska", "venezuela", "argentina"], "alaska"), events=[{"type": "traded", "bonus": 2}])
     b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due",
-             explain="The second set of the turn earns no territory bonus.")
+             explain="The second set of the turn earns no territory bonus.", rule="classic.cards.territory-bonus-limit")
     b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 2}}},
          events=[{"type": "traded", "bonus": 0}])
 

@@ -27,7 +27,7 @@ def capture(b):
 def move_in(b):
     _conquer(b, att=6)
     b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
-    b.reject({"type": "occupy", "armies": 2}, "move-in-range")
+    b.reject({"type": "occupy", "armies": 2}, "move-in-range", rule="classic.conquest.move-in")
     b.do({"type": "occupy", "armies": 4}, state={"territories": {"alaska": {"armies": 2},
                                                                 "kamchatka": {"owner": 0, "armies": 4}}})
 
@@ -42,7 +42,7 @@ def move_in2(b):
           ["classic.conquest.leave-one"], negative=True)
 def leave_one(b):
     _conquer(b, att=4)
-    b.reject({"type": "occupy", "armies": 4}, "move-in-range")
+    b.reject({"type": "occupy", "armies": 4}, "move-in-range", rule="classic.conquest.leave-one")
     b.do({"type": "occupy", "armies": 3}, state={"territories": {"alaska": {"armies": 1}}})
 
 
@@ -85,7 +85,7 @@ def elim_trade(b):
     _last_territory(b, victim_cards=["peru", "iceland", "east-africa"], own_cards=["greenland", "ontario", "quebec"])
     b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade",
                                                "pending": {"forced": {"max_hand": 4}}})
-    b.reject({"type": "end-attack"}, "wrong-phase")
+    b.reject({"type": "end-attack"}, "wrong-phase", rule="classic.turn.sequence")
     b.do({"type": "trade", "cards": ["greenland", "ontario", "quebec"], "bonus_territory": "greenland"},
          explain="Three cards left: the trade is done; its 4 armies are placed at once (and 2 on Greenland).",
          state={"phase": "elimination-trade", "pending": {"to_place": 4, "forced": None},

@@ -49,22 +49,23 @@ def one_move(b):
 def path(b):
     _fort(b)
     b.reject(fortify("alaska", "ontario", 1), "no-path",
-             explain="Alaska reaches Ontario only through Alberta: not a neighbour.")
+             explain="Alaska reaches Ontario only through Alberta: not a neighbour.", rule="classic.fortify.path")
     b.check(legal_excludes=[fortify("alaska", "ontario", 1)])
 
 
-@scenario("classic.fortify.path.002", "Fortify between own territories only", ["classic.fortify.path"],
+@scenario("classic.fortify.path.002", "Fortify between own territories only",
+          ["classic.fortify.path", "classic.fortify.one-move"],
           negative=True)
 def path_enemy(b):
     _fort(b)
-    b.reject(fortify("alaska", "kamchatka", 1), "not-own")
+    b.reject(fortify("alaska", "kamchatka", 1), "not-own", rule="classic.fortify.one-move")
 
 
 @scenario("classic.fortify.leave-one.001", "At least one army stays behind", ["classic.fortify.leave-one"],
           negative=True)
 def leave_one(b):
     _fort(b)
-    b.reject(fortify("alaska", "alberta", 5), "leave-one")
+    b.reject(fortify("alaska", "alberta", 5), "leave-one", rule="classic.fortify.leave-one")
     b.check(legal_includes=[fortify("alaska", "alberta", 4)])
 
 

@@ -75,7 +75,7 @@ def landing(b):
 def landing_far(b):
     _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
          {"z1": (0, 1), "z2": (0, 1), "z3": (0, 1), "z4": (0, 1)})
-    b.reject({"type": "attack", "from": "a1", "to": "far", "dice": 3}, "not-adjacent")
+    b.reject({"type": "attack", "from": "a1", "to": "far", "dice": 3}, "not-adjacent", rule="napoleon.naval.landing")
 
 
 @scenario("napoleon.combat.naval-first.001", "No naval combat after the first land offensive",
@@ -85,7 +85,7 @@ def naval_first(b):
          {"z2": (0, 3), "z3": (1, 1)})
     b.attack("a2", "b1", 3)
     b.roll([1, 1, 1], [6], state={"phase": "attack"})
-    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land")
+    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land", rule="napoleon.combat.naval-first")
 
 
 @scenario("napoleon.naval.fight-to-end.001", "A naval battle goes on until one side is gone",
@@ -135,7 +135,7 @@ def maneuver(b):
          phase="maneuver")
     b.do({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4},
          state={"territories": {"a1": {"armies": 1}, "b1": {"armies": 5}}})
-    b.reject({"type": "maneuver", "from": "b1", "to": "a2", "armies": 1}, "not-connected")
+    b.reject({"type": "maneuver", "from": "b1", "to": "a2", "armies": 1}, "not-connected", rule="napoleon.maneuver.land")
 
 
 @scenario("napoleon.end-of-turn.draws.001", "One card per condition met: invasion and an empire",
@@ -176,7 +176,7 @@ def forced(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", current=1, hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "pending": {"must_trade": True}})
-    b.reject({"type": "place", "territory": "a1"}, "must-trade")
+    b.reject({"type": "place", "territory": "a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
 # ---------------------------------------------------------------- Advanced Rules

@@ -82,7 +82,7 @@ def _pieces_ships(b):
 def _pieces_none(b):
     _reinforce_line(b)
     b.check(legal_excludes=[{"type": "buy-ship", "zone": "z1"}])
-    b.reject({"type": "buy-ship", "zone": "z1"}, "no-ships")
+    b.reject({"type": "buy-ship", "zone": "z1"}, "no-ships", rule="napoleon.units.ships")
 
 
 readings("napoleon.amb.basic-pieces", ["napoleon.basic.pieces"], "Ships in the basic game", {
@@ -148,7 +148,7 @@ def _jokers(two: bool):
             b.do({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]},
                  state={"pending": {"to_place": 13}})
         else:
-            b.reject({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]}, "too-many-wilds")
+            b.reject({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]}, "too-many-wilds", rule="napoleon.cards.jokers")
             b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-x"]},
                  state={"pending": {"to_place": 7}})
     return body
@@ -171,7 +171,7 @@ def _eight_cards(b):
 def _until_below(b):
     _eight_cards(b)
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]}, state={"pending": {"must_trade": True}})
-    b.reject({"type": "place", "territory": "a1"}, "must-trade")
+    b.reject({"type": "place", "territory": "a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
 def _until_one_set(b):
@@ -222,7 +222,7 @@ def _after_land(b):
 
 def _naval_rule(b):
     _after_land(b)
-    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land")
+    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land", rule="napoleon.combat.naval-first")
 
 
 def _naval_advice(b):
@@ -252,8 +252,8 @@ def _path_connected(b):
 
 def _path_adjacent(b):
     _maneuver_pos(b)
-    b.reject({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4}, "not-connected")
-    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected")
+    b.reject({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4}, "not-connected", rule="napoleon.maneuver.land")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected", rule="napoleon.maneuver.naval")
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
          state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 5}}})
 

@@ -126,8 +126,8 @@ def free_ships(b):
 def free_ships_far(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
-    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z3", "z3"]}, "not-coastal")
-    b.reject({"type": "play-card", "card": "c-b1"}, "targets")
+    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z3", "z3"]}, "not-coastal", rule="napoleon.effects.free-ships")
+    b.reject({"type": "play-card", "card": "c-b1"}, "targets", rule="napoleon.effects.free-ships")
 
 
 @scenario("napoleon.effects.free-fortification.001",
@@ -147,8 +147,8 @@ def free_fort(b):
 def free_fort_epidemic(b):
     _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
          epidemics={"a1": 1}, phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
-    b.reject({"type": "play-card", "card": "c-b2", "territory": "a1"}, "epidemic")
-    b.reject({"type": "play-card", "card": "c-b2", "territory": "a2"}, "not-owner")
+    b.reject({"type": "play-card", "card": "c-b2", "territory": "a1"}, "epidemic", rule="napoleon.effects.free-fortification")
+    b.reject({"type": "play-card", "card": "c-b2", "territory": "a2"}, "not-owner", rule="napoleon.effects.free-fortification")
 
 
 @scenario("napoleon.effects.move-epidemic.001",
@@ -175,8 +175,8 @@ def move_epidemic(b):
 def move_epidemic_far(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1}, hands={0: ["c-far"]})
-    b.reject({"type": "play-card", "card": "c-far", "from": "a2", "to": "far"}, "not-a-target")
-    b.reject({"type": "play-card", "card": "c-far", "from": "a1", "to": "a2"}, "not-a-target")
+    b.reject({"type": "play-card", "card": "c-far", "from": "a2", "to": "far"}, "not-a-target", rule="napoleon.effects.move-epidemic")
+    b.reject({"type": "play-card", "card": "c-far", "from": "a1", "to": "a2"}, "not-a-target", rule="napoleon.effects.move-epidemic")
 
 
 @scenario("napoleon.epidemics.card-move.001",
@@ -239,7 +239,7 @@ def attack_extra_die(b):
 def attack_extra_die_short(b):
     _dice(b, b1=4, hands={0: ["c-a2"]})
     b.do({"type": "play-card", "card": "c-a2"})
-    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 4}, "dice")
+    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 4}, "dice", rule="napoleon.combat.dice")
 
 
 @scenario("napoleon.effects.defence-die-bonus.001",
@@ -273,8 +273,8 @@ def defence_extra_die(b):
           ["napoleon.cards.effect-icons"], players=2, variant=B, map=DICE, negative=True)
 def icons(b):
     _dice(b, hands={0: ["c-b1", "c-far"]})
-    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
-    b.reject({"type": "play-card", "card": "c-far"}, "not-now")
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
+    b.reject({"type": "play-card", "card": "c-far"}, "not-now", rule="napoleon.cards.effect-icons")
 
 
 @scenario("napoleon.effects.reroll.001",
@@ -315,7 +315,7 @@ def reroll_count(b):
     b.defend(2)
     b.roll([6, 5, 1], [2, 1])
     b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice"})
-    b.reject({"type": "reroll", "dice": [6, 6, 6]}, "dice")
+    b.reject({"type": "reroll", "dice": [6, 6, 6]}, "dice", rule="napoleon.effects.reroll")
 
 
 # ---------------------------------------------------------------- battle and maneuver effects
@@ -344,8 +344,8 @@ def ignore_fort(b):
 def ignore_fort_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          hands={0: ["c-a1"]})
-    b.reject({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"}, "not-a-target")
-    b.reject({"type": "play-card", "card": "c-a1"}, "targets")
+    b.reject({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"}, "not-a-target", rule="napoleon.effects.ignore-fortification")
+    b.reject({"type": "play-card", "card": "c-a1"}, "targets", rule="napoleon.effects.ignore-fortification")
 
 
 @scenario("napoleon.effects.ignore-epidemic.001",
@@ -367,7 +367,7 @@ def ignore_epidemic(b):
 def ignore_epidemic_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          epidemics={"far": 1}, hands={0: ["c-a2"]})
-    b.reject({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"}, "not-a-target")
+    b.reject({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"}, "not-a-target", rule="napoleon.effects.ignore-epidemic")
 
 
 @scenario("napoleon.effects.extra-land-maneuver.001",
@@ -406,8 +406,8 @@ def extra_naval(b):
 def joker(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-x"]}, pending=_reinforce())
-    b.reject({"type": "play-card", "card": "c-x"}, "no-effect")
-    b.reject({"type": "play-card", "card": "c-a1"}, "not-your-cards")
+    b.reject({"type": "play-card", "card": "c-x"}, "no-effect", rule="napoleon.cards.use-or-trade")
+    b.reject({"type": "play-card", "card": "c-a1"}, "not-your-cards", rule="napoleon.cards.use-or-trade")
 
 
 @scenario("napoleon.cards.effect-limit.001",
@@ -421,7 +421,7 @@ def limit_one(b):
     b.do({"type": "play-card", "card": "c-a1"},
          state={"turn_flags": {"effect_plays": [1, 0, 0, 0, 0, 0]}},
          legal_excludes=[{"type": "play-card", "card": "c-a2"}])
-    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit")
+    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
 
 @scenario("napoleon.cards.effect-limit.002",
@@ -446,7 +446,7 @@ def limit_next_phase(b):
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce(1))
     b.do({"type": "place", "territory": "b1"}, state={"phase": "attack"})
     b.do({"type": "play-card", "card": "c-a1"})
-    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit")
+    b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
 
 @scenario("napoleon.cards.effects-ignored-in-trade.001",
@@ -473,7 +473,7 @@ def plus_four_set_only(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (1, 1), "b2": (0, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
     b.check(legal_excludes=[{"type": "play-card", "card": "c-a2"}])
-    b.reject({"type": "play-card", "card": "c-a2"}, "set-only")
+    b.reject({"type": "play-card", "card": "c-a2"}, "set-only", rule="napoleon.cards.effects-ignored-in-trade")
 
 
 # ---------------------------------------------------------------- epidemics: readings
@@ -564,7 +564,7 @@ def extra_regiments_forced(b):
          phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]},
          pending={"to_place": 3, "must_trade": True, "after": "turn"})
     b.check(legal_excludes=[{"type": "play-card", "card": "c-a1"}])
-    b.reject({"type": "play-card", "card": "c-a1"}, "must-trade")
+    b.reject({"type": "play-card", "card": "c-a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
 @scenario("napoleon.effects.attack-die-bonus.002",
@@ -573,7 +573,7 @@ def extra_regiments_forced(b):
 def attack_die_bonus_idle(b):
     _dice(b, b1=1, hands={0: ["c-a1"]})
     b.check(legal=[{"type": "end-attack"}])
-    b.reject({"type": "play-card", "card": "c-a1"}, "no-use")
+    b.reject({"type": "play-card", "card": "c-a1"}, "no-use", rule="napoleon.effects.attack-die-bonus")
 
 
 @scenario("napoleon.effects.defence-die-bonus.002",
@@ -585,7 +585,7 @@ def defence_for_neutral(b):
          hands={1: ["c-b1"]})
     b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}},
              legal_excludes=[{"type": "play-card", "card": "c-b1"}])
-    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
 
 
 @scenario("napoleon.effects.defence-extra-die.002",
@@ -595,7 +595,7 @@ def defence_extra_die_short(b):
     _dice(b, a2=2, hands={1: ["c-b2"]})
     b.attack("b1", "a2", 3)
     b.do({"type": "play-card", "card": "c-b2"}, legal_excludes=[{"type": "defend", "dice": 3}])
-    b.reject({"type": "defend", "dice": 3}, "dice")
+    b.reject({"type": "defend", "dice": 3}, "dice", rule="napoleon.combat.dice")
 
 
 @scenario("napoleon.effects.extra-land-maneuver.002",
@@ -605,7 +605,7 @@ def defence_extra_die_short(b):
 def extra_land_in_combat(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          hands={0: ["c-b1"]})
-    b.reject({"type": "play-card", "card": "c-b1"}, "not-now")
+    b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
 
 
 # ---------------------------------------------------------------- epidemics: setup and relocation
@@ -621,7 +621,7 @@ def setup_epidemics(b):
          state={"pending": {"left": 3}, "territories": {"a1": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
                    for t in ("b1", "b2", "far")])
-    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible")
+    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible", rule="napoleon.setup.epidemics")
     b.do({"type": "epidemic", "territory": "b2"})
     # three empires, one epidemic each: the fourth marker finds no territory
     b.do({"type": "epidemic", "territory": "far"},
@@ -665,4 +665,4 @@ def free_ships_challenge(b):
 def free_ships_count(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
-    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z1"]}, "ship-limit")
+    b.reject({"type": "play-card", "card": "c-b1", "zones": ["z1"]}, "ship-limit", rule="napoleon.effects.free-ships")

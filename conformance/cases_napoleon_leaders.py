@@ -82,9 +82,9 @@ def buy_admiral(b):
 def admiral_limit(b):
     _pos(b, _t(), zones={"z1": (0, 2), "z2": (0, 1), "z3": (2, 1)}, adm={"z1": 2},
          phase="reinforce", pending=REINF)
-    b.reject({"type": "buy-admiral", "zone": "z2"}, "admiral-limit")
-    b.reject({"type": "buy-admiral", "zone": "z3"}, "not-owner")
-    b.reject({"type": "buy-admiral", "zone": "z4"}, "not-owner")
+    b.reject({"type": "buy-admiral", "zone": "z2"}, "admiral-limit", rule="napoleon.units.admirals")
+    b.reject({"type": "buy-admiral", "zone": "z3"}, "not-owner", rule="napoleon.units.admirals")
+    b.reject({"type": "buy-admiral", "zone": "z4"}, "not-owner", rule="napoleon.units.admirals")
 
 
 @sc("units.generals.001", "No general beyond generals.max", ["napoleon.units.generals"],
@@ -92,7 +92,7 @@ def admiral_limit(b):
 def general_limit(b):
     _pos(b, _t(), gen={"a1": 2}, phase="reinforce", pending=REINF)
     b.do({"type": "buy-general", "territory": "a1"}, state={"territories": {"a1": {"generals": 3}}})
-    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit", rule="napoleon.units.generals")
 
 
 @sc("units.generals.002", "Reading including-captured: a captive general still counts",
@@ -101,7 +101,7 @@ def general_limit(b):
 def limit_captured(b):
     _pos(b, _t(), gen={"a1": 2}, prisoners={(1, 0, "generals"): 1}, phase="reinforce",
          pending=REINF)
-    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit", rule="napoleon.units.generals")
 
 
 @sc("units.generals.003", "Reading on-board: a captive general does not count",
@@ -117,8 +117,8 @@ def limit_on_board(b):
 def fort_rules(b):
     _pos(b, _t(a2=(0, 2)), forts={"a1": 1}, epidemics={"a2": 1}, phase="reinforce",
          pending=REINF)
-    b.reject({"type": "buy-fortification", "territory": "a1"}, "fortified")
-    b.reject({"type": "buy-fortification", "territory": "a2"}, "epidemic")
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "fortified", rule="napoleon.units.fortifications")
+    b.reject({"type": "buy-fortification", "territory": "a2"}, "epidemic", rule="napoleon.units.fortifications")
 
 
 def _row(b: Any, forts: int) -> None:
@@ -132,7 +132,7 @@ def _row(b: Any, forts: int) -> None:
     reading=("napoleon.amb.fortification-supply", "twelve"))
 def fort_supply(b):
     _row(b, 12)
-    b.reject({"type": "buy-fortification", "territory": "t13"}, "no-supply")
+    b.reject({"type": "buy-fortification", "territory": "t13"}, "no-supply", rule="napoleon.units.fortifications")
 
 
 @sc("units.fortifications.003", "Reading unlimited: a 13th fortification can be built",
@@ -164,7 +164,7 @@ def cost_three(b):
     _fort_cost(b, 4)
     b.do({"type": "buy-fortification", "territory": "a1"},
          state={"territories": {"a1": {"fortifications": 1}}, "pending": {"to_place": 1}})
-    b.reject({"type": "buy-fortification", "territory": "b1"}, "cannot-afford")
+    b.reject({"type": "buy-fortification", "territory": "b1"}, "cannot-afford", rule="napoleon.reinforce.purchases")
 
 
 @sc("reinforce.purchases.103", "Reading five: four regiments do not buy a fortification",
@@ -172,7 +172,7 @@ def cost_three(b):
     reading=("napoleon.amb.fortification-cost", "five"))
 def cost_five(b):
     _fort_cost(b, 4)
-    b.reject({"type": "buy-fortification", "territory": "a1"}, "cannot-afford")
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "cannot-afford", rule="napoleon.reinforce.purchases")
 
 
 # ================================================================ dice bonuses
@@ -414,7 +414,7 @@ def occupy_too_many(b):
     _pos(b, _t(a1=(0, 6), a2=(1, 1)), gen={"a1": 1})
     b.attack("a1", "a2", 3)
     b.roll([6, 6, 6], [1])
-    b.reject({"type": "occupy", "armies": 3, "leaders": 2}, "leaders")
+    b.reject({"type": "occupy", "armies": 3, "leaders": 2}, "leaders", rule="napoleon.leaders.accompany")
 
 
 @sc("leaders.accompany.003",
@@ -424,7 +424,7 @@ def occupy_too_many(b):
 def lone_admiral(b):
     _pos(b, _t(), zones={"z1": (0, 3), "z2": (0, 1)}, adm={"z1": 1}, phase="maneuver")
     b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 0, "leaders": 1,
-              "leader_maneuver": True}, "alone")
+              "leader_maneuver": True}, "alone", rule="napoleon.leaders.accompany")
     b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 0, "leaders": 1,
           "leader_maneuver": True},
          state={"zones": {"z1": {"ships": 3, "admirals": 0}, "z2": {"ships": 1, "admirals": 1}}})
@@ -443,7 +443,7 @@ def general_move(b):
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
          state={"territories": {"a2": {"armies": 6}}})
     b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 3, "leaders": 1,
-              "leader_maneuver": True}, "not-present")
+              "leader_maneuver": True}, "not-present", rule="napoleon.maneuver.leaders")
     b.do({"type": "maneuver", "from": "a2", "to": "b1", "armies": 2, "leaders": 1,
           "leader_maneuver": True},
          state={"territories": {"a2": {"armies": 4, "generals": 0},
@@ -459,8 +459,8 @@ def general_arrived(b):
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 3, "leaders": 1},
          state={"territories": {"a2": {"armies": 5, "generals": 1}}})
     b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 0, "leaders": 1,
-              "leader_maneuver": True}, "leader-moved")
-    b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 1}, "not-connected")
+              "leader_maneuver": True}, "leader-moved", rule="napoleon.maneuver.leaders")
+    b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 1}, "not-connected", rule="napoleon.maneuver.land")
 
 
 @sc("maneuver.leaders.003", "Each admiral gives one more naval maneuver",
@@ -508,7 +508,7 @@ def ransom(b):
             legal_includes=[{"type": "ransom", "leader": "general", "captor": 1, "place": "a1"}])
     b.do({"type": "buy-general", "territory": "a1"})
     b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
-             "not-all-captured")
+             "not-all-captured", rule="napoleon.leaders.ransom")
 
 
 @sc("leaders.ransom.002", "Reading all-generals-captured: no ransom while a general is free",
@@ -517,9 +517,9 @@ def ransom(b):
 def ransom_refused(b):
     _ransom(b, on_board=1)
     b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
-             "not-all-captured")
+             "not-all-captured", rule="napoleon.leaders.ransom")
     b.reject({"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"},
-             "not-ransomable")
+             "not-ransomable", rule="napoleon.leaders.ransom")
 
 
 @sc("leaders.ransom.003", "Reading any-captive-general: a captive general is ransomed anyway",
@@ -528,7 +528,7 @@ def ransom_refused(b):
 def ransom_any(b):
     _ransom(b, on_board=1, admiral=True)
     b.reject({"type": "ransom", "leader": "admiral", "captor": 1, "place": "z1"},
-             "not-ransomable")
+             "not-ransomable", rule="napoleon.leaders.ransom")
     b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
          state={"phase": "ransom", "territories": {"a1": {"generals": 2}}})
 
@@ -566,8 +566,8 @@ def ransom_reverse(b):
     reading=("napoleon.amb.starting-leaders", "after-regiments"))
 def setup_leaders(b):
     _pos(b, _t(), phase="setup-leaders", turn=0, pending={"generals": 1, "fortifications": 1})
-    b.reject({"type": "place-fortification", "territory": "a1"}, "general-first")
-    b.reject({"type": "place-general", "territory": "a2"}, "not-owner")
+    b.reject({"type": "place-fortification", "territory": "a1"}, "general-first", rule="napoleon.setup.place-general-and-fortification")
+    b.reject({"type": "place-general", "territory": "a2"}, "not-owner", rule="napoleon.setup.place-general-and-fortification")
     b.do({"type": "place-general", "territory": "a1"},
          state={"territories": {"a1": {"generals": 1}}, "pending": {"generals": 0}})
     b.do({"type": "place-fortification", "territory": "a1"},

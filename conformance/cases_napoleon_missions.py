@@ -114,8 +114,8 @@ def deal(b):
            "from the level being dealt", ["napoleon.setup.missions"], negative=True)
 def deal_wrong(b):
     b.new_game()
-    b.reject({"type": "mission", "player": 1, "mission": "m1-west"}, "wrong-player")
-    b.reject({"type": "mission", "player": 0, "mission": "m2-route"}, "not-in-deck")
+    b.reject({"type": "mission", "player": 1, "mission": "m1-west"}, "wrong-player", rule="napoleon.setup.missions")
+    b.reject({"type": "mission", "player": 0, "mission": "m2-route"}, "not-in-deck", rule="napoleon.setup.missions")
 
 
 # ---------------------------------------------------------------- checks at turn start / end

@@ -72,10 +72,10 @@ def forced_build(b):
           [FORCED], players=2, variant=V, map=LINE, negative=True)
 def forced_first(b):
     _challenged(b, BASE, {"z1": (1, 1)}, {"z1": 1})
-    b.reject({"type": "end-attack"}, "forced-combat")
-    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 2}, "forced-combat")
+    b.reject({"type": "end-attack"}, "forced-combat", rule="napoleon.naval.forced-combat")
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 2}, "forced-combat", rule="napoleon.naval.forced-combat")
     b.reject({"type": "attack", "from": "z1", "to": "z1", "dice": 2}, "dice",
-             explain="one challenger ship rolls one die")
+             explain="one challenger ship rolls one die", rule="napoleon.naval.forced-combat")
 
 
 @scenario("napoleon.naval.forced-combat.103",
@@ -156,8 +156,8 @@ def empty_zone(b):
           ["napoleon.naval.battle-rules"], players=2, variant=V, map=LINE, negative=True)
 def ship_behind(b):
     _pos(b, BASE, {"z2": (0, 2), "z3": (1, 1)})
-    b.reject({"type": "invade", "from": "z2", "to": "z1", "armies": 2}, "armies")
-    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "dice")
+    b.reject({"type": "invade", "from": "z2", "to": "z1", "armies": 2}, "armies", rule="napoleon.naval.battle-rules")
+    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "dice", rule="napoleon.combat.dice")
 
 
 @scenario("napoleon.naval.zone-control.101",
@@ -182,7 +182,7 @@ def zone_won(b):
 def empty_zone_no_landing(b):
     _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
          {"z2": (0, 1), "z3": (0, 1)})
-    b.reject({"type": "attack", "from": "a1", "to": "b2", "dice": 3}, "not-adjacent")
+    b.reject({"type": "attack", "from": "a1", "to": "b2", "dice": 3}, "not-adjacent", rule="napoleon.naval.landing")
 
 
 # ---------------------------------------------------------------- ship supply
@@ -198,7 +198,7 @@ def _full_fleet(b: Any) -> None:
 def ships_capped(b):
     _full_fleet(b)
     b.check(legal_excludes=[{"type": "buy-ship", "zone": "z1"}])
-    b.reject({"type": "buy-ship", "zone": "z1"}, "ship-limit")
+    b.reject({"type": "buy-ship", "zone": "z1"}, "ship-limit", rule="napoleon.units.ships")
 
 
 @scenario("napoleon.units.ships.102", "Reading unlimited: a 27th ship",
@@ -240,10 +240,10 @@ def empty_enter(b):
           [EMPTY], players=3, variant=A, map=LINE, negative=True)
 def empty_refused(b):
     _emptied(b)
-    b.reject({"type": "invade", "from": "a2", "to": "b1", "armies": 4}, "armies")
-    b.reject({"type": "invade", "from": "b1", "to": "b2", "armies": 1}, "not-owner")
-    b.reject({"type": "invade", "from": "a2", "to": "a1", "armies": 1}, "not-empty")
-    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "not-enemy")
+    b.reject({"type": "invade", "from": "a2", "to": "b1", "armies": 4}, "armies", rule="napoleon.combat.empty-territory")
+    b.reject({"type": "invade", "from": "b1", "to": "b2", "armies": 1}, "not-owner", rule="napoleon.combat.empty-territory")
+    b.reject({"type": "invade", "from": "a2", "to": "a1", "armies": 1}, "not-empty", rule="napoleon.combat.empty-territory")
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "not-enemy", rule="napoleon.combat.attack-from")
 
 
 @scenario("napoleon.combat.empty-territory.103",
@@ -430,7 +430,7 @@ def neutral_random(b):
          state={"phase": "random-place", "pending": {"seat": 2, "left": 2}},
          outcomes=[{"outcome": {"type": "random-placement", "territory": t}, "p": "1/2"}
                    for t in ("b2", "far")])
-    b.reject({"type": "place-neutral", "territory": "b2"}, "chance-node")
+    b.reject({"type": "place-neutral", "territory": "b2"}, "chance-node", rule="napoleon.basic.turn")
     b.do({"type": "random-placement", "territory": "b2"})
     b.do({"type": "random-placement", "territory": "b2"},
          state={"phase": "first-player", "pending": {"for": "turn"},
@@ -479,7 +479,7 @@ def claim_rest(b):
     land = {"a1": (None, 0), "a2": (None, 0), "b1": (None, 0), "b2": (NEUTRAL, 1),
             "far": (NEUTRAL + 1, 1)}
     _setup(b, land, [3, 3, 1, 1, 0, 0], phase="claim", current=1)
-    b.reject({"type": "claim", "territory": "b2"}, "occupied")
+    b.reject({"type": "claim", "territory": "b2"}, "occupied", rule="napoleon.setup.claim")
     b.do({"type": "claim", "territory": "a1"}, state={"current": 0})
     b.do({"type": "claim", "territory": "b1"}, state={"current": 1})
     b.do({"type": "claim", "territory": "a2"},
@@ -512,7 +512,7 @@ def setup_ship(b):
 def setup_no_ship(b):
     _setup(b, SETUP_LAND, [3, 3, 2, 0, 0, 0], phase="setup-place", current=0,
            pending={"seat": 0, "left": 3})
-    b.reject({"type": "buy-ship", "zone": "z1"}, "no-setup-ships")
+    b.reject({"type": "buy-ship", "zone": "z1"}, "no-setup-ships", rule="napoleon.setup.claim")
 
 
 # ---------------------------------------------------------------- the regiments tie-break

@@ -51,8 +51,8 @@ def adjacency(b):
             legal_excludes=[{"type": "attack", "from": "a2", "to": "b2", "dice": 3},
                             {"type": "attack", "from": "z2", "to": "z4", "dice": 2},
                             {"type": "attack", "from": "a1", "to": "b2", "dice": 1}])
-    b.reject({"type": "attack", "from": "a2", "to": "b2", "dice": 3}, "not-adjacent")
-    b.reject({"type": "attack", "from": "z2", "to": "z4", "dice": 2}, "not-adjacent")
+    b.reject({"type": "attack", "from": "a2", "to": "b2", "dice": 3}, "not-adjacent", rule="napoleon.naval.landing")
+    b.reject({"type": "attack", "from": "z2", "to": "z4", "dice": 2}, "not-adjacent", rule="napoleon.combat.attack-from")
 
 
 @scenario("napoleon.components.tokens.001", "No more generals than a player's three tokens",
@@ -62,7 +62,7 @@ def tokens(b):
           {"a1": (2, 0), "a2": (1, 0)}, phase="reinforce",
           pending={"to_place": 3, "must_trade": False, "after": "turn"})
     b.check(legal_excludes=[{"type": "buy-general", "territory": "a1"}])
-    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit")
+    b.reject({"type": "buy-general", "territory": "a1"}, "general-limit", rule="napoleon.units.generals")
 
 
 @scenario("napoleon.components.territory-deck.001",
@@ -73,7 +73,7 @@ def joker(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-b2", "c-x"]},
          pending={"to_place": 3, "must_trade": False, "after": "turn"})
-    b.reject({"type": "play-card", "card": "c-x"}, "no-effect")
+    b.reject({"type": "play-card", "card": "c-x"}, "no-effect", rule="napoleon.cards.use-or-trade")
     # infantry, cavalry and a joker: one of each, 10
     b.do({"type": "trade", "cards": ["c-a1", "c-b2", "c-x"]},
          events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-b2", "c-x"], "value": 10},
@@ -122,7 +122,7 @@ def placement_first(b):
     b.do({"type": "first-player", "player": 1},
          state={"phase": "setup-place", "current": 1, "pending": {"seat": 1, "left": 3}},
          legal=[{"type": "place", "territory": "a2"}])
-    b.reject({"type": "place", "territory": "a1"}, "not-owner")
+    b.reject({"type": "place", "territory": "a1"}, "not-owner", rule="napoleon.basic.placement")
     b.do({"type": "place", "territory": "a2"}, state={"pending": {"left": 2}})
 
 
@@ -137,8 +137,8 @@ def placement_neutral(b):
                phase="setup-place", pending={"seat": 0, "left": 1}, turn=0, edit=reserves)
     b.do({"type": "place", "territory": "a1"},
          state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2}})
-    b.reject({"type": "place", "territory": "b1"}, "wrong-army")
-    b.reject({"type": "place-neutral", "territory": "b2"}, "not-owner")
+    b.reject({"type": "place", "territory": "b1"}, "wrong-army", rule="napoleon.basic.placement")
+    b.reject({"type": "place-neutral", "territory": "b2"}, "not-owner", rule="napoleon.basic.placement")
     b.do({"type": "place-neutral", "territory": "b1"})
     b.do({"type": "place-neutral", "territory": "b1"},
          state={"current": 1, "pending": {"seat": 3, "left": 2},
@@ -158,13 +158,13 @@ def basic_turn(b):
          phase="maneuver", current=1)
     b.do({"type": "end-turn"},
          state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 5}})
-    b.reject({"type": "attack", "from": "a1", "to": "b1", "dice": 1}, "wrong-phase")
+    b.reject({"type": "attack", "from": "a1", "to": "b1", "dice": 1}, "wrong-phase", rule="napoleon.basic.turn")
     for _ in range(5):
         b.do({"type": "place", "territory": "a2"})
     b.check(state={"phase": "attack", "territories": {"a2": {"armies": 6}}})
-    b.reject({"type": "place", "territory": "a2"}, "wrong-phase")
+    b.reject({"type": "place", "territory": "a2"}, "wrong-phase", rule="napoleon.basic.turn")
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
-    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "wrong-phase")
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "wrong-phase", rule="napoleon.basic.turn")
     # a whole empire (west): one card at the end of the turn, then player 1 (never a neutral)
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
     b.do({"type": "draw", "card": "c-x"},
@@ -177,8 +177,8 @@ def basic_turn(b):
 def basic_pieces(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          phase="reinforce", pending={"to_place": 3, "must_trade": False, "after": "turn"})
-    b.reject({"type": "buy-general", "territory": "a1"}, "advanced-only")
-    b.reject({"type": "buy-fortification", "territory": "a1"}, "advanced-only")
+    b.reject({"type": "buy-general", "territory": "a1"}, "advanced-only", rule="napoleon.reinforce.purchases")
+    b.reject({"type": "buy-fortification", "territory": "a1"}, "advanced-only", rule="napoleon.reinforce.purchases")
 
 
 # ================================================================ Advanced setup
@@ -212,7 +212,7 @@ def _claimed(b, armies: dict, reserves: list[int], **kw):
 def setup_reinforce(b):
     _claimed(b, {"a1": 10}, [2, 2, 2], phase="setup-place", pending={"seat": 0, "left": 1})
     b.check(legal=[{"type": "place", "territory": "b2"}])
-    b.reject({"type": "place", "territory": "a1"}, "territory-full")
+    b.reject({"type": "place", "territory": "a1"}, "territory-full", rule="napoleon.setup.reinforce")
     b.do({"type": "place", "territory": "b2"},
          state={"current": 1, "pending": {"seat": 1, "left": 1},
                 "territories": {"b2": {"armies": 2}}})
@@ -300,14 +300,14 @@ def turn_phases(b):
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "players": [{"vp": 2}, {"vp": 0}, {"vp": 0}],
                                       "pending": {"to_place": 5}})
-    b.reject({"type": "attack", "from": "e1", "to": "e2", "dice": 1}, "wrong-phase")
-    b.reject({"type": "end-attack"}, "wrong-phase")
+    b.reject({"type": "attack", "from": "e1", "to": "e2", "dice": 1}, "wrong-phase", rule="napoleon.turn.phases")
+    b.reject({"type": "end-attack"}, "wrong-phase", rule="napoleon.turn.phases")
     for _ in range(5):
         b.do({"type": "place", "territory": "e1"})
     b.check(state={"phase": "attack"})
-    b.reject({"type": "maneuver", "from": "e1", "to": "e4", "armies": 1}, "wrong-phase")
+    b.reject({"type": "maneuver", "from": "e1", "to": "e4", "armies": 1}, "wrong-phase", rule="napoleon.turn.phases")
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
-    b.reject({"type": "place", "territory": "e1"}, "wrong-phase")
+    b.reject({"type": "place", "territory": "e1"}, "wrong-phase", rule="napoleon.turn.phases")
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
 
 
@@ -370,8 +370,8 @@ def ships_coast(b):
     _reinforce(b)
     b.check(legal_includes=[{"type": "buy-ship", "zone": "z1"}],
             legal_excludes=[{"type": "buy-ship", "zone": z} for z in ("z2", "z3", "z4")])
-    b.reject({"type": "buy-ship", "zone": "z2"}, "not-coastal")
-    b.reject({"type": "buy-ship", "zone": "z4"}, "not-coastal")
+    b.reject({"type": "buy-ship", "zone": "z2"}, "not-coastal", rule="napoleon.units.ships")
+    b.reject({"type": "buy-ship", "zone": "z4"}, "not-coastal", rule="napoleon.units.ships")
 
 
 @scenario("napoleon.cards.set-values.002",
@@ -412,9 +412,9 @@ def reshuffle(b):
           ["napoleon.combat.attack-from"], players=2, variant=V, map=LINE, negative=True)
 def attack_from(b):
     _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 3), "b2": (1, 1), "far": (NEUTRAL, 1)})
-    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 1}, "too-few")
-    b.reject({"type": "attack", "from": "a1", "to": "a2", "dice": 1}, "not-enemy")
-    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 1}, "not-owner")
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 1}, "too-few", rule="napoleon.combat.attack-from")
+    b.reject({"type": "attack", "from": "a1", "to": "a2", "dice": 1}, "not-enemy", rule="napoleon.combat.attack-from")
+    b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 1}, "not-owner", rule="napoleon.combat.attack-from")
     b.check(explain="Attacking is optional: the phase can end at once.",
             legal=[{"type": "end-attack"}])
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
@@ -427,10 +427,10 @@ def dice(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 2), "b2": (1, 1), "far": (1, 1)})
     b.check(legal=[{"type": "attack", "from": "a2", "to": "b1", "dice": d} for d in (1, 2)]
             + [{"type": "end-attack"}])
-    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "dice")
+    b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "dice", rule="napoleon.combat.dice")
     b.attack("a2", "b1", 2, state={"phase": "defend", "pending": {"chooser": 1}},
              legal=[{"type": "defend", "dice": d} for d in (1, 2)])
-    b.reject({"type": "defend", "dice": 3}, "dice")
+    b.reject({"type": "defend", "dice": 3}, "dice", rule="napoleon.combat.dice")
     b.defend(1, state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 1}})
 
 
@@ -463,8 +463,8 @@ def conquest(b):
     b.attack("a2", "b1", 3)
     b.roll([4, 2, 1], [3], state={"phase": "occupy", "pending": {"min": 3},
                                   "territories": {"b1": {"owner": 0, "armies": 0}}})
-    b.reject({"type": "occupy", "armies": 2}, "armies")
-    b.reject({"type": "occupy", "armies": 5}, "armies")
+    b.reject({"type": "occupy", "armies": 2}, "armies", rule="napoleon.combat.conquest")
+    b.reject({"type": "occupy", "armies": 5}, "armies", rule="napoleon.combat.conquest")
     b.do({"type": "occupy", "armies": 4},
          state={"phase": "attack", "turn_flags": {"conquered": True},
                 "territories": {"a2": {"armies": 1}, "b1": {"armies": 4}}},
@@ -499,11 +499,11 @@ def elimination(b):
 def naval_maneuver(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z1": (0, 3), "z2": (0, 1), "z3": (0, 1)}, phase="maneuver")
-    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 3}, "armies")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 3}, "armies", rule="napoleon.maneuver.naval")
     b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2},
          state={"zones": {"z1": {"ships": 1}, "z3": {"ships": 3}},
                 "turn_flags": {"naval_moves": 1}})
-    b.reject({"type": "maneuver", "from": "z3", "to": "z2", "armies": 1}, "not-connected")
+    b.reject({"type": "maneuver", "from": "z3", "to": "z2", "armies": 1}, "not-connected", rule="napoleon.maneuver.naval")
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
          explain="The land maneuver is counted apart.",
          state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 3}}})

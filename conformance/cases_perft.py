@@ -29,17 +29,24 @@ def claims(b):
 def attack(b):
     b.position({"alaska": (0, 4), "kamchatka": (2, 2), "alberta": (0, 1), "northwest-territory": (0, 1)},
                phase="attack", current=0)
-    # alaska can attack kamchatka with 1..3 dice; every other black territory has 2 armies and
-    # may attack its foreign neighbours with 1 die.
-    b.check(perft={"depth": 1})
-    b.check(perft={"depth": 2})
+    # Alaska (4 armies) attacks Kamchatka with 1, 2 or 3 dice; each other black territory with
+    # 2 armies attacks each foreign neighbour with 1 die (40 such borders on the default board);
+    # plus end-attack: 3 + 40 + 1 = 44.
+    b.check(perft={"depth": 1, "nodes": 44})
+    # Every defender holds 2 armies, so each of the 43 attacks has 2 defence choices (86); after
+    # end-attack, black's fortify phase offers 13 moves (Alaska→Northwest Territory and
+    # Alaska→Alberta with 1–3 armies each, Western US→Alberta with 1, and both ways along
+    # Southern Europe–Egypt, Siberia–Irkutsk, Afghanistan–India with 1) and end-turn: 86 + 14.
+    b.check(perft={"depth": 2, "nodes": 100})
 
 
 @scenario("classic.turn.perft.004", "Perft of a fortify phase: every split of every move",
           ["classic.fortify.path", "classic.fortify.leave-one", "classic.fortify.optional"])
 def fortify(b):
     b.position({"alaska": (0, 5), "alberta": (0, 3), "northwest-territory": (1, 1)}, phase="fortify", current=0)
-    b.check(perft={"depth": 1})
+    # Alaska→Alberta 1–4, Alberta→Alaska 1–2, Alberta→Western US 1–2, Western US→Alberta 1, both
+    # ways along Southern Europe–Egypt, Siberia–Irkutsk, Afghanistan–India (6), end-turn: 16.
+    b.check(perft={"depth": 1, "nodes": 16})
 
 
 @scenario("classic.turn.perft.005", "Perft of a reinforcement phase with a set in hand",
@@ -47,4 +54,7 @@ def fortify(b):
 def reinforce(b):
     b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]})
     b.do({"type": "end-turn"})
-    b.check(perft={"depth": 2})
+    # Black holds 14 territories: 4 armies to place. Each ply: place on one of 14, or trade the
+    # set (none of its territories is black's, so no territory bonus). Place first: 14 × (14
+    # places + the trade) = 210; trade first: 14 places = 224.
+    b.check(perft={"depth": 2, "nodes": 224})

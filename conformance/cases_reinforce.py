@@ -39,9 +39,9 @@ def order_skip(b):
 def wrong_phase(b):
     b.position(phase="reinforce", pending={"to_place": 4, "forced": None})
     b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 1}, "wrong-phase",
-             explain="No attack before every reinforcement is placed.")
+             explain="No attack before every reinforcement is placed.", rule="classic.turn.sequence")
     b.reject({"type": "roll", "attacker": [6], "defender": [1]}, "not-chance-node",
-             explain="A chance outcome cannot be played while a player is to act.")
+             explain="A chance outcome cannot be played while a player is to act.", rule="classic.turn.sequence")
 
 
 @scenario("classic.turn.sequence.001", "A turn runs reinforce, attack, fortify", ["classic.turn.sequence"])
@@ -132,4 +132,4 @@ def place(b):
           ["classic.reinforce.place"], negative=True)
 def place_other(b):
     _reinforcements(b, 4, "Black gets 4.")
-    b.reject({"type": "place", "territory": "kamchatka"}, "not-owner", explain="Kamchatka is green's.")
+    b.reject({"type": "place", "territory": "kamchatka"}, "not-owner", explain="Kamchatka is green's.", rule="classic.reinforce.place")

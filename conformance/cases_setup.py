@@ -78,7 +78,7 @@ def claim_taken(b):
     b.do({"type": "first-player", "player": 0})
     b.do({"type": "claim", "territory": "alaska"})
     b.reject({"type": "claim", "territory": "alaska"}, "occupied",
-             explain="Blue may not claim Alaska: black holds it.")
+             explain="Blue may not claim Alaska: black holds it.", rule="classic.setup.claim-territories")
 
 
 @scenario("classic.setup.deal-territories.001", "Dealt territories: each deal gives one empty territory",
@@ -114,7 +114,7 @@ def placement(b):
           ["classic.setup.placement-rounds"], negative=True)
 def placement_other(b):
     _all_claimed(b, [21, 21, 21])
-    b.reject({"type": "place", "territory": "northwest-territory"}, "not-owner")
+    b.reject({"type": "place", "territory": "northwest-territory"}, "not-owner", rule="classic.setup.placement-rounds")
 
 
 @scenario("classic.setup.no-stack-limit.001", "A territory may hold any number of armies",
@@ -191,7 +191,7 @@ def two_place_bad(b):
     _two_setup(b)
     b.do({"type": "place", "territory": "alaska"})
     b.do({"type": "place", "territory": "alaska"})
-    b.reject({"type": "place-neutral", "territory": "alaska"}, "not-neutral")
+    b.reject({"type": "place-neutral", "territory": "alaska"}, "not-neutral", rule="classic.two-player.placement")
 
 
 @scenario("classic.two-player.neutral-passive.001", "The neutral army never takes a turn",

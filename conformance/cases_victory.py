@@ -48,7 +48,7 @@ def mode(b):
 def deal_once(b):
     b.new_game()
     b.do({"type": "mission", "player": 0, "mission": "occupy-24-territories"})
-    b.reject({"type": "mission", "player": 1, "mission": "occupy-24-territories"}, "mission-dealt")
+    b.reject({"type": "mission", "player": 1, "mission": "occupy-24-territories"}, "mission-dealt", rule="classic.missions.deal")
 
 
 @scenario("classic.missions.deck.001", "The classic deck has 14 missions; six players draw from all of them",

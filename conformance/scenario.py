@@ -11,8 +11,8 @@ checked against through the protocol.
 
 Style (after ethereum consensus-specs tests): pre-state, operation,
 post-state expectations; an operation expected to be rejected names its error
-code (and the rule the reference engine cites, recorded automatically when it
-is a rule ID of the spec).
+code and the rule it breaks (both the author's; the reference engine must cite
+that rule).
 """
 
 from __future__ import annotations
@@ -252,10 +252,15 @@ class Builder:
                 self._fail(f"chance outcomes differ: {got}")
             exp["outcomes"] = list(outcomes)
         if perft is not None:
+            # the counts are the author's (derived from the rules and the map), never recorded
+            if "nodes" not in perft:
+                self._fail("a perft check states its leaf count ('nodes')")
             nodes, divide = local_perft(self.E, self.state, perft["depth"])
-            if "nodes" in perft and nodes != perft["nodes"]:
+            if nodes != perft["nodes"]:
                 self._fail(f"perft({perft['depth']}) = {nodes}, the scenario says {perft['nodes']}")
-            exp["perft"] = {"depth": perft["depth"], "nodes": nodes, "divide": divide}
+            if "divide" in perft and dict(perft["divide"]) != divide:
+                self._fail(f"perft({perft['depth']}) divide differs: {divide}")
+            exp["perft"] = {k: perft[k] for k in ("depth", "nodes", "divide") if k in perft}
         return exp
 
     def do(self, action: Mapping[str, Any], *, explain: str | None = None,
@@ -281,20 +286,27 @@ class Builder:
         self.steps.append(step)
         return got
 
-    def reject(self, action: Mapping[str, Any], code: str, *, explain: str | None = None,
-               state: Mapping | None = None) -> None:
-        """An action the rules forbid: the engine must refuse it with ``code``; the state stays."""
+    def reject(self, action: Mapping[str, Any], code: str, *, rule: str | None,
+               explain: str | None = None, state: Mapping | None = None) -> None:
+        """An action the rules forbid: the engine must refuse it with ``code``, citing ``rule``
+        (the scenario author's: a rule or ambiguity ID of the spec, or None when no rule of the
+        spec is the reason, e.g. a malformed action); the state stays."""
         if self.state is None:
             self.new_game()
+        if rule is not None and rule not in _spec_ids(self.sc.variant):
+            self._fail(f"the scenario cites {rule!r}, which the spec of {self.sc.variant} does not define")
         before = self.s
         try:
             self.E.apply(self.state, dict(action))
         except ActionError as exc:
             if exc.code != code:
                 self._fail(f"refused with code {exc.code!r} ({exc.rule}), the scenario says {code!r}")
+            cited = exc.rule if exc.rule and exc.rule in _spec_ids(self.sc.variant) else None
+            if cited != rule:
+                self._fail(f"the reference engine cites {cited!r} for {code!r}, the scenario says {rule!r}")
             err: dict[str, Any] = {"code": code}
-            if exc.rule and exc.rule in _spec_ids(self.sc.variant):
-                err["rule"] = exc.rule
+            if rule is not None:
+                err["rule"] = rule
         else:
             self._fail(f"the reference engine accepted {action_key(action)}, which the scenario forbids")
         if self.s != before:

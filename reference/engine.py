@@ -230,7 +230,7 @@ class _Hooks:
         self.parse_action = module_legal.parse_action
         self.handlers = module_legal.HANDLERS
         self.chance_types = module_legal.CHANCE_TYPES
-        self.out_of_turn_rule = module_game.R_TURN
+        self.out_of_turn_rule = module_game.out_of_turn_rule
 
 
 @functools.cache
@@ -262,7 +262,7 @@ def _apply_family(state: State, action: Mapping[str, Any]) -> tuple[State, list[
         else:
             code, why = "wrong-phase", f"a {kind!r} is not allowed in the {state.phase} phase"
         raise IllegalActionError(f"illegal action {dumps(action)}: {why} ({describe(state)})",
-                                 code=code, rule=hooks.out_of_turn_rule, action=action)
+                                 code=code, rule=hooks.out_of_turn_rule(state), action=action)
     new = state.copy()
     events: list[Event] = []
     try:

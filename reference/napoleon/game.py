@@ -22,6 +22,15 @@ from riskspec.reference.napoleon.tables import NapTables, get_tables
 Event = dict[str, Any]
 R_DEAL, R_PLACE, R_TURN, R_END = ("napoleon.basic.deal", "napoleon.basic.placement",
                                   "napoleon.basic.turn", "napoleon.basic.end")
+R_PHASES = "napoleon.turn.phases"
+
+
+def out_of_turn_rule(s: Any) -> str:
+    """The rule an action of another phase breaks: the turn of the basic game, or the six
+    phases of the Advanced Rules."""
+    return R_PHASES if s.tables.p["game.mode"] == "advanced" else R_TURN
+
+
 R_TERR, R_EMP, R_ROUTE = ("napoleon.reinforce.territories", "napoleon.reinforce.empires",
                           "napoleon.reinforce.routes")
 R_BUY, R_SETS, R_JOKER = ("napoleon.reinforce.purchases", "napoleon.cards.set-values",

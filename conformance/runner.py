@@ -24,6 +24,7 @@ from riskspec.conformance.compare import (
     action_key, events_diff, format_diff, partial_diff, set_diff,
 )
 from riskspec.conformance.errors import EngineFault, JudgeError
+from riskspec.conformance.frame import advance, frame_diff, observe
 from riskspec.conformance.untrusted import clean_json, clean_text
 from riskspec.conformance.vectors import Case
 
@@ -198,6 +199,9 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
     if not r.ok:
         raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
     cur = r.result["state"]
+    # the frame rule: the observable state the case's expectations imply, step by step
+    frame = observe(case.state if case.state is not None else cur)
+    unchecked = set((case.unchecked or {}).get("fields", ()))
     for i, step in enumerate(case.steps):
         res.step = i
         exp = step.get("expect", {})
@@ -233,6 +237,10 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
             if fresh:
                 cur = _need_ok(client.request("state"), "state").result["state"]
             diffs += partial_diff(exp["state"], cur, "$.state")
+        if "state" in exp or "error" not in exp:
+            frame = advance(frame, exp.get("state"))
+            seen = {d["path"] for d in diffs}
+            diffs += [d for d in frame_diff(frame, cur, unchecked) if d["path"] not in seen]
         if "events" in exp:
             diffs += events_diff(exp["events"], events or [])
         if any(k in exp for k in ("legal_count", "legal", "legal_includes", "legal_excludes")):

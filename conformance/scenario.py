@@ -27,6 +27,7 @@ from typing import Any
 
 from riskspec.conformance.compare import action_key, events_diff, format_diff, partial_diff
 from riskspec.conformance.errors import ScenarioError
+from riskspec.conformance.frame import advance, frame_diff, observe
 from riskspec.errors import ActionError
 
 #: modules holding the scenarios, in export order
@@ -51,6 +52,10 @@ class Scenario:
     pending: str | None = None
     map: Mapping[str, Any] | None = None   # an inline map (riskspec/map@1), None: the variant's
     missions: Mapping[str, Any] | None = None  # an inline mission deck (riskspec/missions@1)
+    #: top-level observable fields left out of the frame rule, and why ({"fields", "why"})
+    unchecked: Mapping[str, Any] | None = None
+    #: fields of the start no game can reach, and why ({"fields", "why"})
+    synthetic: Mapping[str, Any] | None = None
 
     @property
     def section(self) -> str:
@@ -76,11 +81,15 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              reading: tuple[str, str] | None = None, negative: bool = False,
              description: str | None = None, pending: str | None = None,
              map: Mapping[str, Any] | None = None,
-             missions: Mapping[str, Any] | None = None) -> Callable:
+             missions: Mapping[str, Any] | None = None,
+             unchecked: tuple[Sequence[str], str] | None = None,
+             synthetic: tuple[Sequence[str], str] | None = None) -> Callable:
     """Register a scenario. ``id`` is permanent: never renumber or reuse one.
 
     ``pending``: the reference engine is known to disagree (the reason); the case is not
-    exported until it agrees, and the scenario test expects it to fail meanwhile."""
+    exported until it agrees, and the scenario test expects it to fail meanwhile.
+    ``unchecked``: (top-level observable fields, why) the frame rule leaves out for this case.
+    ``synthetic``: (JSON paths into the start state, why) for a start no game can reach."""
     def deco(fn: Callable[[Builder], None]) -> Callable[[Builder], None]:
         if id in REGISTRY:
             raise ScenarioError(f"duplicate scenario id {id}")
@@ -88,14 +97,25 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
                                 players=players, options=dict(options or {}),
                                 reading={"ambiguity": reading[0], "reading": reading[1]} if reading else None,
                                 negative=negative, description=description, pending=pending,
-                                map=map, missions=missions)
+                                map=map, missions=missions,
+                                unchecked={"fields": list(unchecked[0]), "why": unchecked[1]}
+                                if unchecked else None,
+                                synthetic={"fields": list(synthetic[0]), "why": synthetic[1]}
+                                if synthetic else None)
         return fn
     return deco
 
 
 def load_all() -> dict[str, Scenario]:
+    import dataclasses
+
+    from riskspec.conformance.cases_unchecked import UNCHECKED, WHY
     for name in CASE_MODULES:
         importlib.import_module(f"riskspec.conformance.{name}")
+    for sid, fields in UNCHECKED.items():
+        sc = REGISTRY.get(sid)
+        if sc is not None and sc.unchecked is None:
+            REGISTRY[sid] = dataclasses.replace(sc, unchecked={"fields": list(fields), "why": WHY})
     return REGISTRY
 
 
@@ -121,6 +141,9 @@ class Builder:
         self.start: dict | None = None
         self.state: Any = None
         self.steps: list[dict] = []
+        #: the observable state the author's expectations imply so far (the frame rule)
+        self.frame: dict | None = None
+        self.unchecked = set((sc.unchecked or {}).get("fields", ()))
 
     # -- positions ------------------------------------------------------------------
     def _variant(self) -> Any:
@@ -133,6 +156,7 @@ class Builder:
     def new_game(self) -> "Builder":
         self.state = self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options))
         self.start = None
+        self.frame = observe(self.s)  # a new game: anchored on the engine's report (as the runner is)
         return self
 
     def blank(self) -> dict:
@@ -195,6 +219,7 @@ class Builder:
         except Exception as exc:
             raise ScenarioError(f"{self.sc.id}: the reference engine cannot load the start state: {exc}") from exc
         self.start = self.E.to_dict(self.state)
+        self.frame = observe(self.start)
         return self.start
 
     @property
@@ -207,12 +232,22 @@ class Builder:
         raise ScenarioError(f"{self.sc.id} step {len(self.steps) + 1}: {what}"
                             + ("\n" + format_diff(diffs) if diffs else ""))
 
+    def _framed(self, state: Mapping | None) -> None:
+        """The frame rule: every observable field the step does not name is as it was."""
+        assert self.frame is not None
+        self.frame = advance(self.frame, state)
+        d = frame_diff(self.frame, self.s, self.unchecked)
+        if d:
+            self._fail("the engine changed observable fields the scenario does not expect to change "
+                       "(state them in the step, or investigate the engine)", d)
+
     def _expect(self, *, state: Mapping | None, events: Sequence | None, got_events: list | None,
                 legal_count: int | None, legal: Sequence | None, legal_includes: Sequence | None,
                 legal_excludes: Sequence | None, outcomes: Sequence | None,
                 perft: Mapping | None) -> dict:
         exp: dict[str, Any] = {}
         cur = self.s
+        self._framed(state)
         if state is not None:
             d = partial_diff(state, cur, "$.state")
             if d:
@@ -375,6 +410,9 @@ class Builder:
         if self.sc.negative:
             case["negative"] = True
         case.update(variant=self.sc.variant, options=dict(self.sc.options), players=self.sc.players)
+        for key in ("synthetic", "unchecked"):
+            if getattr(self.sc, key):
+                case[key] = dict(getattr(self.sc, key))
         if self.sc.map is not None:
             case["map"] = json.loads(json.dumps(self.sc.map))
         if self.sc.missions is not None:

@@ -34,6 +34,7 @@ class Case:
     negative: bool = False
     description: str | None = None
     synthetic: Mapping[str, Any] | None = None
+    unchecked: Mapping[str, Any] | None = None
     file: str = ""
     #: the case with map, missions and start state written out (``@1`` shape)
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -73,7 +74,8 @@ class Case:
                    state=data.get("state"), map=data.get("map"),
                    missions=data.get("missions"), reading=data.get("reading"),
                    negative=bool(data.get("negative", False)), description=data.get("description"),
-                   synthetic=data.get("synthetic"), file=file, raw=data, position=position)
+                   synthetic=data.get("synthetic"),
+                   unchecked=data.get("unchecked"), file=file, raw=data, position=position)
 
 
 def default_vectors_dir() -> Path:

@@ -1,0 +1,82 @@
+"""The frame rule: after every step, every observable field of the game is checked.
+
+A step's ``expect.state`` names what the author expects to change (and any other field
+the author wants checked); every *observable* field it does not name must be as it was
+before the step — as the author expected it then, not as an engine reported it.  The
+expected observable state is thus a chain: the case's start (a position, or for a new
+game the state the engine reports), each step's expectations merged in (the position
+merge rule, :func:`riskspec.conformance.sparse.merge`).
+
+Observable fields (``docs/protocol.md`` §8): ``current``, ``phase``, ``turn``,
+``winner``; for every territory its ``owner`` and ``armies`` (Napoléon also
+``generals``, ``fortifications``, ``epidemics``); for every maritime zone its ``owner``,
+``ships``, ``admirals``; for every player the size of the hand (``hand``), ``reserve``,
+``eliminated`` and victory points (``vp``).  Everything else (pending bookkeeping, the
+order of the draw pile, turn flags) is checked only where a step names it.
+
+A case may leave top-level observable fields out of the frame
+(``"unchecked": {"fields": ["phase"], "why": "…"}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from riskspec.conformance.compare import partial_diff
+from riskspec.conformance.sparse import merge
+
+TOP = ("current", "phase", "turn", "winner")
+TERRITORY = ("owner", "armies", "generals", "fortifications", "epidemics")
+ZONE = ("owner", "ships", "admirals")
+PLAYER = ("reserve", "eliminated", "vp")
+FIELDS = (*TOP, "territories", "zones", "players")
+
+
+def _player(p: Mapping[str, Any]) -> dict[str, Any]:
+    out = {k: p[k] for k in PLAYER if k in p}
+    if "cards" in p:
+        out["hand"] = len(p["cards"]) if isinstance(p["cards"], Sequence) else p["cards"]
+    return out
+
+
+def observe(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The observable fields of a full state."""
+    out: dict[str, Any] = {k: state.get(k) for k in TOP}
+    out["territories"] = {t: {k: v[k] for k in TERRITORY if k in v}
+                          for t, v in (state.get("territories") or {}).items()}
+    if "zones" in state:
+        out["zones"] = {z: {k: v[k] for k in ZONE if k in v} for z, v in (state["zones"] or {}).items()}
+    out["players"] = [_player(p) for p in state.get("players") or []]
+    return out
+
+
+def project(partial: Mapping[str, Any]) -> dict[str, Any]:
+    """The observable part of a step's partial ``expect.state``, as a patch over an observed state."""
+    out: dict[str, Any] = {k: partial[k] for k in TOP if k in partial}
+    for key, fields in (("territories", TERRITORY), ("zones", ZONE)):
+        if isinstance(partial.get(key), Mapping):
+            out[key] = {t: {k: v[k] for k in fields if k in v}
+                        for t, v in partial[key].items() if isinstance(v, Mapping)}
+    players = partial.get("players")
+    if isinstance(players, Sequence) and not isinstance(players, str):
+        out["players"] = {str(i): _player(p) for i, p in enumerate(players) if isinstance(p, Mapping)}
+    elif isinstance(players, Mapping):
+        out["players"] = {str(i): _player(p) for i, p in players.items() if isinstance(p, Mapping)}
+    return out
+
+
+def advance(expected: Mapping[str, Any], partial: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The expected observable state after a step whose ``expect.state`` is ``partial``."""
+    return merge(expected, project(partial or {}))
+
+
+def frame_diff(expected: Mapping[str, Any], state: Mapping[str, Any],
+               unchecked: Collection[str] = ()) -> list[dict]:
+    """Where the observable fields of ``state`` differ from the expected ones (paths ``$.state…``;
+    a hand size as ``$.state.players[i].hand``)."""
+    got = observe(state)
+    want = {k: v for k, v in expected.items() if k not in unchecked}
+    return partial_diff(want, got, "$.state", limit=20) + [
+        {"path": f"$.state.{k}", "expected": "(absent)", "actual": got[k]}
+        for k in sorted(set(got) - set(expected) - set(unchecked))]

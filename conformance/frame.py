@@ -33,21 +33,32 @@ PLAYER = ("reserve", "eliminated", "vp")
 FIELDS = (*TOP, "territories", "zones", "players")
 
 
-def _player(p: Mapping[str, Any]) -> dict[str, Any]:
+def _player(p: Any) -> Any:
+    if not isinstance(p, Mapping):
+        return p
     out = {k: p[k] for k in PLAYER if k in p}
     if "cards" in p:
         out["hand"] = len(p["cards"]) if isinstance(p["cards"], Sequence) else p["cards"]
     return out
 
 
+def _places(table: Any, fields: Sequence[str]) -> Any:
+    if not isinstance(table, Mapping):
+        return table  # not a table of places: compared as it is, so the diff shows it
+    return {t: ({k: v[k] for k in fields if k in v} if isinstance(v, Mapping) else v)
+            for t, v in table.items()}
+
+
 def observe(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The observable fields of a full state."""
+    """The observable fields of a full state (a malformed part is kept as it is)."""
+    if not isinstance(state, Mapping):
+        return {"state": state}
     out: dict[str, Any] = {k: state.get(k) for k in TOP}
-    out["territories"] = {t: {k: v[k] for k in TERRITORY if k in v}
-                          for t, v in (state.get("territories") or {}).items()}
+    out["territories"] = _places(state.get("territories") or {}, TERRITORY)
     if "zones" in state:
-        out["zones"] = {z: {k: v[k] for k in ZONE if k in v} for z, v in (state["zones"] or {}).items()}
-    out["players"] = [_player(p) for p in state.get("players") or []]
+        out["zones"] = _places(state["zones"] or {}, ZONE)
+    players = state.get("players") or []
+    out["players"] = [_player(p) for p in players] if isinstance(players, list) else players
     return out
 
 

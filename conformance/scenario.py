@@ -34,7 +34,8 @@ from riskspec.errors import ActionError
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
                 "cases_napoleon", "cases_napoleon_rules", "cases_napoleon_amb", "cases_napoleon_readings",
-                "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects")
+                "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects",
+                "cases_coverage")
 
 
 @dataclass(frozen=True)
@@ -322,10 +323,12 @@ class Builder:
         return got
 
     def reject(self, action: Mapping[str, Any], code: str, *, rule: str | None,
-               explain: str | None = None, state: Mapping | None = None) -> None:
+               kind: str | None = None, explain: str | None = None,
+               state: Mapping | None = None) -> None:
         """An action the rules forbid: the engine must refuse it with ``code``, citing ``rule``
         (the scenario author's: a rule or ambiguity ID of the spec, or None when no rule of the
-        spec is the reason, e.g. a malformed action); the state stays."""
+        spec is the reason, e.g. a malformed action); ``kind``, when given, is the error kind the
+        engine must answer (``invalid-action`` for a malformed action); the state stays."""
         if self.state is None:
             self.new_game()
         if rule is not None and rule not in _spec_ids(self.sc.variant):
@@ -339,9 +342,15 @@ class Builder:
             cited = exc.rule if exc.rule and exc.rule in _spec_ids(self.sc.variant) else None
             if cited != rule:
                 self._fail(f"the reference engine cites {cited!r} for {code!r}, the scenario says {rule!r}")
+            from riskspec.errors import InvalidActionError
+            got_kind = "invalid-action" if isinstance(exc, InvalidActionError) else "illegal-action"
+            if kind is not None and kind != got_kind:
+                self._fail(f"refused as {got_kind}, the scenario says {kind}")
             err: dict[str, Any] = {"code": code}
             if rule is not None:
                 err["rule"] = rule
+            if kind is not None:
+                err["kind"] = kind
         else:
             self._fail(f"the reference engine accepted {action_key(action)}, which the scenario forbids")
         if self.s != before:

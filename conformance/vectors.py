@@ -35,6 +35,8 @@ class Case:
     description: str | None = None
     synthetic: Mapping[str, Any] | None = None
     unchecked: Mapping[str, Any] | None = None
+    #: the frame rule applies (``@2`` files): every observable field is checked after every step
+    framed: bool = False
     file: str = ""
     #: the case with map, missions and start state written out (``@1`` shape)
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -66,7 +68,7 @@ class Case:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], file: str = "",
-                  position: Mapping[str, Any] | None = None) -> "Case":
+                  position: Mapping[str, Any] | None = None, framed: bool = False) -> "Case":
         """A case from its expanded form (``@1`` shape: state, map, missions written out)."""
         return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
                    variant=data["variant"], options=dict(data.get("options", {})),
@@ -75,7 +77,7 @@ class Case:
                    missions=data.get("missions"), reading=data.get("reading"),
                    negative=bool(data.get("negative", False)), description=data.get("description"),
                    synthetic=data.get("synthetic"),
-                   unchecked=data.get("unchecked"), file=file, raw=data, position=position)
+                   unchecked=data.get("unchecked"), framed=framed, file=file, raw=data, position=position)
 
 
 def default_vectors_dir() -> Path:
@@ -104,7 +106,8 @@ def load_file(path: Path) -> list[Case]:
         raise VectorError(f"{path}: not a valid {FORMAT} file: "
                           + ("; ".join(problems) or f"format {data.get('format')!r}"))
     expanded = expand_document(data, path)
-    return [Case.from_json(c, str(path), position=raw.get("position"))
+    framed = data.get("format") == FORMAT
+    return [Case.from_json(c, str(path), position=raw.get("position"), framed=framed)
             for c, raw in zip(expanded["cases"], data["cases"])]
 
 

@@ -43,7 +43,7 @@ def _without_state_expectations(case: Case) -> Case:
     raw = copy.deepcopy(dict(case.raw))
     for step in raw["steps"]:
         step.get("expect", {}).pop("state", None)
-    return Case.from_json(raw)
+    return Case.from_json(raw, framed=True)
 
 
 def test_the_runner_fails_an_unstated_change():

@@ -31,23 +31,16 @@ import platform
 import pstats
 import time
 
+import sys
+
 from riskspec.reference.driver import play_game
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from bench_odds import machine  # noqa: E402
 
 PLAYERS = (3, 4, 6)
 #: player counts per variant (default: PLAYERS)
 VARIANT_PLAYERS = {"napoleon-basic": (2,), "napoleon-advanced": (3, 4, 6)}
-
-
-def machine() -> str:
-    cpu = "?"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (f"{cpu}, nproc {os.cpu_count()}, {platform.python_implementation()} "
-            f"{platform.python_version()}, load average {load:.1f}")
 
 
 def run_games(players: int, games: int, max_turns: int, policy: str,

@@ -51,7 +51,14 @@ environment:
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_name(module: str) -> str:
+    """The subcommand a module of :data:`COMMANDS` registers: its name less ``_cmd``."""
+    return module.removesuffix("_cmd")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``only``, just that subcommand in full and the others as bare
+    names (so ``riskspec odds 3 2`` imports the odds module and nothing else)."""
     parser = argparse.ArgumentParser(
         prog="riskspec",
         description="The executable, tested rulebook for Risk: validate the specification, "
@@ -63,13 +70,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"riskspec {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        module = importlib.import_module(f"riskspec.cli.{name}")
-        module.register(sub)
+        if only is None or command_name(name) == only:
+            importlib.import_module(f"riskspec.cli.{name}").register(sub)
+        else:
+            sub.add_parser(command_name(name), add_help=False)
     return parser
 
 
+def _wanted(argv: Sequence[str]) -> str | None:
+    """The subcommand an argument list names (its first word), when it is one of ours;
+    ``''`` for a bare ``--version``: then no subcommand module is imported."""
+    if list(argv) == ["--version"]:
+        return ""
+    words = [a for a in argv if not a.startswith("-")]
+    names = {command_name(n) for n in COMMANDS}
+    if words and words[0] in names and argv and argv[0] == words[0]:
+        return words[0]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_wanted(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -84,7 +84,7 @@ def capture(b):
 def move_in(b):
     _conquer(b, att=6)
     b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
-    b.reject({"type": "occupy", "armies": 2}, "move-in-range")
+    b.reject({"type": "occupy", "armies": 2}, "move-in-range", rule="classic.conquest.move-in")
     b.do({"type": "occupy", "armies": 4}, state={"phase": "attack", "territories": {
         "alaska": {"armies": 2}, "kamchatka": {"owner": 0, "armies": 4}}})
 
@@ -93,6 +93,6 @@ def move_in(b):
           ["classic.conquest.leave-one"], negative=True, options=MAX)
 def leave_one(b):
     _conquer(b, att=4)
-    b.reject({"type": "occupy", "armies": 4}, "move-in-range")
+    b.reject({"type": "occupy", "armies": 4}, "move-in-range", rule="classic.conquest.leave-one")
     b.do({"type": "occupy", "armies": 3}, state={"territories": {"alaska": {"armies": 1},
                                                                 "kamchatka": {"armies": 3}}})

@@ -123,7 +123,7 @@ class Match:
         """Play what no agent decides: chance (when sampled) and, with ``auto_setup``, the
         setup decisions — until an agent (or the chance agent) is to act, or the game ends."""
         pos = self.position
-        while not self.is_truncated():
+        while True:  # (truncation is checked by the caller once settled: to_dict is not free)
             who = pos.actor()
             if who == E.TERMINAL or pos.pending is not None:
                 return

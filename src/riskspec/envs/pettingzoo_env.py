@@ -161,6 +161,15 @@ class RiskEnv(AECEnv):  # type: ignore[misc]
             return f"{text}: {shown}"
         return text
 
+    def action_type(self, index: int) -> str:
+        """The action type (``attack``, ``place`` …) a legal index leads to."""
+        pos = self.match.position
+        group = pos.groups().get(int(index))
+        if group is None:
+            pos.resolve(int(index))  # raises the error that names the legal indices
+        assert group is not None
+        return str(group[0][0]["type"])
+
     def render(self) -> str | None:
         text = _render(self.match)
         if self.render_mode == "human":

@@ -1,0 +1,53 @@
+"""The examples and figures of docs/envs.md, docs/openspiel.md and docs/mcp.md run and hold."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _python_blocks(page: str) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", (DOCS / page).read_text("utf-8"), re.S)
+
+
+@pytest.mark.parametrize("page,needs", [("envs.md", "pettingzoo"), ("openspiel.md", "pyspiel"),
+                                        ("mcp.md", "mcp")])
+def test_the_ten_line_example_runs(page: str, needs: str, capfd: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip(needs, reason=f"{needs} is not installed (see {page})")
+    blocks = [b for b in _python_blocks(page) if "import" in b]
+    assert len(blocks) == 1
+    code = blocks[0]
+    assert len(code.strip().splitlines()) <= 25
+    # the MCP example starts `riskspec mcp`: the one of this interpreter's environment
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep
+                       + os.environ.get("PATH", ""))
+    exec(compile(code, f"docs/{page}", "exec"), {"__name__": "__docs__"})
+    out = capfd.readouterr().out
+    assert out.strip()
+    if page == "mcp.md":
+        assert out.startswith("classic.attack.ties classic-en")
+        assert "P(10 conquer 8) = 0." in out
+    if page == "envs.md":
+        assert "'end-turn'" in out
+
+
+def test_the_size_tables_match_the_encoding() -> None:
+    pytest.importorskip("pettingzoo", reason="the riskspec[rl] extra is not installed")
+    from riskspec.envs import env
+    actions, observations = (DOCS / "envs.md").read_text("utf-8").split("## The observation")
+    found = re.findall(r"\| `([a-z-]+)`[^|]*\| (\d+) \| (\d+) \|", actions)
+    assert len(found) == 3
+    for variant, heads, size in found:
+        e = env(variant, 3 if variant != "napoleon-basic" else 2)
+        assert (e.codec.n_heads, e.codec.size) == (int(heads), int(size)), variant
+    rows = re.findall(r"\| `([a-z-]+)` \| (\d+)[^|]*\| (\d+) \|", observations)
+    assert len(rows) == 5
+    for variant, players, size in rows:
+        assert env(variant, int(players)).encoder.size == int(size), (variant, players)

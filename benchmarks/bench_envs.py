@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_engine import machine  # noqa: E402
+from bench_engine import machine
 
 SETTINGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic", 6),
             ("napoleon-basic", 2), ("napoleon-advanced", 3), ("napoleon-advanced", 6)]
@@ -47,7 +47,6 @@ def bench_pettingzoo(variant: str, players: int, steps: int, observe: bool) -> t
     applied = 0
     start = time.perf_counter()
     for _ in range(steps):
-        agent = e.agent_selection
         if observe:
             obs, _, done, cut, _ = e.last()
             mask = obs["action_mask"]

@@ -13,7 +13,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _python_blocks(page: str) -> list[str]:
-    return re.findall(r"```python\n(.*?)```", (DOCS / page).read_text("utf-8"), re.S)
+    return re.findall(r"```python\n(.*?)```", (DOCS / page).read_text("utf-8"), re.DOTALL)
 
 
 @pytest.mark.parametrize("page,needs", [("envs.md", "pettingzoo"), ("openspiel.md", "pyspiel"),
@@ -28,7 +28,7 @@ def test_the_ten_line_example_runs(page: str, needs: str, capfd: pytest.CaptureF
     # the MCP example starts `riskspec mcp`: the one of this interpreter's environment
     monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep
                        + os.environ.get("PATH", ""))
-    exec(compile(code, f"docs/{page}", "exec"), {"__name__": "__docs__"})
+    exec(compile(code, f"docs/{page}", "exec"), {"__name__": "__docs__"})  # noqa: S102 - our docs
     out = capfd.readouterr().out
     assert out.strip()
     if page == "mcp.md":

@@ -72,7 +72,7 @@ def test_chance_nodes_carry_the_engine_probabilities() -> None:
 
 
 def test_bad_parameters_are_refused() -> None:
-    with pytest.raises(OptionError, match="name=value"):
+    with pytest.raises(OptionError, match="KEY=CHOICE"):
         openspiel.parse_options("game-mode")
     assert openspiel.parse_options("game-mode=mission, distribution=deal") == {
         "game-mode": "mission", "distribution": "deal"}

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import json
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -318,8 +318,3 @@ def _not_legal(pos: Position, index: int) -> str:
     return (f"action index {index} ({what}) is not legal here ({state}); "
             f"legal: {shown or 'none'}{more}")
 
-
-def iter_heads(codec: ActionCodec) -> Iterator[tuple[int, str]]:
-    """Every head index with its description (for docs and debugging)."""
-    for i in range(codec.n_heads):
-        yield i, codec.describe(i)

@@ -36,7 +36,6 @@ import pyspiel  # type: ignore[import-not-found]
 from riskspec.envs.codec import Position
 from riskspec.envs.game import Match, Settings
 from riskspec.envs.observation import ObservationEncoder
-from riskspec.errors import OptionError
 from riskspec.loading import load_spec
 from riskspec.reference import engine as E
 
@@ -50,15 +49,10 @@ def game_name(variant: str) -> str:
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """``"a=b,c=d"`` → ``{"a": "b", "c": "d"}`` (the ``options`` parameter)."""
-    out: dict[str, str] = {}
-    for item in filter(None, (p.strip() for p in text.split(","))):
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            raise OptionError(f"options: expected name=value items separated by commas, "
-                              f"not {item!r}")
-        out[key.strip()] = value.strip()
-    return out
+    """``"a=b,c=d"`` → ``{"a": "b", "c": "d"}`` (the ``options`` parameter), read as
+    ``riskspec play --option`` reads each item."""
+    from riskspec.cli.play import parse_options as parse_items
+    return parse_items([p.strip() for p in text.split(",") if p.strip()])
 
 
 def _game_type(variant: Any) -> Any:

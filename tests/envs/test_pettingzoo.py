@@ -176,3 +176,14 @@ def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(sys.modules, "riskspec.envs.pettingzoo_env", raising=False)
     with warnings.catch_warnings(), pytest.raises(MissingExtraError, match=r"riskspec\[rl\]"):
         env("classic", 3)
+
+
+def test_render_and_describe_say_what_is_going_on() -> None:
+    e = env("classic", 3, auto_setup=True, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text.startswith("classic turn 1, reinforce phase, seat ")
+    assert text.count("\n  seat ") == 3
+    index = int(e.observe(e.agent_selection)["action_mask"].nonzero()[0][0])
+    assert e.describe_action(index).startswith("place territory=")
+    assert e.action_type(index) == "place"

@@ -140,6 +140,9 @@ class Board:
     file: str = ""
     adjacency: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     territory_index: Mapping[str, int] = field(default_factory=dict)
+    #: layout hints for pictures (place ID -> (x, y) in ``layout_frame``); never a rule
+    layout: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    layout_frame: tuple[float, float] = (0.0, 0.0)
 
     def territory(self, tid: str) -> Territory:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import types
@@ -10,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from riskspec.docsite import md
+from riskspec.docsite.boardsvg import draw
 from riskspec.docsite.cliref import cli_page
 from riskspec.docsite.examples import load_cases
 from riskspec.docsite.generate import DocsError, generate
 from riskspec.docsite.pages_rules import rule_pages
-from riskspec.docsite.svgmap import render_svg
 from riskspec.loading import load_spec
 
 FIXTURE_SPEC = Path(__file__).parent / "fixtures" / "spec"
@@ -33,8 +34,9 @@ def test_every_rule_page_has_statement_parameters_and_citations(fixture_spec, fi
     assert fixture_spec.rules
     for rule in fixture_spec.rules.values():
         page = _plain(fixture_pages[md.page_of_rule(rule.id)])
-        assert f"# {rule.id} — {rule.title}" in page
-        assert " ".join(rule.statement.split()) in page
+        assert f"# {rule.title}" in page and f"**Rule** `{rule.id}`" in page
+        assert " ".join(rule.statement.split()) in page  # the implementer's version, verbatim
+        assert page.index("For implementers") > page.index(f"# {rule.title}")
         for p in rule.parameters:
             assert p in page
         for c in rule.sources:
@@ -51,14 +53,18 @@ def test_rule_page_shows_parameter_value_and_literal_prose(fixture_pages):
     page = fixture_pages["rules/mini.attack.ties.md"]
     assert "| `attack.ties` | `defender` |" in page
     assert "&lt;Angle&gt; \\*stars\\* stay literal" in page  # no HTML, no emphasis
-    assert "(../ambiguities.md#mini.amb.ties)" in page
+    assert "(../ambiguities/mini.amb.ties.md)" in page
 
 
 def test_ambiguity_register_lists_every_reading_and_resolution(fixture_spec, fixture_pages):
-    page = _plain(fixture_pages[md.AMBIGUITIES_PAGE])
     assert fixture_spec.ambiguities
+    register = fixture_pages[md.AMBIGUITIES_PAGE]
     for a in fixture_spec.ambiguities.values():
-        assert f"{a.id} — {a.title}" in page
+        assert f'<span id="{a.id}"></span>' in register  # old links to the register still land
+        assert f"({a.id}.md)" in register
+        raw = fixture_pages[md.page_of_ambiguity(a.id)]
+        page = _plain(raw)
+        assert f"# {a.title}" in page and a.id in page
         assert " ".join(a.question.split()) in page
         for r in a.readings:
             assert r.id in page and " ".join(r.statement.split()) in page
@@ -68,18 +74,18 @@ def test_ambiguity_register_lists_every_reading_and_resolution(fixture_spec, fix
                 assert r.basis in page
             for k in r.parameters:
                 assert k in page
-        lines = [_plain(ln) for ln in fixture_pages[md.AMBIGUITIES_PAGE].splitlines()]
+        lines = [_plain(ln) for ln in raw.splitlines()]
         for vid, res in a.resolutions.items():
-            assert any(ln.startswith(f"- [{vid}]") and f"`{res.reading}` — {res.why}" in ln
-                       for ln in lines), (vid, res)
+            assert any(ln.startswith("- [") and f"{vid}.md)" in ln
+                       and f"`{res.reading}` — {res.why}" in ln for ln in lines), (vid, res)
 
 
 def test_register_contrasts_the_examples_of_each_reading(fixture_pages):
-    page = fixture_pages[md.AMBIGUITIES_PAGE]
+    page = fixture_pages[md.page_of_ambiguity("mini.amb.ties")]
     assert "Examples whose outcome depends on the reading" in page
-    assert "examples/attack.md#example-mini.attack.ties.001" in page
-    assert "examples/attack.md#example-mini.attack.ties.002" in page
-    assert "red (0), 0" in page  # Bravo conquered under the attacker reading
+    assert "examples/mini/attack.md#ex-mini.attack.ties.001" in page
+    assert "examples/mini/attack.md#ex-mini.attack.ties.002" in page
+    assert "not replayed" in page  # the engine does not play the fixture family
 
 
 def test_changed_yaml_rule_changes_its_page(tmp_path):
@@ -96,20 +102,21 @@ def test_changed_yaml_rule_changes_its_page(tmp_path):
     assert "rounded up, always." in (gen.docs_dir / "rules" / "mini.reinforce.base.md").read_text()
 
 
-def test_worked_examples_render_dice_result_and_rejection(fixture_pages):
-    ties = fixture_pages["rules/mini.attack.ties.md"]
-    assert "Example: A tied pair goes to the defender" in ties
-    assert "attacker rolls **6 4 1**; defender rolls **5 4**" in ties
-    assert "| Alpha | red (0) | 4 | red (0) | **3** |" in ties
+def test_worked_examples_render_dice_result_and_rejection(tmp_path):
+    """On the shipped spec (the engine plays it): dice, the engine's events, a rejection."""
+    from riskspec.docsite.examples import default_vectors_dir, with_traces
+    spec = load_spec()
+    cases = [c for c in load_cases(default_vectors_dir())
+             if c.id in ("classic.attack.ties.001", "classic.attack.adjacency.001")]
+    assert len(cases) == 2
+    gen = generate(spec, tmp_path / "p", cases=with_traces(cases))
+    ties = gen.pages["examples/classic/attack.md"]
+    assert re.search(r"Dice: attacker rolls \*\*[1-6 ]+\*\*; defender rolls \*\*[1-6 ]+\*\*", ties)
     assert "Event **battle**" in ties
-    rejected = fixture_pages["rules/mini.attack.min-armies.md"]
-    assert "**Rejected** with `too-few-armies` — by rule `mini.attack.min-armies`" in rejected
-    on_examples_page = fixture_pages["examples/rejections.md"]
-    assert ("**Rejected** with `too-few-armies` — by rule [`mini.attack.min-armies`]"
-            "(../rules/mini.attack.min-armies.md)") in on_examples_page
-    newgame = fixture_pages["rules/mini.reinforce.base.md"]
-    assert "Starts from a new game with 2 players" in newgame
-    assert "Game-tree count (perft) to depth 1: 5 leaves" in newgame
+    assert ("**Rejected** with `not-adjacent` by rule [`classic.attack.adjacency`]"
+            "(../../rules/classic.attack.adjacency.md)") in ties
+    rule = gen.pages["rules/classic.attack.ties.md"]
+    assert "(../examples/classic/attack.md#ex-classic.attack.ties.001)" in rule
 
 
 def test_rule_without_vectors_says_so(fixture_pages):
@@ -128,7 +135,8 @@ def test_bad_vectors_are_skipped_with_a_warning(tmp_path):
     (tmp_path / "noid.json").write_text('{"format": "riskspec/vectors@1", "cases": [{"steps": []}]}')
     warnings: list[str] = []
     assert load_cases(tmp_path, warnings) == []
-    assert len(warnings) == 2 and "bad.json" in warnings[0]
+    assert len(warnings) == 3 and "bad.json" in warnings[0]
+    assert all("skipped" in w for w in warnings)
 
 
 def test_variant_page_has_turn_structure_parameters_and_options(fixture_spec, fixture_pages):
@@ -150,11 +158,13 @@ def test_map_page_and_picture_come_from_the_data(fixture_spec, fixture_pages, tm
     assert "Trade Route" in page and "West Sea" in page
     assert "The names are invented for the docs tests." in page  # named provenance, in full
     assert "Nothing; this is a fixture." in page
-    svg = render_svg(board)
-    assert svg == render_svg(board)  # deterministic
+    svg = draw(board, title=f"{board.title}: territories, zones and borders",
+               ident=f"map-{board.id}")
+    assert svg == draw(board, title=f"{board.title}: territories, zones and borders",
+                       ident=f"map-{board.id}")  # deterministic
     assert svg.count("<line ") >= len(board.borders)
     for t in board.territories:
-        assert f"({t.id})" in svg
+        assert f"<title>{t.name}" in svg
     gen = generate(fixture_spec, tmp_path / "p", cases=[])
     assert (gen.docs_dir / "maps" / "mini-map.svg").read_text() == svg
     assert (gen.docs_dir / "maps" / "mini-map.json").is_file()
@@ -201,7 +211,8 @@ def test_shipped_spec_generates_a_page_per_rule_and_the_register(tmp_path):
         assert rid in gen.pages[md.page_of_rule(rid)]
     register = gen.pages[md.AMBIGUITIES_PAGE]
     for aid in problems_ok.ambiguities:
-        assert f"{{#{aid}}}" in register
+        assert f'<span id="{aid}"></span>' in register
+        assert aid in gen.pages[md.page_of_ambiguity(aid)]
     for v in problems_ok.variants:
         assert md.page_of_variant(v) in gen.pages
     for b in problems_ok.boards:

@@ -24,6 +24,7 @@ COMMANDS = [
     "explain",
     "map_cmd",
     "check",
+    "show",
     "engine",
     "vectors",
     "docs",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 EPILOG = """\
@@ -39,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="hand-written pages and mkdocs.yml (default: docs/ of the checkout)")
         q.add_argument("--strict", action=argparse.BooleanOptionalAction, default=True,
                        help="fail on any mkdocs warning, e.g. a broken link (default: --strict)")
+        q.add_argument("--quiet", "-q", action="store_true",
+                       help="no progress lines on stderr")
 
     b = dsub.add_parser("build", help="build the HTML site",
                         description="Build the HTML site into --out (default build/site). The "
@@ -60,6 +63,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def _progress(args: argparse.Namespace) -> Callable[[str], None] | None:
+    if getattr(args, "quiet", False):
+        return None
+    return lambda msg: print(f"riskspec docs: {msg}", file=sys.stderr, flush=True)
+
+
 def _report(res: object) -> None:
     for w in res.warnings:  # type: ignore[attr-defined]
         print(f"riskspec docs: warning: {w}", file=sys.stderr)
@@ -68,7 +77,7 @@ def _report(res: object) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from riskspec.docsite.build import build_site
     res = build_site(args.out, spec_root=args.spec, docs_src=args.docs_src,
-                     vectors=args.vectors, strict=args.strict)
+                     vectors=args.vectors, strict=args.strict, progress=_progress(args))
     _report(res)
     print(f"built {res.pages} pages into {res.site} in {res.seconds:.1f} s "
           f"(Markdown in {res.project})")
@@ -79,7 +88,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from riskspec.docsite.build import build_site, make_server
     with tempfile.TemporaryDirectory(prefix="riskspec-docs-") as tmp:
         res = build_site(Path(tmp) / "site", spec_root=args.spec, docs_src=args.docs_src,
-                         vectors=args.vectors, strict=args.strict)
+                         vectors=args.vectors, strict=args.strict, progress=_progress(args))
         _report(res)
         try:
             server = make_server(res.site, args.host, args.port, quiet=False)

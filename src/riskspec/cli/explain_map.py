@@ -55,6 +55,16 @@ def board_facts(board: m.Board) -> Iterator[tuple[str, str, m.Provenance]]:
         yield "card", c.id, c.provenance
 
 
+def reconstruction_tally(board: m.Board) -> dict[str, tuple[int, int]]:
+    """Kind of fact → (reconstructed, total), and ``"total"`` → the same over all facts."""
+    out: dict[str, tuple[int, int]] = {}
+    for kind, _, p in board_facts(board):
+        for key in (kind, "total"):
+            rec, tot = out.get(key, (0, 0))
+            out[key] = (rec + int(p.is_reconstructed), tot + 1)
+    return out
+
+
 def _boards_of(spec: m.Spec) -> list[tuple[m.Board, list[str]]]:
     out = []
     for b in spec.boards.values():
@@ -63,12 +73,13 @@ def _boards_of(spec: m.Spec) -> list[tuple[m.Board, list[str]]]:
 
 
 def explain_board(spec: m.Spec, board: m.Board) -> str:
+    counts = reconstruction_tally(board)
     tally: Counter[tuple[str, bool]] = Counter()
-    for kind, _, p in board_facts(board):
-        tally[(kind, p.is_reconstructed)] += 1
+    for kind, (rec, tot) in counts.items():
+        if kind != "total":
+            tally[(kind, True)], tally[(kind, False)] = rec, tot - rec
     kinds = sorted({k for k, _ in tally})
-    total_rec = sum(n for (k, rec), n in tally.items() if rec)
-    total = sum(tally.values())
+    total_rec, total = counts.get("total", (0, 0))
     lines = [f"{board.id} — {board.title}", "",
              f"{len(board.territories)} territories, {len(board.groups)} groups, "
              f"{len(board.zones)} maritime zones, {len(board.routes)} routes, "

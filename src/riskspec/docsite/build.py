@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,10 +55,18 @@ def _check_out(out: Path) -> None:
 
 def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None = None,
                docs_src: Path | None = None, vectors: Path | None = None,
-               strict: bool = True) -> BuildResult:
-    """Generate the pages for the spec at ``spec_root`` and build the HTML site into ``out``."""
+               strict: bool = True,
+               progress: Callable[[str], None] | None = None) -> BuildResult:
+    """Generate the pages for the spec at ``spec_root`` and build the HTML site into ``out``
+    (``progress`` is told what each stage is doing, with the seconds so far)."""
     require_mkdocs()
     start = time.perf_counter()
+
+    def say(msg: str) -> None:
+        if progress is not None:
+            progress(f"[{time.perf_counter() - start:5.1f} s] {msg}")
+
+    say("loading the specification …")
     out = out.resolve()
     _check_out(out)
     project = (project or out.parent / f"{out.name}-mkdocs").resolve()
@@ -65,7 +74,8 @@ def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None
         raise DocsError("the site folder and the generated-Markdown folder must be separate")
     problems, spec = check_tree(spec_root or default_root())
     vectors = vectors if vectors is not None else default_vectors_dir()
-    gen = generate(spec, project, docs_src=docs_src, vectors=vectors)
+    gen = generate(spec, project, docs_src=docs_src, vectors=vectors, progress=say)
+    say(f"{len(gen.pages)} pages written; building the HTML with mkdocs …")
     warnings = list(gen.warnings)
     if problems:
         warnings.append(f"the specification has {len(problems)} problem(s) (built from what "
@@ -84,6 +94,7 @@ def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None
         raise DocsError(f"mkdocs build failed (exit {proc.returncode}); generated Markdown kept "
                         f"in {gen.project}:\n  {detail}")
     warnings += [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.startswith("WARNING")]
+    say("done")
     return BuildResult(out, gen.project, time.perf_counter() - start, len(gen.pages), warnings)
 
 

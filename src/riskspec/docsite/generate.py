@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -32,13 +32,19 @@ from riskspec import model as m
 from riskspec.docsite import md
 from riskspec.docsite.cliref import PAGE as CLI_PAGE
 from riskspec.docsite.cliref import cli_page
-from riskspec.docsite.examples import Case, cases_by_id, load_cases
+from riskspec.docsite.examples import Case, cases_by_id, load_cases, with_traces
 from riskspec.docsite.odds import odds_pages
 from riskspec.docsite.pages_actions import PAGE as ACTIONS_PAGE
 from riskspec.docsite.pages_actions import actions_page
-from riskspec.docsite.pages_board import board_pages
-from riskspec.docsite.pages_rules import (family_title, ordered_variants, rule_pages,
-                                          rules_by_family, section_titles)
+from riskspec.docsite.pages_board import board_pages, section_name
+from riskspec.docsite.pages_rules import (
+    family_title,
+    ordered_variants,
+    rule_home,
+    rule_pages,
+    rules_by_family,
+    section_titles,
+)
 from riskspec.errors import RiskspecError
 
 MARKER = ".riskspec-docs"  # a folder holding it was made by us and may be wiped
@@ -62,6 +68,19 @@ class Generated:
     @property
     def docs_dir(self) -> Path:
         return self.project / "docs"
+
+
+def hand_written_dir() -> Path | None:
+    """The hand-written pages and ``mkdocs.yml``: the checkout's ``docs/`` when running from
+    one (editable install), else the copy installed with the package."""
+    found = checkout_docs_dir()
+    if found is not None:
+        return found
+    try:
+        packaged = Path(str(resources.files("riskspec.handbook")))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return packaged if (packaged / "mkdocs.yml").is_file() else None
 
 
 def checkout_docs_dir() -> Path | None:
@@ -118,23 +137,61 @@ def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]
                 .replace("<!-- riskspec:counts -->", counts))
 
 
-def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[Any]:
+def _rules_nav(spec: m.Spec) -> list[Any]:
+    """Rules by family (variant) → part (basic game, extension, optional) → section → rule."""
     sections = section_titles(spec)
-    rules_nav: list[Any] = ["rules/index.md"]
+    nav: list[Any] = ["rules/index.md"]
     families = rules_by_family(spec)
     for family, secs in families.items():
-        sec_nav = [{sections.get(key, key): [md.page_of_rule(r.id) for r in rules]}
-                   for key, rules in secs.items()]
-        rules_nav += sec_nav if len(families) == 1 else [{family_title(spec, family): sec_nav}]
+        parts: dict[str, list[Any]] = {}
+        for key, rules in secs.items():
+            entry = {sections.get(key, key): [{r.title: md.page_of_rule(r.id)} for r in rules]}
+            parts.setdefault(rule_home(spec, rules[0], sections), []).append(entry)
+        fam_nav: list[Any] = []
+        for part, entries in parts.items():
+            fam_nav += entries if not part or len(parts) == 1 else [{part: entries}]
+        nav += fam_nav if len(families) == 1 else [{family_title(spec, family): fam_nav}]
+    return nav
+
+
+def _examples_nav(spec: m.Spec, pages: Mapping[str, str]) -> list[Any]:
+    nav: list[Any] = ["examples/index.md"]
+    titles = section_titles(spec)
+    for v in [*ordered_variants(spec), None]:
+        vid = v.id if v is not None else "other"
+        prefix = f"examples/{md.anchor_id(vid)}/"
+        mine = [p for p in pages if p.startswith(prefix)]
+        if not mine:
+            continue
+        entries = []
+        for p in mine:
+            sec = p[len(prefix):-3]
+            key = f"{v.family if v is not None else vid}.{sec}"
+            entries.append({titles.get(key) or section_name(sec): p})
+        nav.append({v.title if v is not None else "Other": entries})
+    return nav
+
+
+def _ambiguities_nav(spec: m.Spec) -> list[Any]:
+    nav: list[Any] = [md.AMBIGUITIES_PAGE]
+    fams: dict[str, list[Any]] = {}
+    for a in spec.ambiguities.values():
+        fams.setdefault(a.id.split(".")[0], []).append({a.title: md.page_of_ambiguity(a.id)})
+    for fam, entries in fams.items():
+        nav.append({family_title(spec, fam): entries})
+    return nav
+
+
+def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[Any]:
     nav: list[Any] = [
         {"Home": "index.md"}, {"Getting started": "getting-started.md"},
-        {"Variants": ["variants/index.md"] + [md.page_of_variant(v.id)
+        {"Variants": ["variants/index.md"] + [{v.title: md.page_of_variant(v.id)}
                                               for v in ordered_variants(spec)]},
-        {"Rules": rules_nav},
-        {"Ambiguity register": md.AMBIGUITIES_PAGE},
-        {"Worked examples": ["examples/index.md"] + sorted(
-            p for p in pages if p.startswith("examples/") and p != "examples/index.md")},
-        {"Maps": ["maps/index.md"] + [md.page_of_map(b) for b in spec.boards]},
+        {"Rules": _rules_nav(spec)},
+        {"Ambiguity register": _ambiguities_nav(spec)},
+        {"Worked examples": _examples_nav(spec, pages)},
+        {"Maps": ["maps/index.md"] + [{b.title: md.page_of_map(b.id)}
+                                      for b in spec.boards.values()]},
         {"Sources": md.SOURCES_PAGE},
         {"Implementer's guide": "implementers.md"},
         *([{"Protocol": "protocol.md"}] if "protocol.md" in extra_hand else []),
@@ -159,16 +216,22 @@ def _prepare(project: Path) -> None:
 
 
 def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
-             vectors: Path | None = None, cases: list[Case] | None = None) -> Generated:
+             vectors: Path | None = None, cases: list[Case] | None = None,
+             progress: Callable[[str], None] | None = None) -> Generated:
     """Write the mkdocs project for ``spec`` into ``project`` (wiped first)."""
-    docs_src = docs_src or checkout_docs_dir()
+    say = progress or (lambda _msg: None)
+    docs_src = docs_src or hand_written_dir()
     if docs_src is None or not (docs_src / "mkdocs.yml").is_file():
-        raise DocsError("the hand-written pages (docs/ with mkdocs.yml) were not found; run from "
-                        "a riskspec source checkout (pip install -e \".[docs]\") or pass --docs DIR")
+        raise DocsError("the hand-written pages (docs/ with mkdocs.yml) were not found; "
+                        "reinstall riskspec or pass --docs DIR")
     result = Generated(project.resolve())
     if cases is None:
         cases = load_cases(vectors, result.warnings)
+    if any(c.trace is None for c in cases):
+        say(f"replaying {len(cases)} examples on the reference engine …")
+        cases = with_traces(cases, result.warnings, progress=say)
     _prepare(result.project)
+    say("writing the pages and drawing the pictures …")
     by_id = cases_by_id(cases)
     pages: dict[str, str] = {}
     files: dict[str, str] = {}
@@ -185,7 +248,8 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     hand: dict[str, str] = {}
     for src in sorted(docs_src.rglob("*")):
         rel = src.relative_to(docs_src).as_posix()
-        if src.is_dir() or rel == "mkdocs.yml" or rel.startswith("."):
+        if src.is_dir() or rel == "mkdocs.yml" or rel.startswith((".", "__")) \
+                or src.suffix in (".py", ".pyc"):
             continue
         if rel in pages or rel in files:
             raise DocsError(f"docs/{rel} has the name of a generated page; rename it")

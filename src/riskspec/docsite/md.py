@@ -5,26 +5,44 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 _ESCAPE = re.compile(r"([\\`*_\[\]#|{}])")
 
 
-def text(value: str | None) -> str:
-    """Prose from the spec as literal Markdown: no accidental emphasis, links or HTML."""
-    if not value:
-        return ""
-    s = value.strip().replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _literal(s: str) -> str:
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _ESCAPE.sub(r"\\\1", s)
 
 
-def paragraphs(value: str | None) -> str:
+def text(value: str | None, subst: Callable[[str], str | None] | None = None) -> str:
+    """Prose from the spec as literal Markdown: no accidental emphasis, links or HTML.
+
+    A span in backticks (```attack.ties```) becomes inline code — or, with ``subst``, what
+    ``subst(span)`` returns for it (e.g. a parameter's value in words) unless that is None.
+    """
+    if not value:
+        return ""
+    parts = value.strip().split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: all literal
+        return _literal(value.strip())
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(_literal(part))
+        else:
+            shown = subst(part) if subst is not None else None
+            out.append(shown if shown is not None else code(part))
+    return "".join(out)
+
+
+def paragraphs(value: str | None, subst: Callable[[str], str | None] | None = None) -> str:
     """Like :func:`text`, keeping blank-line paragraph breaks (single newlines fold)."""
     if not value:
         return ""
     pars = [" ".join(p.split()) for p in value.strip().split("\n\n")]
-    return "\n\n".join(text(p) for p in pars if p)
+    return "\n\n".join(text(p, subst) for p in pars if p)
 
 
 def cell(value: Any) -> str:
@@ -97,6 +115,14 @@ def page_of_map(board_id: str) -> str:
     return f"maps/{board_id}.md"
 
 
-AMBIGUITIES_PAGE = "ambiguities.md"
+def page_of_ambiguity(ambiguity_id: str) -> str:
+    return f"ambiguities/{ambiguity_id}.md"
+
+
+def page_of_examples(variant_id: str, section: str) -> str:
+    return f"examples/{anchor_id(variant_id)}/{anchor_id(section)}.md"
+
+
+AMBIGUITIES_PAGE = "ambiguities/index.md"  # the register; each entry has an anchor there too
 SOURCES_PAGE = "sources.md"
 RULES_INDEX = "rules/index.md"

@@ -9,10 +9,17 @@ from typing import Any
 from riskspec import model as m
 from riskspec.cli.map_cmd import board_to_dot, board_to_json
 from riskspec.docsite import md
-from riskspec.docsite.examples import Case, example_page, render_case
-from riskspec.docsite.pages_rules import (citation, ordered_variants, resolved_params,
-                                          section_key, section_titles)
-from riskspec.docsite.svgmap import render_svg
+from riskspec.docsite.boardsvg import draw, marks_reconstruction
+from riskspec.docsite.example_render import pictures, render_case
+from riskspec.docsite.examples import Case
+from riskspec.docsite.pages_rules import (
+    citation,
+    napoleon_notice,
+    ordered_variants,
+    resolved_params,
+    section_key,
+    section_titles,
+)
 
 Pages = dict[str, str]
 
@@ -37,7 +44,8 @@ def _condition(cond: Any) -> str:
 def variant_page(spec: m.Spec, v: m.Variant) -> str:
     page = md.page_of_variant(v.id)
     params = resolved_params(v)
-    out = [f"# {md.cell(v.title)}", "", md.paragraphs(v.description), "",
+    notice = [napoleon_notice(spec), ""] if v.family == "napoleon" else []
+    out = [f"# {md.cell(v.title)}", "", *notice, md.paragraphs(v.description), "",
            md.table(["Property", "Value"], [
                ["Variant ID", md.code(v.id)],
                ["Extends", md.link(v.extends, page, md.page_of_variant(v.extends))
@@ -80,7 +88,7 @@ def variant_page(spec: m.Spec, v: m.Variant) -> str:
             "Choices a game is created with. Every ambiguity is an option too, named by its ID.", ""]
     rows = []
     for o in v.options.values():
-        name = (md.link(md.code(o.id), page, md.AMBIGUITIES_PAGE, md.anchor_id(o.id))
+        name = (md.link(md.code(o.id), page, md.page_of_ambiguity(o.id))
                 if o.ambiguity else md.code(o.id))
         choices = "<br>".join(
             f"{md.code(c.id)}: " + (md.cell(c.description) if c.description else "")
@@ -160,7 +168,8 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
     page = md.page_of_map(b.id)
     prov = _Prov(page)
     used_by = [v for v in spec.variants.values() if v.board.id == b.id]
-    out = [f"# {md.cell(b.title)}", "",
+    notice = [napoleon_notice(spec), ""] if any(v.family == "napoleon" for v in used_by) else []
+    out = [f"# {md.cell(b.title)}", "", *notice,
            md.table(["Property", "Value"], [
                ["Map ID", md.code(b.id)],
                ["Used by", ", ".join(md.link(md.cell(v.title), page, md.page_of_variant(v.id))
@@ -170,9 +179,16 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
                ["Borders", str(len(b.borders))], ["Cards", str(len(b.cards))],
                ["Provenance", prov.ref(b.provenance, spec)], ["Defined in", md.code(b.file)],
            ]), "",
-           "## Map graph", "",
-           f"![Graph of {md.cell(b.title)}: every territory and zone, joined by its borders]"
-           f"({b.id}.svg)", "",
+           "## The board", "",
+           f"![{md.cell(b.title)}: every territory and zone at its approximate place, coloured "
+           f"by {'empire' if any(g.kind == 'empire' for g in b.groups) else 'continent'}, "
+           f"joined by its borders]({b.id}.svg)", "",
+           ("Places sit at the layout hints of the map file (approximate positions, not "
+            "rules); land borders are solid, sea lines and sea borders dashed"
+            + ("; reconstructed borders are orange and dotted — a border drawn in grey or "
+               "blue is stated by a source" if marks_reconstruction(b) else "")
+            + ". The tables below are the same facts in text." if b.layout else
+            "Laid out from the borders alone (this map has no layout hints)."), "",
            f"Drawn from the data on every build. Download: [SVG]({b.id}.svg) · "
            f"[JSON]({b.id}.json) (as `riskspec map {used_by[0].id if used_by else b.id}`) · "
            f"[Graphviz]({b.id}.dot).", ""]
@@ -241,35 +257,62 @@ def maps_index(spec: m.Spec) -> str:
 
 def map_files(b: m.Board) -> dict[str, str]:
     """The non-Markdown files of a map page: its picture and its exports."""
-    return {f"maps/{b.id}.svg": render_svg(b),
+    return {f"maps/{b.id}.svg": draw(b, title=f"{b.title}: territories, zones and borders",
+                                      ident=f"map-{b.id}"),
             f"maps/{b.id}.json": json.dumps(board_to_json(b), indent=2, sort_keys=True) + "\n",
             f"maps/{b.id}.dot": board_to_dot(b)}
 
 
 # --------------------------------------------------------------------------- examples
 
-def example_pages(spec: m.Spec, cases: list[Case]) -> Pages:
-    files: dict[str, list[Case]] = {}
+def example_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, dict[str, str]]:
+    """One page per variant and section, the index, and every example's two pictures."""
+    groups: dict[str, list[Case]] = {}
     for c in cases:
-        files.setdefault(c.file, []).append(c)
+        groups.setdefault(c.page, []).append(c)
+    titles = section_titles(spec)
     pages: Pages = {}
+    files: dict[str, str] = {}
     index = ["# Worked examples", "",
-             "The conformance vectors, rendered: each case's starting territories, the actions "
-             "and dice, and the expected result or rejection. Rule pages show the cases that "
-             "cover them.", ""]
-    if not files:
+             f"{len(cases)} numbered examples: the conformance cases, each replayed on the "
+             "reference engine when the site is built. Each shows the position before and "
+             "after as a picture and as a table, every step with the events the engine "
+             "reported (or the rejection and the rule behind it), and the command that replays "
+             "it. The anchor of an example is permanent (it is made from the case ID); its "
+             "number may change when cases are added.", ""]
+    if not groups:
         index += ["*No conformance vectors exist yet.*", ""]
-    rows = []
-    for f, fcases in files.items():
-        page = example_page(f)
-        body = [f"# Examples: {md.cell(f)}", ""]
-        body += [render_case(c, page, spec, level=2) for c in fcases]
-        pages[page] = "\n".join(body)
-        rows.append([md.link(md.code(f), "examples/index.md", page), str(len(fcases))])
-    if rows:
-        index += [md.table(["Vectors file", "Cases"], rows), ""]
+    by_variant: dict[str, list[tuple[str, list[Case]]]] = {}
+    for page, pcases in groups.items():
+        by_variant.setdefault(pcases[0].variant or "other", []).append((page, pcases))
+    order = [v.id for v in ordered_variants(spec)]
+    for vid in sorted(by_variant, key=lambda v: (order.index(v) if v in order else len(order), v)):
+        vtitle = spec.variants[vid].title if vid in spec.variants else vid
+        index += [md.heading(2, md.cell(vtitle), f"examples-{vid}"), ""]
+        rows = []
+        for page, pcases in by_variant[vid]:
+            sec = titles.get(pcases[0].section_key) or section_name(pcases[0].section)
+            body = [f"# {md.cell(vtitle)}: {md.cell(sec)}", ""]
+            if vid in spec.variants and spec.variants[vid].family == "napoleon":
+                body += [napoleon_notice(spec), ""]
+            body += [f"Examples {pcases[0].number}–{pcases[-1].number}. Pictures: owners as "
+                     "colours, armies as numbers, the action as a red arrow, changed places "
+                     "ringed in yellow; G, F, E, A: generals, fortifications, epidemics, "
+                     "admirals; a zone's number is its ships.", ""]
+            body += [render_case(c, page, spec, level=2) for c in pcases]
+            pages[page] = "\n".join(body)
+            rows.append([md.link(md.cell(sec), "examples/index.md", page),
+                         f"{pcases[0].number}–{pcases[-1].number}", str(len(pcases))])
+            for c in pcases:
+                files.update(pictures(c, spec))
+        index += [md.table(["Section", "Examples", "Count"], rows), ""]
     pages["examples/index.md"] = "\n".join(index)
-    return pages
+    return pages, files
+
+
+def section_name(section: str) -> str:
+    return {"amb": "Ambiguities, reading by reading"}.get(section,
+                                                          section.replace("-", " ").capitalize())
 
 
 def board_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, Mapping[str, str]]:
@@ -280,5 +323,7 @@ def board_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, Mapping[str, st
     for b in spec.boards.values():
         pages[md.page_of_map(b.id)] = map_page(spec, b)
         files.update(map_files(b))
-    pages.update(example_pages(spec, cases))
+    ep, ef = example_pages(spec, cases)
+    pages.update(ep)
+    files.update(ef)
     return pages, files

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +10,7 @@ import yaml
 
 from riskspec import model as m
 from riskspec.docsite import md
-from riskspec.docsite.examples import Case, no_example_note, outcome, render_case
+from riskspec.docsite.examples import Case, no_example_note
 
 Pages = dict[str, str]
 
@@ -25,8 +25,21 @@ def section_key(rule: m.Rule) -> str:
     return ".".join(rule.id.split(".")[:2])
 
 
+_TITLES: dict[int, tuple[m.Spec, dict[str, str]]] = {}
+
+
 def section_titles(spec: m.Spec) -> dict[str, str]:
-    """``family.section`` → title, from the ``sections`` tables of the rule files."""
+    """``family.section`` → title, from the ``sections`` tables of the rule files (read once
+    per spec)."""
+    hit = _TITLES.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return dict(hit[1])
+    titles = _section_titles(spec)
+    _TITLES[id(spec)] = (spec, titles)
+    return dict(titles)
+
+
+def _section_titles(spec: m.Spec) -> dict[str, str]:
     titles: dict[str, str] = {}
     files: dict[str, list[m.Rule]] = {}
     for r in spec.rules.values():
@@ -34,7 +47,8 @@ def section_titles(spec: m.Spec) -> dict[str, str]:
     for f, rules in sorted(files.items()):
         path = Path(f) if Path(f).is_absolute() else _root_dir(spec) / f
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = yaml.load(path.read_text(encoding="utf-8"),
+                             Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         except (OSError, yaml.YAMLError):
             continue
         table = data.get("sections") if isinstance(data, dict) else None
@@ -51,7 +65,12 @@ def family_title(spec: m.Spec, family: str) -> str:
     """The title of a rule family: its base variant's title (the one that extends nothing)."""
     bases = [v for v in spec.variants.values() if v.family == family]
     bases.sort(key=lambda v: (v.extends is not None, v.id))
-    return bases[0].title if bases else family.capitalize()
+    if not bases:
+        return family.capitalize()
+    title = bases[0].title
+    if any(v.extends == bases[0].id and v.phases != bases[0].phases for v in bases[1:]):
+        title = title.split(" — ")[0]  # the base is one game of several: name the family
+    return title
 
 
 def rules_by_family(spec: m.Spec) -> dict[str, dict[str, list[m.Rule]]]:
@@ -116,37 +135,97 @@ def _param_rows(spec: m.Spec, names: tuple[str, ...], variants: list[m.Variant],
     return rows
 
 
+def words(value: Any) -> str:
+    """A parameter value as a player says it: 6, yes, 4, 6, 8; 3 players: 35 …"""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(words(v) for v in value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return value.replace("_", " ").replace("-", " ")
+    return str(value)
+
+
+def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable[[str], str]:
+    """How a player reads a backticked span of a statement: numbers substituted, a policy
+    parameter by its name in words, a map by its title, a rule by a link, a value in words."""
+    params = resolved_params(variant) if variant is not None else {}
+
+    def subst(span: str) -> str:
+        if span in params:
+            value = params[span]
+            if isinstance(value, str):
+                return md.text(span.replace(".", " ").replace("_", " "))
+            return md.text(words(value))
+        if span in spec.boards:
+            return md.text(spec.boards[span].title)
+        if span in spec.rules:
+            return md.link(md.text(spec.rules[span].title), page, md.page_of_rule(span))
+        return md.text(words(span))
+
+    return subst
+
+
 def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str, str]) -> str:
     page = md.page_of_rule(rule.id)
     variants = _variants_of(spec, rule.id)
-    out = [f"# {rule.id} — {md.cell(rule.title)}", ""]
-    meta = [f"**Rule ID** {md.code(rule.id)}",
+    base = ordered_variants(spec)
+    first = next((v for v in base if v in variants), None)
+    out = [f"# {md.cell(rule.title)}", ""]
+    if first is not None and first.family == "napoleon":
+        out += [napoleon_notice(spec), ""]
+    out += [md.paragraphs(rule.statement, player_subst(spec, first, page)), ""]
+    differ = [pk for pk in rule.parameters
+              if len({md.fmt_value(resolved_params(v).get(pk)) for v in variants
+                      if pk in v.parameters}) > 1]
+    if first is not None and rule.parameters:
+        out += [f"*Numbers as in {md.link(md.cell(first.title), page, md.page_of_variant(first.id))}"
+                + ("; other editions differ (see the parameters below)." if differ else ".")
+                + "*", ""]
+    if rule.options:
+        out += ["Applies only when the game is played with "
+                + ", ".join(f"{md.text(k)} {md.text(words(v))}" for k, v in rule.options.items())
+                + ".", ""]
+    if rule.reconstructed:
+        out += ['!!! note "Reconstructed"', f"    {md.cell(rule.reconstructed)}", ""]
+    meta = [f"**Rule** {md.code(rule.id)}",
             "**Section** " + md.link(md.cell(sections.get(section_key(rule), rule.section)), page,
                                      md.RULES_INDEX, md.anchor_id(f"section-{section_key(rule)}")),
-            "**Variants** " + (", ".join(md.link(v.title, page, md.page_of_variant(v.id))
+            "**Variants** " + (", ".join(md.link(md.cell(v.title), page, md.page_of_variant(v.id))
                                          for v in variants) or "none"),
             "**Testable** " + ("yes" if rule.testable else
                                f"no — {md.cell(rule.untestable_reason)}")]
     out += ["  \n".join(meta), ""]
-    if rule.reconstructed:
-        out += ["!!! note \"Reconstructed\"", f"    {md.cell(rule.reconstructed)}", ""]
-    out += ["## Statement", "", md.paragraphs(rule.statement), ""]
-    if rule.options:
-        out += ["Applies only under the options "
-                + ", ".join(md.code(f"{k}={v}") for k, v in rule.options.items()) + ".", ""]
-    out += ["## Parameters", ""]
+    out += ["## Worked examples", ""]
+    if cases:
+        from riskspec.docsite.example_render import outcome
+        for c in cases:
+            out.append(f"- {md.link(f'{c.label}: {md.cell(c.title)}', page, c.page, c.anchor)}"
+                       f" — {outcome(c, spec, page)}")
+        out.append("")
+    else:
+        out.append(no_example_note("rule"))
+    out += ["## For implementers", "",
+            "The statement with its parameter names (each one a key of the variant's "
+            "parameters):", "", md.paragraphs(rule.statement), ""]
+    out += ["### Parameters", ""]
     if rule.parameters:
         out += [md.table(["Parameter", "Value", "Meaning"],
                          _param_rows(spec, rule.parameters, variants, page)), ""]
     else:
         out += ["This rule uses no parameter.", ""]
-    out += ["## Sources", ""]
+    if rule.options:
+        out += ["Options: " + ", ".join(md.code(f"{k}={v}") for k, v in rule.options.items())
+                + ".", ""]
+    out += ["### Sources", ""]
     out += [f"- {citation(c, spec, page)}" for c in rule.sources] or ["No source states this rule."]
     out.append("")
-    if rule.reconstructed:
-        out += [f"Reconstructed: {md.cell(rule.reconstructed)}", ""]
     if rule.ambiguities:
-        out += ["## Ambiguities", ""]
+        out += ["### Ambiguities", ""]
         for aid in rule.ambiguities:
             a = spec.ambiguities.get(aid)
             if a is None:
@@ -154,36 +233,82 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
                 continue
             res = "; ".join(f"{md.cell(vid)}: {md.code(r.reading)}"
                             for vid, r in a.resolutions.items())
-            out.append(f"- {md.link(f'{aid} — {md.cell(a.title)}', page, md.AMBIGUITIES_PAGE, md.anchor_id(aid))}"
+            out.append(f"- {md.link(f'{aid} — {md.cell(a.title)}', page, md.page_of_ambiguity(aid))}"
                        f" (resolved: {res})")
         out.append("")
     if rule.notes:
-        out += ["## Notes", "", md.paragraphs(rule.notes), ""]
-    out += ["## Worked examples", ""]
-    if cases:
-        for c in cases:
-            out.append(render_case(c, page, spec))
-    else:
-        out.append(no_example_note("rule"))
+        out += ["### Notes", "", md.paragraphs(rule.notes), ""]
     out += [f"*Defined in {md.code(rule.file)}. "
             f"In a terminal: {md.code('riskspec explain ' + rule.id)}.*", ""]
     return "\n".join(out)
 
 
+def napoleon_notice(spec: m.Spec) -> str:
+    """The notice every Napoléon page carries: how much of the board is reconstructed
+    (counted by the code behind ``riskspec explain napoleon-europe``)."""
+    from riskspec.cli.explain_map import reconstruction_tally
+    boards = [v.board for v in ordered_variants(spec) if v.family == "napoleon"]
+    if not boards:
+        return ""
+    b = boards[0]
+    t = reconstruction_tally(b)
+    land = t.get("land border", (0, 0))
+    return ('!!! warning "The Napoléon board is mostly reconstructed"\n'
+            f"    {t['total'][0]} of {t['total'][1]} facts of the board "
+            f"{md.code(b.id)} are reconstructed, not read from a source — among them "
+            f"{land[0]} of {land[1]} land borders. The rules are read from the source; the "
+            f"map (and the examples on it) may differ from the printed board. In a terminal: "
+            f"{md.code('riskspec explain ' + b.id)}.")
+
+
+def rule_home(spec: m.Spec, rule: m.Rule, sections: Mapping[str, str]) -> str:
+    """Which part of its family's rules a rule belongs to (for navigation): for a family with
+    a base game and extensions, the base game's own section, the extension's sections
+    (named so in the section title, or used only by the extension's turn phases), optional
+    rules, or the rules of every game."""
+    family = rule.id.split(".")[0]
+    variants = [v for v in ordered_variants(spec) if v.family == family]
+    if len(variants) < 2:
+        return ""
+    base = variants[0]
+    phases = [ph.get("id") for ph in base.phases]
+    ext = [v for v in variants[1:] if v.extends == base.id
+           and [ph.get("id") for ph in v.phases] != phases]  # a different game, not an edition
+    if not ext:
+        return ""
+    title = sections.get(section_key(rule), "").lower()
+    plain = {o for v in variants for o, opt in v.options.items() if not opt.ambiguity}
+    if "optional" in title or any(k in plain for k in rule.options):
+        return "Optional rules"
+    if rule.section == "basic" or "basic" in title:
+        return md.cell(base.title)
+    in_phases = {v.id: {r.split(".")[1] for ph in v.phases for r in ph.get("rules", ())
+                        if r.startswith(family + ".")} for v in variants}
+    only_ext = any(rule.section in in_phases[e.id] for e in ext) and \
+        rule.section not in in_phases[base.id]
+    if "advanced" in title or only_ext:
+        return md.cell(ext[0].title)
+    return "Rules of every game"
+
+
 def rules_index(spec: m.Spec, sections: dict[str, str]) -> str:
     page = md.RULES_INDEX
     out = ["# Rules", "",
-           f"Every rule of every variant, {len(spec.rules)} in all, by section. Each rule has a "
-           "permanent ID; its page gives the statement, the parameters it reads, the source "
-           "passages it was read from, the ambiguities it touches and worked examples from the "
-           "conformance vectors.", ""]
+           f"Every rule of every variant, {len(spec.rules)} in all, by section. Each rule's "
+           "page opens with the rule as a player reads it, then gives the implementer's detail: "
+           "the parameters it reads, the source passages it was read from, the ambiguities it "
+           "touches and worked examples replayed on the reference engine. In a terminal: "
+           "`riskspec rules --search WORD`.", ""]
     if not spec.rules:
         out += ["*No rules are written yet.*", ""]
     for family, secs in rules_by_family(spec).items():
-        out += [md.heading(2, md.cell(family_title(spec, family)) + f" ({md.code(family + '.*')})",
-                           f"family-{family}"), ""]
+        out += [md.heading(2, md.cell(family_title(spec, family)), f"family-{family}"), ""]
+        if family == "napoleon":
+            out += [napoleon_notice(spec), ""]
         for key, rules in secs.items():
-            out += [md.heading(3, md.cell(sections.get(key, key)), f"section-{key}"), ""]
+            part = rule_home(spec, rules[0], sections)
+            label = md.cell(sections.get(key, key)) + (f" ({part})" if part else "")
+            out += [md.heading(3, label, f"section-{key}"), ""]
             rows = []
             for r in rules:
                 marks = []
@@ -191,54 +316,80 @@ def rules_index(spec: m.Spec, sections: dict[str, str]) -> str:
                     marks.append("untestable")
                 if r.reconstructed:
                     marks.append("reconstructed")
-                rows.append([md.link(md.code(r.id), page, md.page_of_rule(r.id)),
-                             md.cell(r.title), ", ".join(v.id for v in _variants_of(spec, r.id)),
-                             ", ".join(marks)])
-            out += [md.table(["ID", "Title", "Variants", "Marks"], rows), ""]
+                rows.append([md.link(md.cell(r.title), page, md.page_of_rule(r.id)),
+                             md.code(r.id), ", ".join(marks)])
+            out += [md.table(["Rule", "ID", "Marks"], rows), ""]
+    return "\n".join(out)
+
+
+def _readings_table(spec: m.Spec, a: m.Ambiguity, page: str) -> str:
+    chosen = {r.id: [vid for vid, res in a.resolutions.items() if res.reading == r.id]
+              for r in a.readings}
+    rows = []
+    for r in a.readings:
+        rows.append([md.code(r.id), md.paragraphs(r.statement).replace("\n\n", "<br>"),
+                     "<br>".join(citation(c, spec, page) for c in r.sources) or "—",
+                     md.cell(r.basis) or "—",
+                     ", ".join(md.code(f"{k}={md.fmt_value(v)}")
+                               for k, v in r.parameters.items()) or "—",
+                     ", ".join(md.link(md.cell(spec.variants[v].title), page,
+                                       md.page_of_variant(v))
+                               if v in spec.variants else md.cell(v)
+                               for v in chosen[r.id]) or "—"])
+    return md.table(["Reading", "What it says", "Sources", "Basis", "Parameters", "Chosen by"],
+                    rows)
+
+
+def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Case]) -> str:
+    page = md.page_of_ambiguity(a.id)
+    out = [f"# {md.cell(a.title)}", ""]
+    fam = a.id.split(".")[0]
+    if any(v.family == "napoleon" for v in spec.variants.values() if v.family == fam):
+        out += [napoleon_notice(spec), ""]
+    out += [f"**Question.** {md.paragraphs(a.question)}", "",
+            f"Ambiguity {md.code(a.id)} · play any reading with "
+            f"{md.code('--option ' + a.id + '=READING')}.", ""]
+    if a.rules:
+        out += ["**Rules.** " + ", ".join(
+            md.link(md.cell(spec.rules[r].title), page, md.page_of_rule(r))
+            if r in spec.rules else md.code(r) for r in a.rules), ""]
+    if not a.testable:
+        out += ["*Not testable: the readings cannot be told apart by play.*", ""]
+    out += ["## The readings", "", _readings_table(spec, a, page), "",
+            "## Resolution per variant", ""]
+    for vid, res in a.resolutions.items():
+        label = md.link(md.cell(spec.variants[vid].title), page, md.page_of_variant(vid)) \
+            if vid in spec.variants else md.cell(vid)
+        out.append(f"- {label}: {md.code(res.reading)} — {md.cell(res.why)}")
+    out += ["", "## Examples whose outcome depends on the reading", ""]
+    out += _differing(spec, a, cases, page)
+    out += ["", f"*Defined in {md.code(a.file)}.*", ""]
     return "\n".join(out)
 
 
 def ambiguity_register(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> str:
     page = md.AMBIGUITIES_PAGE
     out = ["# Ambiguity register", "",
-           "Every point where the rule texts disagree or leave a question open. For each: the "
-           "question, the readings side by side with the sources that support each, the reading "
-           "each variant takes and why, and the worked examples whose outcome differs between "
-           "readings. Every ambiguity is also a game option named by its ID, so an engine can "
-           "play any reading: `--option ID=READING`.", ""]
+           "Every point where the rule texts disagree or leave a question open. Each has its "
+           "own page: the question, the readings side by side with the sources that support "
+           "each, the reading each variant takes and why, and the worked examples whose outcome "
+           "differs between readings. Every ambiguity is also a game option named by its ID, so "
+           "an engine can play any reading: `--option ID=READING`.", ""]
     if not spec.ambiguities:
         out += ["*No ambiguities are recorded yet.*", ""]
+    fams: dict[str, list[m.Ambiguity]] = {}
     for a in spec.ambiguities.values():
-        out += [md.heading(2, f"{a.id} — {md.cell(a.title)}", a.id), "",
-                f"**Question.** {md.paragraphs(a.question)}", ""]
-        if a.rules:
-            out += ["**Rules.** " + ", ".join(
-                md.link(md.code(r), page, md.page_of_rule(r)) if r in spec.rules else md.code(r)
-                for r in a.rules), ""]
-        if not a.testable:
-            out += ["*Not testable: the readings cannot be told apart by play.*", ""]
-        header = ["", *[md.code(r.id) for r in a.readings]]
-        chosen = {r.id: [vid for vid, res in a.resolutions.items() if res.reading == r.id]
-                  for r in a.readings}
-        rows = [
-            ["**Reading**", *[md.cell(r.statement) for r in a.readings]],
-            ["**Sources**", *["<br>".join(citation(c, spec, page) for c in r.sources) or "—"
-                              for r in a.readings]],
-            ["**Basis**", *[md.cell(r.basis) or "—" for r in a.readings]],
-            ["**Parameters**", *[", ".join(md.code(f"{k}={md.fmt_value(v)}")
-                                           for k, v in r.parameters.items()) or "—"
-                                 for r in a.readings]],
-            ["**Chosen by**", *[", ".join(md.link(v, page, md.page_of_variant(v))
-                                          if v in spec.variants else md.cell(v)
-                                          for v in chosen[r.id]) or "—" for r in a.readings]],
-        ]
-        out += [md.table(header, rows), "", "**Resolution per variant.**", ""]
-        for vid, res in a.resolutions.items():
-            label = md.link(vid, page, md.page_of_variant(vid)) if vid in spec.variants else vid
-            out.append(f"- {label}: {md.code(res.reading)} — {md.cell(res.why)}")
-        out += ["", "**Examples whose outcome depends on the reading.**", ""]
-        out += _differing(spec, a, by_id.get(a.id, []), page)
-        out.append("")
+        fams.setdefault(a.id.split(".")[0], []).append(a)
+    for fam, ambs in fams.items():
+        out += [md.heading(2, md.cell(family_title(spec, fam)), f"family-{fam}"), ""]
+        rows = []
+        for a in ambs:
+            res = ", ".join(sorted({md.code(r.reading) for r in a.resolutions.values()}))
+            n = len(by_id.get(a.id, []))
+            rows.append([f'<span id="{md.anchor_id(a.id)}"></span>'
+                         + md.link(md.cell(a.title), page, md.page_of_ambiguity(a.id)),
+                         md.code(a.id), str(len(a.readings)), res or "—", str(n)])
+        out += [md.table(["Question", "ID", "Readings", "Chosen", "Examples"], rows), ""]
     return "\n".join(out)
 
 
@@ -254,14 +405,16 @@ def _reading_of(spec: m.Spec, a: m.Ambiguity, case: Case) -> str | None:
 
 
 def _differing(spec: m.Spec, a: m.Ambiguity, cases: list[Case], page: str) -> list[str]:
+    from riskspec.docsite.example_render import outcome
     if not cases:
         return [no_example_note("ambiguity")]
     rows = []
     for c in cases:
         rows.append([md.code(_reading_of(spec, a, c) or "?"),
-                     md.link(md.cell(c.title), page, c.page, c.anchor), outcome(c, spec, page)])
+                     md.link(f"{c.label}: {md.cell(c.title)}", page, c.page, c.anchor),
+                     outcome(c, spec, page)])
     readings = {r[0] for r in rows}
-    lines = [md.table(["Reading", "Example", "Outcome"], rows), ""]
+    lines = [md.table(["Reading", "Example", "Outcome on the reference engine"], rows), ""]
     if len(readings) < 2:
         lines.append("*Only one reading has an example so far: the contrast is still missing.*")
     return lines
@@ -293,6 +446,8 @@ def rule_pages(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> Pages:
     pages: Pages = {md.RULES_INDEX: rules_index(spec, sections),
                     md.AMBIGUITIES_PAGE: ambiguity_register(spec, by_id),
                     md.SOURCES_PAGE: sources_page(spec)}
+    for a in spec.ambiguities.values():
+        pages[md.page_of_ambiguity(a.id)] = ambiguity_page(spec, a, by_id.get(a.id, []))
     for r in spec.rules.values():
         pages[md.page_of_rule(r.id)] = rule_page(spec, r, by_id.get(r.id, []), sections)
     return pages

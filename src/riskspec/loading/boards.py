@@ -148,6 +148,16 @@ def build_board(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> m.Boa
                     f"the board is not connected: {', '.join(cut[:10])}"
                     f"{' …' if len(cut) > 10 else ''} cannot be reached from {everything[0]!r}")
 
+    layout: dict[str, tuple[float, float]] = {}
+    lay = d.get("layout")
+    if isinstance(lay, dict):
+        for pid, xy in lay["positions"].items():
+            if pid not in tids | zids:
+                ctx.add(doc, ("layout", "positions", pid), "unknown-place",
+                        f"layout position for {pid!r}, which is not a place of this map"
+                        f"{_hint(pid, sorted(tids | zids))}")
+            layout[pid] = (float(xy[0]), float(xy[1]))
+
     board = m.Board(
         id=d["id"], title=d["title"], provenance=prov(("provenance",), d["provenance"]),
         territories=tuple(territories), groups=tuple(groups), zones=tuple(zones),
@@ -155,5 +165,8 @@ def build_board(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> m.Boa
         file=doc.file,
         adjacency={k: tuple(sorted(v)) for k, v in sorted(adjacency.items())},
         territory_index={t.id: i for i, t in enumerate(territories)},
+        layout=layout,
+        layout_frame=(float(lay["width"]), float(lay["height"])) if isinstance(lay, dict)
+        else (0.0, 0.0),
     )
     return board

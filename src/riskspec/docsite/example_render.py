@@ -1,0 +1,326 @@
+"""One worked example as Markdown: pictures, steps, position table — all from the engine's replay.
+
+The layout follows the CommonMark spec's examples: a number and a permanent
+anchor, the input (starting position and steps) beside the output (the position
+after, the events, a rejection with its rule), and a command that replays it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from riskspec import model as m
+from riskspec.docsite import md
+from riskspec.docsite import position as pos
+from riskspec.docsite.examples import Case
+
+try:  # the reference engine's list, when it is there
+    from riskspec.reference.actions import CHANCE_TYPES
+except Exception:  # noqa: BLE001 - the docs must build without the engine
+    CHANCE_TYPES = frozenset({"first-player", "deal", "mission", "roll", "draw"})
+
+_BOARDS: dict[str, m.Board | None] = {}
+
+
+def board_of(case: Case, spec: m.Spec) -> m.Board | None:
+    """The board the case is played on: its inline map, or its variant's map."""
+    if case.map is None:
+        v = spec.variants.get(case.variant or "")
+        return v.board if v else None
+    key = json.dumps(case.map, sort_keys=True)
+    if key not in _BOARDS:
+        from riskspec.loading._context import _Ctx
+        from riskspec.loading.boards import build_board
+        from riskspec.yamlio import Document
+        try:
+            _BOARDS[key] = build_board(_Ctx(), Document(data=dict(case.map), file="<inline map>"),
+                                       dict(spec.sources))
+        except Exception:  # noqa: BLE001 - a broken inline map: the tables still render
+            _BOARDS[key] = None
+    return _BOARDS[key]
+
+
+class Ctx:
+    """What rendering one case needs: its board, place names and links."""
+
+    def __init__(self, case: Case, spec: m.Spec, page: str) -> None:
+        self.case, self.spec, self.page = case, spec, page
+        self.board = board_of(case, spec)
+        self.names: dict[str, str] = {}
+        if self.board is not None:
+            self.names = {t.id: t.name for t in self.board.territories}
+            self.names.update({z.id: z.name for z in self.board.zones})
+        trace = case.trace
+        self.before = trace.before if trace and trace.ok else (case.state or None)
+        self.after = trace.after if trace and trace.ok else None
+
+    def place(self, pid: str) -> str:
+        return md.cell(self.names.get(pid, pid))
+
+    def rule(self, rid: str) -> str:
+        if rid in self.spec.rules:
+            return md.link(md.code(rid), self.page, md.page_of_rule(rid))
+        return md.code(rid)
+
+    def order(self) -> list[str]:
+        return list(self.names) or list(pos.places_of(self.before))
+
+
+def _kv(body: Mapping[str, Any], ctx: Ctx, skip: tuple[str, ...] = ("type",)) -> str:
+    parts = []
+    for k, v in body.items():
+        if k in skip:
+            continue
+        if isinstance(v, str) and v in ctx.names:
+            shown = ctx.place(v)
+        elif isinstance(v, list) and v and all(isinstance(d, int) for d in v):
+            shown = "**" + " ".join(str(d) for d in v) + "**"
+        elif k in ("player", "owner", "seat", "by", "winner", "victim", "defender", "attacker",
+                   "eliminated", "current") and isinstance(v, int) and not isinstance(v, bool):
+            shown = md.cell(pos.player_label(ctx.before, v))
+        else:
+            shown = md.code(v)
+        parts.append(f"{md.cell(k.replace('_', ' '))} {shown}")
+    return ", ".join(parts)
+
+
+def describe_action(action: Mapping[str, Any] | None, ctx: Ctx) -> str:
+    if not isinstance(action, Mapping):
+        return "Check the position"
+    typ = str(action.get("type"))
+    if typ == "roll":
+        dice = [f"{side} rolls **{' '.join(str(d) for d in action[side])}**"
+                for side in ("attacker", "defender") if isinstance(action.get(side), list)]
+        rest = _kv(action, ctx, skip=("type", "attacker", "defender"))
+        return "Dice: " + "; ".join(dice) + (f" ({rest})" if rest else "")
+    label = "Chance" if typ in CHANCE_TYPES else "Action"
+    details = _kv(action, ctx)
+    return f"{label} **{md.cell(typ)}**" + (f": {details}" if details else "")
+
+
+def _actions(items: Any, ctx: Ctx, limit: int = 6) -> str:
+    items = items if isinstance(items, list) else []
+    shown = [describe_action(a, ctx).replace("Action ", "") if isinstance(a, Mapping)
+             else md.code(a) for a in items[:limit]]
+    more = f" … ({len(items) - limit} more)" if len(items) > limit else ""
+    return "; ".join(shown) + more
+
+
+def _checks(expect: Any, ctx: Ctx) -> list[str]:
+    """What the case checks at this step beyond the position (legal moves, chance, perft);
+    shown only when the reference engine meets the case (so each line is its result too)."""
+    if not isinstance(expect, Mapping):
+        return []
+    lines = []
+    if "legal_count" in expect:
+        lines.append(f"Legal actions now: {md.cell(expect['legal_count'])}")
+    for key, label in (("legal", "The legal actions are exactly"),
+                       ("legal_includes", "Legal now"), ("legal_excludes", "Not legal now")):
+        if isinstance(expect.get(key), list):
+            lines.append(f"{label}: {_actions(expect[key], ctx)}")
+    if isinstance(expect.get("outcomes"), list):
+        outs = [o for o in expect["outcomes"] if isinstance(o, Mapping)]
+        shown = [f"{_actions([o.get('outcome')], ctx)} (p {md.cell(o.get('p'))})"
+                 for o in outs[:6]]
+        lines.append("Chance outcomes: " + "; ".join(shown)
+                     + (f" … ({len(outs) - 6} more)" if len(outs) > 6 else ""))
+    perft = expect.get("perft")
+    if isinstance(perft, Mapping):
+        lines.append(f"Game-tree count (perft) to depth {md.cell(perft.get('depth'))}: "
+                     f"{md.cell(perft.get('nodes'))} leaves")
+    return lines
+
+
+def _rejection(err: Mapping[str, Any], ctx: Ctx) -> str:
+    rule = err.get("rule")
+    why = f" by rule {ctx.rule(rule)}" if isinstance(rule, str) else ""
+    text = re.sub(r"^illegal action \{.*?\}: ", "", str(err.get("message") or ""))
+    msg = f" ({md.cell(text)})" if text else ""
+    return f"**Rejected** with {md.code(err.get('code', '?'))}{why}{msg}; nothing changes"
+
+
+def touched(case: Case, ctx: Ctx) -> list[str]:
+    """The places the example is about: named by its steps or expectations, or changed."""
+    known = set(ctx.names) | set(pos.places_of(ctx.before))
+    named: list[str] = []
+    for step in case.steps:
+        named += pos.named_places(step.get("action"), known)
+        exp = step.get("expect")
+        if isinstance(exp, Mapping):
+            named += pos.named_places(exp.get("state"), known)
+    named += pos.changed_places(ctx.before, ctx.after)
+    if not named:
+        named = list(pos.places_of(ctx.before))
+    return pos.ordered(named, ctx.order())
+
+
+def _arrow(case: Case, ctx: Ctx) -> tuple[tuple[str, str] | None, str | None]:
+    for step in case.steps:
+        a = step.get("action")
+        if not isinstance(a, Mapping) or a.get("type") in CHANCE_TYPES:
+            continue
+        if a.get("from") in ctx.names and a.get("to") in ctx.names:
+            return (str(a["from"]), str(a["to"])), None
+        for key in ("territory", "zone", "to", "target"):
+            if a.get(key) in ctx.names:
+                return None, str(a[key])
+    return None, None
+
+
+def picture_paths(case: Case) -> tuple[str, str]:
+    base = f"examples/img/{md.anchor_id(case.id)}"
+    return f"{base}-before.svg", f"{base}-after.svg"
+
+
+def pictures(case: Case, spec: m.Spec) -> dict[str, str]:
+    """The example's two SVG files (before, after), or none when it cannot be drawn."""
+    from riskspec.docsite.boardsvg import draw
+    ctx = Ctx(case, spec, case.page)
+    if ctx.board is None or ctx.after is None:
+        return {}
+    focus = touched(case, ctx)
+    arrow, target = _arrow(case, ctx)
+    focus += [p for p in (arrow or ()) if p not in focus] + ([target] if target else [])
+    changed = pos.changed_places(ctx.before, ctx.after)
+    b_path, a_path = picture_paths(case)
+    ident = md.anchor_id(case.id).replace(".", "-")
+    out = {b_path: draw(ctx.board, state=ctx.before, arrow=arrow, target=target, focus=focus,
+                        title=f"{case.label}, before: {case.title}", legend=False,
+                        ident=f"{ident}-b", caption="Before" if changed else "Position")}
+    if changed:
+        out[a_path] = draw(ctx.board, state=ctx.after, changed=changed, focus=focus,
+                           title=f"{case.label}, after: {case.title}", legend=False,
+                           ident=f"{ident}-a", caption="After")
+    return out
+
+
+def position_table(case: Case, ctx: Ctx) -> str:
+    places = touched(case, ctx)
+    after = ctx.after if ctx.after is not None else ctx.before
+    cols = pos.columns(ctx.before, after, places)
+    if not places or not cols:
+        return ""
+    rows = []
+    for p in places:
+        row = [ctx.place(p)]
+        for key, _ in cols:
+            bt, at, ch = pos.cell(ctx.before, after, p, key)
+            text = pos.cell_text(md.cell(bt), md.cell(at), ch and ctx.after is not None)
+            row.append(f"**{text}**" if ch and ctx.after is not None else text)
+        rows.append(row)
+    return md.table(["Place", *[label for _, label in cols]], rows)
+
+
+def other_table(ctx: Ctx) -> str:
+    rows = [[md.cell(w), md.cell(b), f"**{md.cell(a)}**"]
+            for w, b, a in pos.other_changes(ctx.before, ctx.after)]
+    return md.table(["What", "Before", "After"], rows) if rows else ""
+
+
+def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str:
+    ctx = Ctx(case, spec, from_page)
+    trace = case.trace
+    title = md.cell(case.title) + (" (a rejection)" if case.negative else "")
+    out = [md.heading(level, f"{case.label}: {title}", case.anchor), ""]
+    vid = case.variant or "?"
+    meta = [md.link(md.cell(spec.variants[vid].title), from_page, md.page_of_variant(vid))
+            if vid in spec.variants else md.code(vid)]
+    if case.players:
+        meta.append(f"{case.players} players")
+    if case.options:
+        meta.append("options " + ", ".join(md.code(f"{k}={md.fmt_value(v)}")
+                                           for k, v in case.options.items()))
+    if case.reading:
+        amb, rd = case.reading
+        label = md.code(f"{amb} = {rd}")
+        meta.append("reading " + (md.link(label, from_page, md.page_of_ambiguity(amb))
+                                  if amb in spec.ambiguities else label))
+    if case.map is not None:
+        meta.append("on a small test board")
+    out += [" · ".join(meta), ""]
+    if case.description:
+        out += [md.paragraphs(case.description), ""]
+    covered = [ctx.rule(c) if c in spec.rules else
+               (md.link(md.code(c), from_page, md.page_of_ambiguity(c))
+                if c in spec.ambiguities else md.code(c)) for c in case.covers]
+    if covered:
+        out += ["Covers " + ", ".join(covered) + ".", ""]
+    if trace is None or not trace.ok:
+        why = trace.problem if trace else "it was not replayed"
+        out += ['!!! warning "Not replayed"',
+                f"    The reference engine could not replay this example ({md.cell(why)}), so "
+                f"only its starting position and steps are shown.", ""]
+    elif not trace.expectations_met:
+        out += ['!!! danger "The engine and the case disagree"',
+                "    The reference engine's result (shown) differs from what the case expects: "
+                f"run {md.code('riskspec check --select ' + case.id)}.", ""]
+    if not case.state:
+        out += ["Starts from a new game" + (f" with {case.players} players" if case.players
+                                            else "") + ".", ""]
+    pics = picture_paths(case)
+    if trace is not None and trace.ok and ctx.board is not None:
+        changed = pos.changed_places(ctx.before, ctx.after)
+        before, after = md.rel(from_page, pics[0]), md.rel(from_page, pics[1])
+        out += ['<div class="rs-pics" markdown>', "",
+                f"[![{case.label} before the steps: the places it touches, owners as colours, "
+                f"armies as numbers, the action as an arrow]({before}){{ .rs-pic loading=lazy }}]"
+                f"({before})"]
+        if changed:
+            out.append(f"[![{case.label} after the steps, changed places ringed in yellow]"
+                       f"({after}){{ .rs-pic loading=lazy }}]({after})")
+        out += ["", "</div>", ""]
+    out.append("**Steps**, as the reference engine plays them:")
+    out.append("")
+    steps = trace.steps if trace is not None and trace.ok else ()
+    for i, step in enumerate(case.steps, 1):
+        out.append(f"{i}. {describe_action(step.get('action'), ctx)}")
+        if isinstance(step.get("explain"), str):
+            out.append(f"    - *Why:* {md.cell(step['explain'])}")
+        if i <= len(steps):
+            res = steps[i - 1]
+            if not res.accepted and res.error is not None:
+                out.append(f"    - {_rejection(res.error, ctx)}")
+            for ev in res.events:
+                out.append(f"    - Event **{md.cell(ev.get('type', 'event'))}**"
+                           + (f": {_kv(ev, ctx)}" if len(ev) > 1 else ""))
+            if trace is not None and trace.expectations_met:
+                out += [f"    - Checked: {line}" for line in _checks(step.get("expect"), ctx)]
+    out.append("")
+    table = position_table(case, ctx)
+    if table:
+        out += ["**Position** (before → after; changes in bold):" if ctx.after is not None
+                else "**Starting position:**", "", table, ""]
+    other = other_table(ctx)
+    if other:
+        out += ["**Other changes:**", "", other, ""]
+    out += [f"Replay it: {md.code('riskspec show ' + case.id)} (before and after in the "
+            f"terminal) · {md.code('riskspec check --select ' + case.id)} (on any engine).", ""]
+    return "\n".join(out)
+
+
+def outcome(case: Case, spec: m.Spec, page: str) -> str:
+    """One line: how the example ends on the reference engine."""
+    ctx = Ctx(case, spec, page)
+    trace = case.trace
+    if trace is None or not trace.ok:
+        return "not replayed"
+    rej = trace.rejection
+    if rej is not None and rej.error is not None:
+        rule = rej.error.get("rule")
+        return f"rejected with {md.code(rej.error.get('code', '?'))}" + (
+            f" by {ctx.rule(rule)}" if isinstance(rule, str) else "")
+    changes = []
+    for p in pos.changed_places(ctx.before, ctx.after):
+        cells = [f"{label.lower()} {pos.cell_text(*pos.cell(ctx.before, ctx.after, p, k))}"
+                 for k, label in pos.FIELDS if pos.cell(ctx.before, ctx.after, p, k)[2]]
+        changes.append(f"{ctx.place(p)}: {md.cell(', '.join(cells))}")
+    if changes:
+        more = f" … ({len(changes) - 4} more)" if len(changes) > 4 else ""
+        return "; ".join(changes[:4]) + more
+    other = pos.other_changes(ctx.before, ctx.after)
+    if other:
+        return "; ".join(md.cell(f"{w} {b} → {a}") for w, b, a in other[:3])
+    return "no change"

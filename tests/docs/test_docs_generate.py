@@ -34,9 +34,10 @@ def test_every_rule_page_has_statement_parameters_and_citations(fixture_spec, fi
     assert fixture_spec.rules
     for rule in fixture_spec.rules.values():
         page = _plain(fixture_pages[md.page_of_rule(rule.id)])
-        assert f"# {rule.title}" in page and f"**Rule** `{rule.id}`" in page
+        assert f"# {rule.title} <small>{rule.id}</small>" in page
+        assert f"**Rule** `{rule.id}`" in page
         assert " ".join(rule.statement.split()) in page  # the implementer's version, verbatim
-        assert page.index("For implementers") > page.index(f"# {rule.title}")
+        assert page.index("For implementers") > page.index(f"# {rule.title} ")
         for p in rule.parameters:
             assert p in page
         for c in rule.sources:

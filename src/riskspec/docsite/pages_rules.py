@@ -175,7 +175,8 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
     variants = _variants_of(spec, rule.id)
     base = ordered_variants(spec)
     first = next((v for v in base if v in variants), None)
-    out = [f"# {md.cell(rule.title)}", ""]
+    out = ["---", "search:", "  boost: 2", "---", "",
+           f"# {md.cell(rule.title)} <small>{rule.id}</small>", ""]
     if first is not None and first.family == "napoleon":
         out += [napoleon_notice(spec), ""]
     out += [md.paragraphs(rule.statement, player_subst(spec, first, page)), ""]

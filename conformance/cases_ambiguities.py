@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
 from riskspec.conformance.cases_cards import trade
+from riskspec.conformance.cases_setup import last_setup_army
 
 
 def reading_cases(amb: str, rule: str, title: str, bodies: dict, *, players: int = 3,
@@ -59,12 +60,7 @@ reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
 # -- first turn --------------------------------------------------------------------------------
 def _first_turn(new_roll):
     def body(b):
-        def edit(d):
-            d["first_player"] = 1
-            for i, p in enumerate(d["players"]):
-                p["reserve"] = [1, 0, 0][i]
-        b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, edit=edit,
-                   default_armies=1)
+        last_setup_army(b)
         if new_roll:
             b.do({"type": "place", "territory": "alaska"}, state={"phase": "first-player", "pending": {"for": "turn"}})
         else:

@@ -118,22 +118,35 @@ def placement_other(b):
 
 
 @scenario("classic.setup.no-stack-limit.001", "A territory may hold any number of armies",
-          ["classic.setup.no-stack-limit"])
+          ["classic.setup.no-stack-limit"],
+          synthetic=(["$.territories.alaska.armies", "$.players[*].reserve"],
+                     "60 armies on Alaska exceed the 35 a player sets up with: no limit is "
+                     "reachable to show in a three-player setup, so the position is built"))
 def no_limit(b):
     _all_claimed(b, [5, 5, 5])
     b.load({**b.start, "territories": {**b.start["territories"], "alaska": {"owner": 0, "armies": 60}}})
+    # (synthetic: 60 armies on one territory in a 35-army setup, to show there is no cap)
     b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 61}}})
+
+
+def last_setup_army(b):
+    """Blue placed first; every army but black's last is on the board (35 each in all: the
+    rest of each player's armies on their first territory), black to place it."""
+    def edit(d):
+        d["first_player"] = 1
+        reserves = [1, 0, 0]
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = reserves[i]
+            mine = [t for t, v in d["territories"].items() if v["owner"] == i]
+            d["territories"][mine[0]]["armies"] = 35 - reserves[i] - (len(mine) - 1)
+    b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, edit=edit,
+               default_armies=1)
 
 
 @scenario("classic.setup.first-turn.001", "The first placer takes the first turn",
           ["classic.setup.first-turn"])
 def first_turn(b):
-    def edit(d):
-        d["first_player"] = 1
-        for i, p in enumerate(d["players"]):
-            p["reserve"] = [1, 0, 0][i]
-    b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, edit=edit,
-               default_armies=1)
+    last_setup_army(b)
     b.do({"type": "place", "territory": "alaska"},
          explain="The last setup army is placed; blue, who placed first, begins turn 1.",
          state={"phase": "reinforce", "current": 1, "turn": 1},
@@ -165,10 +178,12 @@ def two_deal(b):
 
 
 def _two_setup(b, current=0):
+    """The deal is over: 14 territories each (the two players and the neutral), one army on
+    each, 40 - 14 = 26 armies left to place for every one of the three."""
     def edit(d):
         for i, p in enumerate(d["players"]):
-            p["reserve"] = 20
-    owners = {t: (2, 1) for t in ["greenland", "iceland", "peru", "egypt", "siam", "japan"]}
+            p["reserve"] = 26
+    owners = {t: (i % 3, 1) for i, t in enumerate(b.blank()["territories"])}
     return b.position(owners, phase="setup-place", current=current, turn=0,
                       pending={"own": 2, "neutral": 1}, default_armies=1, edit=edit)
 

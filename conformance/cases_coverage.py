@@ -143,3 +143,15 @@ def whole_turn_one_conquest(b):
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
     b.do({"type": "end-turn"}, explain="One conquest this turn: exactly one card is due.",
          state={"phase": "draw", "pending": {"left": 1}})
+
+
+@scenario("classic.attack.defender-dice.010", "Black, at seat 0, chooses its defence dice too",
+          ["classic.attack.defender-dice", "classic.attack.compare"])
+def seat_zero_defends(b):
+    b.position({"northwest-territory": (1, 4)}, phase="attack", current=1)
+    b.attack("northwest-territory", "alaska", 2, explain="Blue attacks black's Alaska (2 armies).",
+             state={"phase": "defend", "pending": {"chooser": 0}})
+    b.defend(2, explain="Black, the defender, chooses two dice.", state={"phase": "battle"})
+    b.roll([6, 1], [4, 3], explain="6 beats 4, 3 beats 1: one army each.",
+           state={"phase": "attack", "territories": {"northwest-territory": {"armies": 3},
+                                                     "alaska": {"armies": 1}}})

@@ -1,0 +1,394 @@
+"""Mutation testing: how many small deviations of the reference engine do the vectors catch?
+
+``python -m riskspec.conformance.mutation --family classic --sample 150`` (or the slow test
+``tests/conformance/test_mutation.py`` with ``--runslow``).
+
+A small AST mutator (mutmut-style operators) makes one change at a time inside a function of
+a reference rule module — a comparison (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), an
+arithmetic operator (``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``), a boolean (``and`` ↔ ``or``,
+``not x`` → ``x``, ``True`` ↔ ``False``), an integer constant (``n`` → ``n + 1``) or ``min`` ↔
+``max``.  The mutated function is swapped in *in-process* (its ``__code__`` replaced, so every
+reference to it sees the change), and only the conformance cases whose run executed the
+mutated line are replayed through the protocol (the in-process reference client).  A mutant
+is *killed* when one of those cases does not pass.  Survivors are triaged in
+``conformance/mutation-triage.yaml``: equivalent (and why) or the case that now kills it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import functools
+import gc
+import importlib
+import inspect
+import json
+import random
+import signal
+import sys
+import time
+import types
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: the rule modules mutated, by family (engine plumbing, I/O and odds are left out)
+MODULES: dict[str, tuple[str, ...]] = {
+    "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions"),
+    "napoleon": ("napoleon.combat", "napoleon.game", "napoleon.naval", "napoleon.maneuvers",
+                 "napoleon.epidemics", "napoleon.leaders", "napoleon.tiebreak", "napoleon.invasion",
+                 "napoleon.effects", "napoleon.missions", "napoleon.ransom"),
+}
+PKG = "riskspec.reference"
+
+_CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+        ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult}
+
+
+@dataclass(frozen=True, order=True)
+class Mutant:
+    module: str      # e.g. "classic" (under riskspec.reference)
+    function: str    # qualified name of the top-level function or method mutated
+    line: int
+    col: int
+    op: str          # e.g. "Lt->LtE", "const 3->4", "and->or", "not-removed", "min->max"
+    nth: int = 0     # index among the same mutation at the same place (nested and/or chains)
+
+    @property
+    def id(self) -> str:
+        base = f"{self.module}:{self.function}:{self.line}:{self.col}:{self.op}"
+        return f"{base}#{self.nth}" if self.nth else base
+
+
+def _mutations(node: ast.AST) -> list[tuple[str, Any]]:
+    """(description, how to apply to a copy of ``node``) for each mutation of ``node``."""
+    out: list[tuple[str, Any]] = []
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMP:
+        new = _CMP[type(node.ops[0])]
+        out.append((f"{type(node.ops[0]).__name__}->{new.__name__}",
+                    lambda n, new=new: setattr(n, "ops", [new()])))
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BIN:
+        new = _BIN[type(node.op)]
+        out.append((f"{type(node.op).__name__}->{new.__name__}", lambda n, new=new: setattr(n, "op", new())))
+    elif isinstance(node, ast.BoolOp):
+        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        out.append((f"{type(node.op).__name__.lower()}->{new.__name__.lower()}",
+                    lambda n, new=new: setattr(n, "op", new())))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        out.append(("not-removed", "unwrap"))
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        out.append((f"{node.value}->{not node.value}", lambda n: setattr(n, "value", not n.value)))
+    elif isinstance(node, ast.Constant) and type(node.value) is int and 0 <= node.value <= 100:
+        out.append((f"const {node.value}->{node.value + 1}", lambda n: setattr(n, "value", n.value + 1)))
+    elif isinstance(node, ast.Name) and node.id in ("min", "max") and isinstance(node.ctx, ast.Load):
+        new = "max" if node.id == "min" else "min"
+        out.append((f"{node.id}->{new}", lambda n, new=new: setattr(n, "id", new)))
+    return out
+
+
+def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node.name, node
+        elif isinstance(node, ast.ClassDef):
+            for sub in node.body:
+                if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield f"{node.name}.{sub.name}", sub
+
+
+def _skip(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Docstrings, annotations, f-string parts and default values are not rule logic."""
+    p = parents.get(node)
+    while p is not None:
+        if isinstance(p, (ast.JoinedStr, ast.arg, ast.arguments)):
+            return True
+        if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef)) and node in (p.returns,):
+            return True
+        if isinstance(p, ast.AnnAssign) and node is p.annotation:
+            return True
+        node, p = p, parents.get(p)
+    return False
+
+
+def module_path(module: str) -> Path:
+    return Path(inspect.getfile(importlib.import_module(f"{PKG}.{module}")))
+
+
+def mutants_of(module: str) -> list[Mutant]:
+    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
+    out: list[Mutant] = []
+    seen: dict[tuple[str, int, int, str], int] = {}
+    for qual, fn in _functions(tree):
+        parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
+                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if not hasattr(node, "lineno") or _skip(node, parents):
+                    continue
+                for desc, _ in _mutations(node):
+                    key = (qual, node.lineno, node.col_offset, desc)
+                    seen[key] = seen.get(key, -1) + 1
+                    out.append(Mutant(module, qual, node.lineno, node.col_offset, desc, seen[key]))
+    return out
+
+
+def _mutated_code(m: Mutant) -> types.CodeType:
+    """The code object of ``m.function`` with the mutation applied."""
+    path = module_path(m.module)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    target = None
+    for qual, fn in _functions(tree):
+        if qual != m.function:
+            continue
+        k = 0
+        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
+                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+        for node in (n for stmt in body for n in ast.walk(stmt)):
+            if (getattr(node, "lineno", None) != m.line or getattr(node, "col_offset", None) != m.col
+                    or _skip(node, parents)):
+                continue
+            hits = [h for h in _mutations(node) if h[0] == m.op]
+            if hits:
+                if k == m.nth:
+                    target = (node, hits[0][1], fn)
+                    break
+                k += 1
+        if target:
+            break
+    if target is None:
+        raise LookupError(f"mutant {m.id} no longer matches the source")
+    node, how, fn = target
+    if how == "unwrap":
+        parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
+        parent = parents[node]
+        for field, value in ast.iter_fields(parent):
+            if value is node:
+                setattr(parent, field, node.operand)  # type: ignore[attr-defined]
+            elif isinstance(value, list):
+                setattr(parent, field, [node.operand if v is node else v for v in value])  # type: ignore[attr-defined]
+    else:
+        how(node)
+    code = compile(tree, str(path), "exec")
+    name = m.function.split(".")[-1]
+
+    def find(c: types.CodeType) -> types.CodeType | None:
+        for const in c.co_consts:
+            if isinstance(const, types.CodeType):
+                if const.co_name == name and const.co_qualname == m.function:
+                    return const
+                hit = find(const)
+                if hit is not None:
+                    return hit
+        return None
+
+    found = find(code)
+    if found is None:
+        raise LookupError(f"mutant {m.id}: no code object for {m.function}")
+    return found
+
+
+def _live_function(m: Mutant) -> types.FunctionType:
+    mod = importlib.import_module(f"{PKG}.{m.module}")
+    obj: Any = mod
+    for part in m.function.split("."):
+        obj = inspect.getattr_static(obj, part)
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    if isinstance(obj, property):
+        obj = obj.fget
+    while not isinstance(obj, types.FunctionType) and hasattr(obj, "__wrapped__"):
+        obj = obj.__wrapped__
+    if not isinstance(obj, types.FunctionType):
+        raise LookupError(f"mutant {m.id}: {m.function} is not a plain function")
+    return obj
+
+
+def _clear_caches() -> None:
+    for obj in gc.get_objects():
+        if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "").startswith(PKG):
+            obj.cache_clear()
+
+
+@contextlib.contextmanager
+def applied(m: Mutant) -> Iterator[None]:
+    """The reference engine with mutant ``m`` swapped in (caches cleared before and after)."""
+    fn = _live_function(m)
+    original = fn.__code__
+    new = _mutated_code(m)
+    if new.co_freevars != original.co_freevars:
+        raise LookupError(f"mutant {m.id}: closure mismatch")
+    _clear_caches()
+    fn.__code__ = new
+    try:
+        yield
+    finally:
+        fn.__code__ = original
+        _clear_caches()
+
+
+# -- running the cases ------------------------------------------------------------------------
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Timeout()
+
+
+def run_cases(cases: Sequence[Any], *, stop_at_first: bool = True, limit_s: float = 5.0) -> list[tuple[str, str]]:
+    """(case id, outcome) of the cases that do not pass on the (possibly mutated) reference."""
+    from riskspec.conformance.client import reference_client
+    from riskspec.conformance.runner import run_case
+    bad: list[tuple[str, str]] = []
+    client = reference_client()
+    old = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for case in cases:
+            signal.setitimer(signal.ITIMER_REAL, limit_s)
+            try:
+                res = run_case(client, case)
+                outcome = res.outcome
+            except _Timeout:
+                outcome, client = "timeout", reference_client()
+            except Exception as exc:  # noqa: BLE001 - a mutant may break anything: that kills it
+                outcome = f"error: {type(exc).__name__}"
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            if outcome != "pass":
+                bad.append((case.id, outcome))
+                if stop_at_first:
+                    break
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return bad
+
+
+def line_coverage(cases: Sequence[Any], files: set[str]) -> dict[tuple[str, int], set[str]]:
+    """(file, line) of the given files → IDs of the cases whose run executed it (sys.settrace)."""
+    from riskspec.conformance.client import reference_client
+    from riskspec.conformance.runner import run_case
+    cover: dict[tuple[str, int], set[str]] = defaultdict(set)
+    current: set[tuple[str, int]] = set()
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        if event == "line":
+            current.add((frame.f_code.co_filename, frame.f_lineno))
+        return local
+
+    def glob(frame: Any, event: str, arg: Any) -> Any:
+        return local if frame.f_code.co_filename in files else None
+
+    client = reference_client()
+    for case in cases:
+        current.clear()
+        sys.settrace(glob)
+        try:
+            run_case(client, case)
+        finally:
+            sys.settrace(None)
+        for key in current:
+            cover[key].add(case.id)
+    return cover
+
+
+def _all_cases() -> list[Any]:
+    """Every shipped case: modules shared by the families (cards, battle) are exercised by both."""
+    from riskspec.conformance.vectors import load_cases
+    return load_cases()
+
+
+def campaign(family: str, *, sample: int | None = None, seed: int = 12,
+             progress: Any = None) -> dict[str, Any]:
+    """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all),
+    replay the covering cases for each; the results as a JSON-able report."""
+    cases = _all_cases()
+    by_id = {c.id: c for c in cases}
+    all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod)]
+    chosen = sorted(random.Random(seed).sample(all_mutants, sample)) if sample and sample < len(all_mutants) \
+        else all_mutants
+    t0 = time.monotonic()
+    files = {str(module_path(mod)) for mod in MODULES[family]}
+    cover = line_coverage(cases, files)
+    t_cov = time.monotonic() - t0
+    results: list[dict[str, Any]] = []
+    for i, m in enumerate(chosen, 1):
+        covering = sorted(cover.get((str(module_path(m.module)), m.line), ()))
+        entry: dict[str, Any] = {"id": m.id, "cases": len(covering)}
+        if not covering:
+            entry["status"] = "not-covered"
+        else:
+            try:
+                with applied(m):
+                    bad = run_cases([by_id[c] for c in covering])
+            except LookupError as exc:
+                entry.update(status="skipped", why=str(exc))
+            else:
+                entry.update(status="killed", by=bad[0][0], outcome=bad[0][1]) if bad else \
+                    entry.update(status="survived")
+        results.append(entry)
+        if progress:
+            progress(i, len(chosen), entry)
+    counts: dict[str, int] = defaultdict(int)
+    for r in results:
+        counts[r["status"]] += 1
+    return {"family": family, "modules": list(MODULES[family]), "mutants_total": len(all_mutants),
+            "sampled": len(chosen), "seed": seed, "cases": len(cases), "counts": dict(counts),
+            "coverage_seconds": round(t_cov, 1), "seconds": round(time.monotonic() - t0, 1),
+            "results": results}
+
+
+def score(report: dict[str, Any], equivalent: set[str]) -> dict[str, Any]:
+    """Killed / (mutants that ran or are uncovered, minus the triaged equivalent ones)."""
+    rs = [r for r in report["results"] if r["status"] != "skipped"]
+    eq = [r for r in rs if r["id"] in equivalent and r["status"] != "killed"]
+    killed = sum(1 for r in rs if r["status"] == "killed")
+    denom = len(rs) - len(eq)
+    return {"killed": killed, "equivalent": len(eq), "non_equivalent": denom,
+            "survivors": sorted(r["id"] for r in rs if r["status"] != "killed" and r["id"] not in equivalent),
+            "score": round(killed / denom, 4) if denom else 1.0}
+
+
+def load_triage(path: Path | None = None) -> dict[str, dict[str, str]]:
+    import yaml
+    p = path or Path(__file__).with_name("mutation-triage.yaml")
+    if not p.exists():
+        return {}
+    data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+    return {e["mutant"]: e for e in data.get("survivors", [])}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m riskspec.conformance.mutation", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--family", choices=sorted(MODULES), required=True)
+    ap.add_argument("--sample", type=int, default=None, metavar="N", help="a seeded sample of N mutants")
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--out", type=Path, help="write the JSON report here")
+    args = ap.parse_args(argv)
+
+    def progress(i: int, n: int, entry: dict[str, Any]) -> None:
+        if entry["status"] == "survived" or i % 25 == 0 or i == n:
+            print(f"[{i}/{n}] {entry['status']}: {entry['id']}", file=sys.stderr, flush=True)
+
+    rep = campaign(args.family, sample=args.sample, seed=args.seed, progress=progress)
+    triage = load_triage()
+    rep["score"] = score(rep, {k for k, v in triage.items() if v.get("verdict") in ("equivalent", "outside")})
+    if args.out:
+        args.out.write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
+    s = rep["score"]
+    print(f"{args.family}: {rep['sampled']} of {rep['mutants_total']} mutants, {dict(rep['counts'])}; "
+          f"killed {s['killed']}/{s['non_equivalent']} non-equivalent = {100 * s['score']:.1f} % "
+          f"({s['equivalent']} triaged equivalent or outside the vectors' reach) in {rep['seconds']} s")
+    for sid in s["survivors"]:
+        print(f"  survivor: {sid}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

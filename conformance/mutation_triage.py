@@ -1,0 +1,74 @@
+"""Write ``conformance/mutation-triage.yaml`` from campaign reports, keeping verdicts already made.
+
+``python -m riskspec.conformance.mutation_triage REPORT.json [REPORT.json …]``: every mutant a
+report did not kill gets an entry; an entry already in the file keeps its verdict and reason,
+a mutant killed since is marked ``killed`` (by the case that kills it now), a new survivor is
+``open`` until someone triages it (as ``equivalent``, with why, or by adding a case).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from riskspec.conformance.mutation import module_path
+
+TRIAGE = Path(__file__).with_name("mutation-triage.yaml")
+HEADER = """\
+# Surviving mutants of the reference engine's rule modules (riskspec.conformance.mutation),
+# one entry each: verdict equivalent (cannot change any behaviour the spec allows: why),
+# killed (a case added since kills it: case), outside (code no vector can reach by design,
+# tested elsewhere: where), or open (not triaged yet). Regenerate the list with
+#   python -m riskspec.conformance.mutation --family classic --out c.json
+#   python -m riskspec.conformance.mutation_triage c.json n.json
+"""
+
+
+def _source(mutant_id: str) -> str:
+    mod, _, line, _, _ = mutant_id.split(":")
+    return module_path(mod).read_text(encoding="utf-8").splitlines()[int(line) - 1].strip()
+
+
+def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    entries: dict[str, dict[str, Any]] = {}
+    for rep in reports:
+        for r in rep["results"]:
+            mid = r["id"]
+            if r["status"] == "killed":
+                if mid in old and old[mid]["verdict"] == "open":
+                    entries[mid] = {**old[mid], "verdict": "killed", "case": r["by"],
+                                    "why": f"killed by {r['by']} (added after the first campaign)"}
+                elif mid in old:
+                    entries[mid] = old[mid]
+                continue
+            if r["status"] == "skipped":
+                continue
+            entries[mid] = old.get(mid) or {
+                "mutant": mid, "verdict": "open",
+                "why": f"not triaged yet ({r['status']}, {r['cases']} covering cases): {_source(mid)}"}
+    return sorted(entries.values(), key=lambda e: e["mutant"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    paths = [Path(p) for p in (argv if argv is not None else sys.argv[1:])]
+    reports = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    old: dict[str, dict[str, Any]] = {}
+    if TRIAGE.exists():
+        data = yaml.safe_load(TRIAGE.read_text(encoding="utf-8")) or {}
+        old = {e["mutant"]: e for e in data.get("survivors", [])}
+    survivors = merge(reports, old)
+    text = HEADER + yaml.safe_dump({"survivors": survivors}, sort_keys=False, allow_unicode=True, width=100)
+    TRIAGE.write_text(text, encoding="utf-8")
+    counts: dict[str, int] = {}
+    for e in survivors:
+        counts[e["verdict"]] = counts.get(e["verdict"], 0) + 1
+    print(f"{TRIAGE}: {len(survivors)} entries {counts}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

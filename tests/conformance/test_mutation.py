@@ -1,0 +1,67 @@
+"""Suite power: mutants of the reference engine's rule modules, killed by the vectors."""
+
+from __future__ import annotations
+
+import pytest
+
+from riskspec.conformance.mutation import (
+    MODULES, Mutant, applied, campaign, load_triage, mutants_of, run_cases, score,
+)
+from riskspec.conformance.vectors import load_cases
+from riskspec.reference import battle
+
+CASES = {c.id: c for c in load_cases()}
+TIE = Mutant("battle", "compute_losses", 60, 11, "Gt->GtE")
+
+
+def test_the_mutator_finds_rule_logic_in_every_module():
+    for family, modules in MODULES.items():
+        for mod in modules:
+            ms = mutants_of(mod)
+            assert ms, f"{family}: no mutant in {mod}"
+            assert len({m.id for m in ms}) == len(ms), f"{mod}: mutant IDs repeat"
+    ops = {m.op.split(" ")[0] for m in mutants_of("battle")}
+    assert {"Gt->GtE", "const", "max->min"} <= ops
+
+
+def test_a_mutant_is_swapped_in_and_restored():
+    assert TIE in mutants_of("battle")
+    before = battle.compute_losses([6], [6], "defender-wins")
+    with applied(TIE):
+        assert battle.compute_losses([6], [6], "defender-wins") != before
+    assert battle.compute_losses([6], [6], "defender-wins") == before
+
+
+def test_a_tie_mutant_is_killed_by_the_tie_case_and_the_reference_passes_it():
+    case = CASES["classic.attack.ties.001"]
+    assert run_cases([case]) == []
+    with applied(TIE):
+        assert [cid for cid, _ in run_cases([case])] == [case.id]
+
+
+def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
+    triage = load_triage()
+    assert triage, "conformance/mutation-triage.yaml lists the survivors"
+    known = {m.id for mods in MODULES.values() for mod in mods for m in mutants_of(mod)}
+    for mid, entry in triage.items():
+        assert mid in known, f"{mid}: not a mutant of the current source (re-run the campaign)"
+        assert entry["verdict"] in ("equivalent", "killed", "outside", "open"), mid
+        assert entry.get("why", "").strip(), mid
+        if entry["verdict"] == "killed":
+            assert entry.get("case") in CASES, mid
+
+
+#: the measured scores (see CHANGELOG / the triage file); the goal is 0.98 for both families,
+#: not reached yet — the campaign may not fall below what was measured
+FLOOR = {"classic": 0.66, "napoleon": 0.70}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family, sample", [("classic", None), ("napoleon", 150)])
+def test_mutation_score(family, sample):
+    """The campaign (minutes of CPU): killed / non-equivalent mutants, at least the floor."""
+    rep = campaign(family, sample=sample)
+    triage = load_triage()
+    s = score(rep, {k for k, v in triage.items() if v["verdict"] in ("equivalent", "outside")})
+    print(f"{family}: {s['killed']}/{s['non_equivalent']} = {s['score']:.3f}; goal 0.98")
+    assert s["score"] >= FLOOR[family], s["survivors"]

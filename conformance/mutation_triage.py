@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-
 from riskspec.conformance.mutation import module_path
 
 TRIAGE = Path(__file__).with_name("mutation-triage.yaml")

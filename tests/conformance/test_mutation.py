@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import pytest
-
 from riskspec.conformance.mutation import (
-    MODULES, Mutant, applied, campaign, load_triage, mutants_of, run_cases, score,
+    MODULES,
+    Mutant,
+    applied,
+    campaign,
+    load_triage,
+    mutants_of,
+    run_cases,
+    score,
 )
 from riskspec.conformance.vectors import load_cases
 from riskspec.reference import battle

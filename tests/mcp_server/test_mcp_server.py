@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,21 +17,24 @@ TOOLS = {"list_variants", "search_rules", "explain_rule", "explain_ambiguity", "
          "sample_position", "check_action", "legal_actions"}
 
 
-def _session(script: Any) -> Any:
+def _session(script: Any, errlog: Path) -> Any:
     mcp = pytest.importorskip("mcp", reason="the riskspec[mcp] extra is not installed "
                                             "(pip install -e '.[mcp]')")
-    from mcp.client.stdio import StdioServerParameters
+    from mcp.client.stdio import StdioServerParameters, stdio_client
 
     async def main() -> Any:
         params = StdioServerParameters(command=sys.executable,
                                        args=["-m", "riskspec.cli", "mcp"])
-        async with mcp.Client(params, read_timeout_seconds=120) as client:
-            return await script(client)
+        # the server's stderr to a real file: pytest's capture may close sys.stderr
+        with errlog.open("w", encoding="utf-8") as err:
+            async with mcp.Client(stdio_client(params, errlog=err),
+                                  read_timeout_seconds=120) as client:
+                return await script(client)
 
     return asyncio.run(main())
 
 
-def test_the_server_answers_over_stdio() -> None:
+def test_the_server_answers_over_stdio(tmp_path: Path) -> None:
     spec = load_spec()
 
     async def script(c: Any) -> dict[str, Any]:
@@ -58,7 +62,8 @@ def test_the_server_answers_over_stdio() -> None:
         out["mine"], out["theirs"], out["me"] = mine, theirs, me
         return out
 
-    r = _session(script)
+    r = _session(script, tmp_path / "server.err")
+    assert "Traceback" not in (tmp_path / "server.err").read_text("utf-8")
     assert r["tools"] == TOOLS
 
     hits = r["search"].structured_content["result"]

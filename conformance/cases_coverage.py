@@ -122,8 +122,7 @@ for _n, _title, _action, _code in _MALFORMED:
 @scenario("classic.amb.cards-per-turn.one-per-conquest.002", "One card per conquest, counted from "
           "the start of the turn: a whole turn with one conquest earns one card",
           ["classic.amb.cards-per-turn", "classic.cards.earn", "classic.turn.sequence"],
-          options={"classic.amb.cards-per-turn": "one-per-conquest"},
-          reading=("classic.amb.cards-per-turn", "one-per-conquest"))
+          options={"classic.amb.cards-per-turn": "one-per-conquest"})
 def whole_turn_one_conquest(b):
     b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="fortify", current=2)
     b.do({"type": "end-turn"}, explain="Black's turn: 14 territories give 4 armies.",

@@ -67,6 +67,7 @@ class Mutant:
 def _mutations(node: ast.AST) -> list[tuple[str, Any]]:
     """(description, how to apply to a copy of ``node``) for each mutation of ``node``."""
     out: list[tuple[str, Any]] = []
+    new: Any
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMP:
         new = _CMP[type(node.ops[0])]
         out.append((f"{type(node.ops[0]).__name__}->{new.__name__}",
@@ -90,7 +91,7 @@ def _mutations(node: ast.AST) -> list[tuple[str, Any]]:
     return out
 
 
-def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+def _functions(tree: ast.Module) -> Iterator[tuple[str, Any]]:
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node.name, node
@@ -100,7 +101,7 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
                     yield f"{node.name}.{sub.name}", sub
 
 
-def _skip(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+def _skip(node: Any, parents: dict[Any, Any]) -> bool:
     """Docstrings, annotations, f-string parts and default values are not rule logic."""
     p = parents.get(node)
     while p is not None:
@@ -130,10 +131,11 @@ def mutants_of(module: str) -> list[Mutant]:
             for node in ast.walk(stmt):
                 if not hasattr(node, "lineno") or _skip(node, parents):
                     continue
+                line, col = getattr(node, "lineno"), getattr(node, "col_offset")  # noqa: B009
                 for desc, _ in _mutations(node):
-                    key = (qual, node.lineno, node.col_offset, desc)
+                    key = (qual, line, col, desc)
                     seen[key] = seen.get(key, -1) + 1
-                    out.append(Mutant(module, qual, node.lineno, node.col_offset, desc, seen[key]))
+                    out.append(Mutant(module, qual, line, col, desc, seen[key]))
     return out
 
 

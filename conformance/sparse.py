@@ -58,7 +58,7 @@ def merge(current: Any, patch: Any) -> Any:
 
 def expand_position(defaults: Mapping[str, Any], position: Mapping[str, Any]) -> dict[str, Any]:
     """The full state a position stands for."""
-    name = position.get("default")
+    name = str(position.get("default"))
     if name not in defaults:
         raise VectorError(f"position names default state {name!r}, which the shared file lacks "
                           f"(it has: {', '.join(sorted(defaults)) or 'none'})")
@@ -157,9 +157,10 @@ def dumps(doc: Any, width: int = 100, pack: int = 60) -> str:
             return flat
         pad = " " * (indent + 1)
         is_dict = isinstance(v, dict)
+        values = list(v.values()) if isinstance(v, dict) else list(v)
         if is_dict:
             heads = [f"{json.dumps(k, ensure_ascii=False)}: " for k in v]
-            items = [h + json.dumps(x, ensure_ascii=False) for h, x in zip(heads, v.values())]
+            items = [h + json.dumps(x, ensure_ascii=False) for h, x in zip(heads, values)]
         else:
             items = [json.dumps(x, ensure_ascii=False) for x in v]
         if all(len(i) <= pack for i in items):
@@ -173,7 +174,7 @@ def dumps(doc: Any, width: int = 100, pack: int = 60) -> str:
             body = "\n".join(pad + ln for ln in lines)
         else:
             if is_dict:
-                rows = [pad + h + emit(x, indent + 1, len(pad) + len(h)) for h, x in zip(heads, v.values())]
+                rows = [pad + h + emit(x, indent + 1, len(pad) + len(h)) for h, x in zip(heads, values)]
             else:
                 rows = [pad + emit(x, indent + 1, len(pad)) for x in v]
             body = ",\n".join(rows)

@@ -40,7 +40,7 @@ def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list
             if r["status"] == "killed":
                 if mid in old and old[mid]["verdict"] == "open":
                     entries[mid] = {**old[mid], "verdict": "killed", "case": r["by"],
-                                    "why": f"killed by {r['by']} (added after the first campaign)"}
+                                    "why": f"killed by {r['by']} in a later campaign (new cases, or coverage from both families' cases)"}
                 elif mid in old:
                     entries[mid] = old[mid]
                 continue

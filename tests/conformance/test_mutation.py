@@ -59,7 +59,7 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
 
 #: the measured scores (see CHANGELOG / the triage file); the goal is 0.98 for both families,
 #: not reached yet — the campaign may not fall below what was measured
-FLOOR = {"classic": 0.66, "napoleon": 0.70}
+FLOOR = {"classic": 0.76, "napoleon": 0.72}
 
 
 @pytest.mark.slow

@@ -267,6 +267,68 @@ reading_cases("classic.amb.elimination-trade-timing", "classic.elimination.force
                                                         _occupy_expect("attack")))})
 
 
+def _trade_armies(held):
+    """The forced trade after the elimination: greenland's 2 go on the board at once; the
+    set's 4 armies (the game's first set) are placed now, or kept for the next turn."""
+    def then(b):
+        b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade"})
+        after = {"territories": {"greenland": {"armies": 3}}}
+        if held:
+            after.update(phase="attack", players=[{"reserve": 4}, {}, {}])
+        else:
+            after.update(phase="elimination-trade", pending={"to_place": 4},
+                         players=[{"reserve": 0}, {}, {}])
+        b.do(trade(["greenland", "ontario", "quebec"], "greenland"), state=after)
+    return then
+
+
+reading_cases("classic.amb.elimination-trade-placement", "classic.elimination.trade-armies",
+              "The armies of a trade forced by captured cards",
+              {"place-now": ("placed at once", _elim(["peru", "iceland", "east-africa"],
+                                                      ["greenland", "ontario", "quebec"],
+                                                      _trade_armies(False))),
+               "next-reinforcement": ("kept for the next turn",
+                                      _elim(["peru", "iceland", "east-africa"],
+                                            ["greenland", "ontario", "quebec"],
+                                            _trade_armies(True)))})
+
+
+def _held_armies_return(b):
+    def edit(d):
+        d["players"][0]["reserve"] = 4
+    owners = {t: (1, 1) for t in b.blank()["territories"]}
+    owners.update({"alaska": (0, 2), "kamchatka": (2, 2)})
+    b.position(owners, phase="fortify", current=2, edit=edit)
+    # one territory: 3 armies, plus the 4 kept since the elimination
+    b.do({"type": "end-turn"},
+         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 7},
+                "players": [{"reserve": 0}, {}, {}]},
+         events=[{"type": "reinforcements", "player": 0, "armies": 3},
+                 {"type": "held-armies", "player": 0, "armies": 4}])
+
+
+scenario("classic.elimination.trade-armies.101",
+         "Armies kept from a trade forced by captured cards join the next reinforcements",
+         ["classic.elimination.trade-armies", "classic.amb.elimination-trade-placement"],
+         players=3, options={"classic.amb.elimination-trade-placement": "next-reinforcement"})(
+             _held_armies_return)
+
+
+# -- compared pairs -----------------------------------------------------------------------------------------
+def _pairs(defender_losses):
+    def body(b):
+        b.position({"alaska": (0, 5), "kamchatka": (2, 3)}, phase="attack", current=0)
+        b.attack("alaska", "kamchatka", 3)
+        b.defend(2)
+        b.roll([6, 6, 6], [1, 1], state={"territories": {"kamchatka": {"armies": 3 - defender_losses}}})
+    return body
+
+
+reading_cases("classic.amb.compared-pairs", "classic.attack.compare", "Three dice against two, both pairs won",
+              {"two-pairs": ("the defender loses two", _pairs(2)),
+               "highest-only": ("only the highest pair counts", _pairs(1))})
+
+
 # -- defender dice ----------------------------------------------------------------------------------------
 def _def_choice(choose):
     def body(b):

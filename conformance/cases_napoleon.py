@@ -236,10 +236,15 @@ def capture(b):
 
 
 @scenario("napoleon.reinforce.fortifications.001",
-          "A fortified territory adds a regiment to its owner's reinforcements",
-          ["napoleon.reinforce.fortifications"], players=3, variant=A, map=LINE)
+          "A fortified territory gets a regiment on itself at the start of the reinforcement phase",
+          ["napoleon.reinforce.fortifications"], players=3, variant=A, map=LINE,
+          options={"napoleon.amb.card-table": "ignore"})
 def fort_regiments(b):
     _apos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
           {"a1": (0, 1)}, phase="maneuver", current=2)
+    # 1 territory -> the minimum of 3 to place; the fortification's regiment is already on a1
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0,
-                                      "pending": {"to_place": 4}})
+                                      "pending": {"to_place": 3},
+                                      "territories": {"a1": {"armies": 2}}},
+         events=[{"type": "fortification-regiments", "player": 0, "territory": "a1",
+                  "armies": 1}])

@@ -41,6 +41,26 @@ def readings(amb: str, rules: list[str], title: str, bodies: dict[str, tuple[str
                  reading=(amb, reading), negative=reading in negative)(fn)
 
 
+# ---------------------------------------------------------------- the invasion card and neutrals
+def _neutral_taken(left: int | None) -> Body:
+    def body(b):
+        # player 0 takes b1 from a neutral army; no whole empire is held afterwards
+        _pos(b, {"a1": (1, 1), "a2": (0, 4), "b1": (NEUTRAL, 1), "b2": (1, 1), "far": (1, 1)})
+        b.attack("a2", "b1", 3)
+        b.roll([6, 5, 4], [1])
+        b.do({"type": "occupy", "armies": 3})
+        b.do({"type": "end-attack"})
+        b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": left}}
+             if left else {"current": 1, "phase": "reinforce"})
+    return body
+
+
+readings("napoleon.amb.neutral-invasion-card", ["napoleon.end-of-turn.draws"],
+         "A neutral army's territory is the turn's only conquest", {
+             "neutrals-count": ("one card", _neutral_taken(1)),
+             "players-only": ("no card", _neutral_taken(None))})
+
+
 # ---------------------------------------------------------------- basic game: end
 def _last_territory(b):
     # player 1's last territory falls while a neutral army still holds b1
@@ -302,7 +322,7 @@ readings("napoleon.amb.empire-vp", ["napoleon.scoring.empire-vp"],
              "each-turn": ("scores its bonus", _next_round(_WEST, players=[{"vp": 2}, {}, {}])),
              "last-turn-only": ("scores nothing before the last turn",
                                 _next_round(_WEST, players=[{"vp": 0}, {}, {}]))},
-         variant=A, players=3)
+         variant=A, players=3, extra={"napoleon.amb.card-table": "ignore"})
 
 _ROUTE = {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)}
 readings("napoleon.amb.route-vp", ["napoleon.scoring.empire-vp"],
@@ -313,7 +333,7 @@ readings("napoleon.amb.route-vp", ["napoleon.scoring.empire-vp"],
              "routes-too": ("scores its bonus",
                             _next_round(_ROUTE, {"z1": (0, 1), "z2": (0, 1)},
                                         players=[{"vp": 4}, {}, {}]))},
-         variant=A, players=3)
+         variant=A, players=3, extra={"napoleon.amb.card-table": "ignore"})
 
 
 def _territory_count(vp: int):
@@ -332,7 +352,9 @@ readings("napoleon.amb.territory-vp-timing", ["napoleon.scoring.territories"],
 
 
 # ---------------------------------------------------------------- capitals (Capitals option)
-_CAP = {"capitals": "on"}
+#: the card table's draws at the start of a turn play no part in these cases
+_NO_TABLE = {"napoleon.amb.card-table": "ignore"}
+_CAP = {"capitals": "on", **_NO_TABLE}
 
 
 def _capitals(held: list[str], **kw: Any) -> Body:

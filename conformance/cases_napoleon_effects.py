@@ -180,19 +180,23 @@ def move_epidemic_far(b):
 
 
 @scenario("napoleon.epidemics.card-move.001",
-          "An epidemic moved by a card that takes the last regiment moves on at random",
+          "An epidemic moved by a card that takes the last regiment moves on by a card drawn",
           ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"], players=3,
           variant=A, map=REIN)
 def card_move_relocate(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (2, 2), "far": (1, 1)},
          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"]})
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
-         state={"phase": "epidemic-move", "territories": {
+         state={"phase": "epidemic-move", "discards": ["c-far"], "territories": {
              "b1": {"owner": None, "armies": 0, "epidemics": 0}, "a2": {"epidemics": 0}}},
-         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/4"}
-                   for t in ("a1", "a2", "b2", "far")])
-    b.do({"type": "epidemic", "territory": "b2"},
-         state={"phase": "maneuver", "pending": {},
+         outcomes=_draws(("c-a1", "c-a2", "c-b1", "c-b2", "c-x")))
+    # b1 has no regiment left: its card is discarded and another drawn
+    b.do({"type": "draw", "card": "c-b1"},
+         state={"phase": "epidemic-move", "discards": ["c-b1", "c-far"]},
+         outcomes=_draws(("c-a1", "c-a2", "c-b2", "c-x")))
+    b.do({"type": "draw", "card": "c-b2"},
+         state={"phase": "maneuver", "pending": {}, "discards": ["c-b1", "c-b2", "c-far"],
+                "draw_pile": ["c-a1", "c-a2", "c-x"],
                 "territories": {"b2": {"epidemics": 1, "armies": 2}}})
 
 
@@ -502,6 +506,66 @@ def timing_every(b):
                                                       "a2": {"armies": 2}}})
 
 
+@scenario("napoleon.amb.epidemic-phase-loss.per-epidemic.001",
+          "Reading per-epidemic: a territory with two epidemics loses two regiments",
+          ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.epidemic-phase-loss": "per-epidemic"},
+          reading=("napoleon.amb.epidemic-phase-loss", "per-epidemic"))
+def phase_loss_per_epidemic(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 2, "a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 1},
+                                                      "a2": {"armies": 2}}})
+
+
+@scenario("napoleon.amb.epidemic-phase-loss.per-territory.001",
+          "Reading per-territory: a territory with two epidemics loses one regiment",
+          ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.epidemic-phase-loss": "per-territory"},
+          reading=("napoleon.amb.epidemic-phase-loss", "per-territory"))
+def phase_loss_per_territory(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a1": 2, "a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
+                                                      "a2": {"armies": 2}}})
+
+
+def _emptied_two(b):
+    # a1 holds two epidemics and two regiments: the epidemic phase empties it
+    _pos(b, {"a1": (0, 2), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
+         epidemics={"a1": 2}, phase="maneuver")
+
+
+@scenario("napoleon.amb.emptied-epidemics.all-move.001",
+          "Reading all-move: both epidemics of an emptied territory move on, one draw each",
+          ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.emptied-epidemics": "all-move"},
+          reading=("napoleon.amb.emptied-epidemics", "all-move"))
+def emptied_all(b):
+    _emptied_two(b)
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 2, "moving": True},
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0}}})
+    b.do({"type": "draw", "card": "c-b1"},
+         state={"phase": "epidemics", "pending": {"left": 1},
+                "territories": {"b1": {"epidemics": 1}}})
+
+
+@scenario("napoleon.amb.emptied-epidemics.one-moves.001",
+          "Reading one-moves: one epidemic of an emptied territory moves on, the other stays",
+          ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.emptied-epidemics": "one-moves",
+                                        "napoleon.amb.card-table": "ignore"},
+          reading=("napoleon.amb.emptied-epidemics", "one-moves"))
+def emptied_one(b):
+    _emptied_two(b)
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 1}}})
+    b.do({"type": "draw", "card": "c-b1"},
+         state={"phase": "reinforce", "territories": {"b1": {"epidemics": 1}}})
+
+
 @scenario("napoleon.combat.epidemic-loss.001",
           "Reading per-battle: the epidemic loss is paid once for a battle, not for each roll",
           ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
@@ -628,22 +692,107 @@ def setup_epidemics(b):
          state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
 
 
+@scenario("napoleon.amb.setup-epidemic-redraw.empire.001",
+          "Reading empire: after a card of a full empire, only territories of other empires",
+          ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "empire"},
+          reading=("napoleon.amb.setup-epidemic-redraw", "empire"))
+def setup_redraw_empire(b):
+    b.do({"type": "epidemic", "territory": "a1"},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
+                   for t in ("b1", "b2", "far")])
+    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible")
+
+
+@scenario("napoleon.amb.setup-epidemic-redraw.territory.001",
+          "Reading territory: a redraw may land in the full empire, on a territory without one",
+          ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "territory"},
+          reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+def setup_redraw_territory(b):
+    # six cards; west (a1, a2) has its epidemic. A first card c-b1, c-b2 or c-far is taken
+    # (1/6 each). A first c-a1 or joker (2/6) is followed by redraws until one of the four
+    # territories without an epidemic comes up (a2, b1, b2, far: 1/4 each); a first c-a2
+    # (1/6) by redraws among the three left (b1, b2, far: 1/3 each).
+    # b1: 1/6 + 2/6 * 1/4 + 1/6 * 1/3 = 11/36 (b2, far alike); a2: 2/6 * 1/4 = 1/12.
+    b.do({"type": "epidemic", "territory": "a1"},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": "a2"}, "p": "1/12"}] +
+         [{"outcome": {"type": "epidemic", "territory": t}, "p": "11/36"}
+          for t in ("b1", "b2", "far")])
+    b.do({"type": "epidemic", "territory": "a2"},
+         state={"territories": {"a1": {"epidemics": 1}, "a2": {"epidemics": 1}}})
+
+
+def _draws(cards: tuple[str, ...]) -> list[dict]:
+    """A relocation draw: one outcome per card in the pile, equally likely."""
+    return [{"outcome": {"type": "draw", "card": c}, "p": f"1/{len(cards)}"} for c in cards]
+
+
+DECK = ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")
+
+
 @scenario("napoleon.epidemics.relocate.001",
-          "An epidemic that empties a territory moves to a drawn territory holding regiments",
+          "An epidemic that empties a territory moves where a card drawn from the pile says",
           ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"], players=3,
-          variant=A, map=REIN)
+          variant=A, map=REIN,
+          options={"napoleon.amb.card-table": "ignore"})
 def relocate(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
          leaders={"a1": (0, 1)}, epidemics={"a1": 1}, phase="maneuver")
+    # every card of the pile is one outcome; the emptied a1 keeps its fortification
     b.do({"type": "end-turn"},
          state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
                 "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0,
                                        "fortifications": 1}}},
-         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/4"}
-                   for t in ("a2", "b1", "b2", "far")])
-    b.do({"type": "epidemic", "territory": "far"},
-         state={"phase": "reinforce", "current": 1,
-                "territories": {"far": {"epidemics": 1, "armies": 2}}})
+         outcomes=_draws(DECK))
+    # the card is discarded and the epidemic placed on its territory
+    b.do({"type": "draw", "card": "c-far"},
+         state={"phase": "reinforce", "current": 1, "discards": ["c-far"],
+                "draw_pile": ["c-a1", "c-a2", "c-b1", "c-b2", "c-x"],
+                "territories": {"far": {"epidemics": 1, "armies": 2}}},
+         events=[{"type": "epidemic-card-drawn", "card": "c-far", "territory": "far"},
+                 {"type": "epidemic", "territory": "far"}])
+
+
+@scenario("napoleon.epidemics.relocate.002",
+          "A joker or a card of a territory without regiments is discarded and another drawn",
+          ["napoleon.epidemics.relocate"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.card-table": "ignore"})
+def relocate_redraw(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
+         epidemics={"a1": 1}, phase="maneuver")
+    b.do({"type": "end-turn"}, state={"phase": "epidemics"}, outcomes=_draws(DECK))
+    b.do({"type": "draw", "card": "c-x"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "discards": ["c-x"]},
+         events=[{"type": "epidemic-card-drawn", "card": "c-x", "territory": None}],
+         outcomes=_draws(("c-a1", "c-a2", "c-b1", "c-b2", "c-far")))
+    # a1 was just emptied: its card places nothing either
+    b.do({"type": "draw", "card": "c-a1"},
+         state={"phase": "epidemics", "discards": ["c-a1", "c-x"],
+                "territories": {"a1": {"epidemics": 0}}},
+         outcomes=_draws(("c-a2", "c-b1", "c-b2", "c-far")))
+    b.reject({"type": "draw", "card": "c-x"}, "not-in-pile")
+    b.reject({"type": "epidemic", "territory": "b1"}, "draw-a-card")
+    b.do({"type": "draw", "card": "c-b1"},
+         state={"phase": "reinforce", "current": 1, "discards": ["c-a1", "c-b1", "c-x"],
+                "draw_pile": ["c-a2", "c-b2", "c-far"],
+                "territories": {"b1": {"epidemics": 1, "armies": 3}}})
+
+
+@scenario("napoleon.epidemics.relocate.003",
+          "No card left to draw shows a territory with regiments: the epidemic leaves the board",
+          ["napoleon.epidemics.relocate"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.card-table": "ignore"})
+def relocate_lost(b):
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
+         epidemics={"a1": 1}, phase="maneuver",
+         hands={1: ["c-a2", "c-b1", "c-b2"], 2: ["c-far"]})
+    # the pile holds c-a1 (now empty) and the joker, the discards nothing
+    b.do({"type": "end-turn"},
+         state={"phase": "reinforce", "current": 1, "draw_pile": ["c-a1", "c-x"],
+                "territories": {t: {"epidemics": 0} for t in ("a1", "a2", "b1", "b2", "far")}},
+         events=[{"type": "epidemic-loss", "territory": "a1"}, {"type": "epidemic-lost"}])
 
 
 @scenario("napoleon.effects.free-ships.003",

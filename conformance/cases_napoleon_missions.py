@@ -129,7 +129,8 @@ def _round_end(b: Any, land: dict, zones: dict | None = None, turn: int = 1, **k
 
 @mscenario("napoleon.missions.check.001", "A start-of-turn mission is completed at the start "
            "of the turn, scores and is replaced", ["napoleon.missions.check",
-                                                    "napoleon.missions.replace"])
+                                                    "napoleon.missions.replace"],
+          options={"napoleon.amb.card-table": "ignore"})
 def start_check(b):
     _round_end(b, _WEST, held={0: ["m1-west"]})
     b.do({"type": "end-turn"},
@@ -149,7 +150,8 @@ def start_check(b):
 
 
 @mscenario("napoleon.missions.check.002", "A mission whose condition fails is not completed",
-           ["napoleon.missions.check"], negative=True)
+           ["napoleon.missions.check"], negative=True,
+          options={"napoleon.amb.card-table": "ignore"})
 def start_check_fails(b):
     _round_end(b, {**_WEST, "a2": (1, 2)}, held={0: ["m1-west"]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "players": [
@@ -181,17 +183,18 @@ def _check_timing(vp: int, held: list[str]):
 mscenario("napoleon.amb.mission-check-timing.per-card.001",
           "An end-of-turn mission whose condition holds at the start of the turn — "
           "waits for the end", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
-          options={"napoleon.amb.mission-check-timing": "per-card"},
+          options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "per-card"},
           reading=("napoleon.amb.mission-check-timing", "per-card"))(_check_timing(2, ["m1-zones"]))
 mscenario("napoleon.amb.mission-check-timing.both.001",
           "An end-of-turn mission whose condition holds at the start of the turn — "
           "completed at once", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
-          options={"napoleon.amb.mission-check-timing": "both"},
+          options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "both"},
           reading=("napoleon.amb.mission-check-timing", "both"))(_check_timing(3, []))
 
 
 @mscenario("napoleon.missions.check.004", "Conditions: all / any, whole groups, routes, "
-           "zones, named places and units, on any board", ["napoleon.missions.check"])
+           "zones, named places and units, on any board", ["napoleon.missions.check"],
+          options={"napoleon.amb.card-table": "ignore"})
 def conditions(b):
     # m4-all: west and east and one zone; m3-either: two whole groups (west, east)
     _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (0, 2), "b2": (0, 2), "far": (1, 2)},
@@ -214,7 +217,8 @@ def one_per_level(b):
 
 
 @mscenario("napoleon.missions.one-per-level.002", "Missions of different levels are completed "
-           "in the same check", ["napoleon.missions.one-per-level", "napoleon.missions.replace"])
+           "in the same check", ["napoleon.missions.one-per-level", "napoleon.missions.replace"],
+          options={"napoleon.amb.card-table": "ignore"})
 def several_levels(b):
     _round_end(b, _WEST, {"z1": (0, 1), "z2": (0, 1)}, held={0: ["m1-west", "m2-route"]})
     b.do({"type": "end-turn"}, state={
@@ -253,7 +257,8 @@ mscenario("napoleon.amb.mission-per-level-scope.game-turn.001",
 
 # ---------------------------------------------------------------- replacement, empty deck
 @mscenario("napoleon.missions.replace.001", "A completed mission with that level's deck empty: "
-           "nothing is drawn", ["napoleon.missions.replace"])
+           "nothing is drawn", ["napoleon.missions.replace"],
+          options={"napoleon.amb.card-table": "ignore"})
 def empty_deck(b):
     _round_end(b, _WEST, held={0: ["m1-west"]}, decks={1: []})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "players": [
@@ -261,7 +266,8 @@ def empty_deck(b):
 
 
 @mscenario("napoleon.missions.replace.002", "A completed mission stays completed when its "
-           "condition fails", ["napoleon.missions.replace"])
+           "condition fails", ["napoleon.missions.replace"],
+          options={"napoleon.amb.card-table": "ignore"})
 def stays_completed(b):
     _round_end(b, {**_WEST, "a2": (1, 2)}, done={0: ["m1-west"]}, vp={0: 1})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "players": [
@@ -273,7 +279,8 @@ _ROUTE = {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)}
 
 
 @mscenario("napoleon.missions.lasting-bonus.001", "A lasting bonus is paid from the "
-           "reinforcements of the turn the mission is completed", ["napoleon.missions.lasting-bonus"])
+           "reinforcements of the turn the mission is completed", ["napoleon.missions.lasting-bonus"],
+          options={"napoleon.amb.card-table": "ignore"})
 def lasting_paid(b):
     # a1 + z1 + z2: 3 places → 1, minimum 3; the route +4; the mission +1
     _round_end(b, _ROUTE, {"z1": (0, 1), "z2": (0, 1)}, held={0: ["m2-route"]}, decks={2: []})
@@ -287,7 +294,7 @@ def lasting_paid(b):
 
 @mscenario("napoleon.missions.lasting-bonus.002", "A lasting bonus is not paid while its "
            "condition fails", ["napoleon.missions.lasting-bonus"], negative=True,
-           options={"napoleon.amb.lasting-bonus": "resumes"})
+           options={"napoleon.amb.card-table": "ignore", "napoleon.amb.lasting-bonus": "resumes"})
 def lasting_unpaid(b):
     _round_end(b, {**_ROUTE, "a2": (0, 2)}, {"z1": (0, 1), "z2": (1, 1)}, done={0: ["m2-route"]},
                lasting={0: ["m2-route"]})
@@ -381,7 +388,7 @@ def _tradeoff(phase: str):
 
 mscenario("napoleon.capitals.card-tradeoff.201", "With capitals a completed mission earns no "
           "card", ["napoleon.capitals.card-tradeoff", "napoleon.end-of-turn.draws"],
-          options={"capitals": "on"}, negative=True)(_tradeoff("reinforce"))
+          options={"napoleon.amb.card-table": "ignore", "capitals": "on"}, negative=True)(_tradeoff("reinforce"))
 
 
 # ---------------------------------------------------------------- end of the game
@@ -451,6 +458,6 @@ mscenario("napoleon.amb.capitals-tradeoff.mission-condition.001",
 mscenario("napoleon.amb.capitals-tradeoff.all-draws.001",
           "Capitals on, a mission completed and an empire held — no end-of-turn card at all",
           ["napoleon.amb.capitals-tradeoff", "napoleon.capitals.card-tradeoff"],
-          options={"capitals": "on", "napoleon.amb.capitals-tradeoff": "all-draws"},
+          options={"napoleon.amb.card-table": "ignore", "capitals": "on", "napoleon.amb.capitals-tradeoff": "all-draws"},
           reading=("napoleon.amb.capitals-tradeoff", "all-draws"))(
               _capitals_tradeoff("reinforce"))

@@ -246,17 +246,37 @@ def empty_refused(b):
     b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 3}, "not-enemy", rule="napoleon.combat.attack-from")
 
 
+def _empty_then_battle(b: Any, conquered_after_invasion: bool, left: int | None) -> None:
+    """b1 entered empty (with 2 regiments), then b2 conquered from it: the end-of-turn
+    draw (``left`` cards; None: no card, the next player's turn). West is nobody's whole
+    empire; east (b1, b2) is player 0's after the conquest, worth the control card."""
+    _emptied(b)
+    b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 2},
+         state={"turn_flags": {"conquered": conquered_after_invasion}})
+    b.attack("b1", "b2", 1)
+    b.roll([6], [1])
+    b.do({"type": "occupy", "armies": 1}, state={"turn_flags": {"conquered": True}})
+    b.do({"type": "end-attack"})
+    b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": left}}
+         if left else {"current": 1})
+
+
 @scenario("napoleon.combat.empty-territory.103",
-          "Reading no-card: an empty territory taken earns no end-of-turn card",
+          "Reading no-card: an empty territory taken earns no card, a conquest the same turn does",
           [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"], players=3,
           variant=A, map=LINE, options={"napoleon.amb.empty-territory-card": "no-card"},
           reading=("napoleon.amb.empty-territory-card", "no-card"))
 def empty_no_card(b):
-    _emptied(b)
-    b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 3},
-         state={"turn_flags": {"conquered": False}})
-    b.do({"type": "end-attack"})
-    b.do({"type": "end-turn"}, state={"current": 1})
+    _empty_then_battle(b, False, 2)  # the invasion card and the control card
+
+
+@scenario("napoleon.combat.empty-territory.108",
+          "Reading no-card-this-turn: entering an empty territory costs the turn's invasion card",
+          [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"], players=3,
+          variant=A, map=LINE, options={"napoleon.amb.empty-territory-card": "no-card-this-turn"},
+          reading=("napoleon.amb.empty-territory-card", "no-card-this-turn"))
+def empty_no_card_turn(b):
+    _empty_then_battle(b, False, 1)  # the control card only
 
 
 @scenario("napoleon.combat.empty-territory.104",
@@ -390,17 +410,34 @@ def table_by_round(b):
 
 
 @scenario("napoleon.setup.card-table.105",
-          "Advanced Rules: the seat rows, three players",
+          "Advanced Rules: the first player's first turn starts with the first row's 2 cards",
           [TABLE], players=3, variant=A, map=LINE)
 def table_advanced(b):
     b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (0, 2), "far": (1, 1)},
                phase="first-player", pending={"for": "turn"}, turn=0,
                edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
     b.do({"type": "first-player", "player": 2},
-         state={"phase": "card-table", "pending": {"seat": 2, "left": 2, "after": "setup"}})
+         state={"phase": "card-table", "current": 2, "turn": 1,
+                "pending": {"seat": 2, "left": 2, "after": "turn"}})
     b.do({"type": "draw", "card": "c-a1"})
     b.do({"type": "draw", "card": "c-a2"},
-         state={"phase": "card-table", "pending": {"seat": 0, "left": 3, "after": "setup"}})
+         state={"phase": "reinforce", "current": 2,
+                "players": [{"cards": []}, {"cards": []}, {"cards": ["c-a1", "c-a2"]}]})
+
+
+@scenario("napoleon.setup.card-table.106",
+          "Advanced Rules: in the third game turn each player starts their turn with 4 cards "
+          "(the text's example)",
+          [TABLE], players=3, variant=A, map=LINE)
+def table_advanced_third(b):
+    b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (0, 2), "far": (1, 1)},
+               phase="maneuver", current=2, turn=2,
+               edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
+    b.do({"type": "end-turn"}, state={"phase": "card-table", "current": 0, "turn": 3,
+                                      "pending": {"seat": 0, "left": 4, "after": "turn"}})
+    for c in ("c-a1", "c-b1", "c-far", "c-x"):
+        b.do({"type": "draw", "card": c})
+    b.check(state={"phase": "reinforce", "current": 0})
 
 
 # ---------------------------------------------------------------- basic setup readings

@@ -268,7 +268,8 @@ _SPREAD = _cap_land(p1=["w2", "e2", "n2"], p2=["w3", "e3", "n3"])   # nobody hol
 
 
 @scenario("napoleon.turn.order.001", "Turns go round the table; a new game turn at the first player",
-          ["napoleon.turn.order", "napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS)
+          ["napoleon.turn.order", "napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS,
+          options={"napoleon.amb.card-table": "ignore"})
 def turn_order(b):
     _apos(b, _SPREAD, phase="maneuver", current=0, turn=1)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 1})
@@ -282,7 +283,8 @@ def turn_order(b):
 
 @scenario("napoleon.turn.order.002", "An eliminated player's turn is skipped",
           ["napoleon.turn.order", "napoleon.combat.elimination"], players=3, variant=A,
-          map=CAPITALS)
+          map=CAPITALS,
+          options={"napoleon.amb.card-table": "ignore"})
 def turn_order_skip(b):
     _apos(b, _cap_land(p2=["w3", "e3", "n3"]), phase="maneuver", current=0, turn=1)
     b.check(state={"players": [{"eliminated": False}, {"eliminated": True}, {"eliminated": False}]})
@@ -292,7 +294,8 @@ def turn_order_skip(b):
 @scenario("napoleon.turn.phases.001",
           "Start of turn (victory points), reinforcement, combat, maneuver, end of turn — in order",
           ["napoleon.turn.phases", "napoleon.scoring.empire-vp"], players=3, variant=A,
-          map=CAPITALS, negative=True)
+          map=CAPITALS, negative=True,
+          options={"napoleon.amb.card-table": "ignore"})
 def turn_phases(b):
     _apos(b, _cap_land(p1=["w2", "e2"], p2=["w3", "e3", "w4"]), phase="maneuver", current=2,
           turn=1)
@@ -325,7 +328,8 @@ def time_track_end(b):
 
 
 @scenario("napoleon.turn.time-track.002", "After four game turns the fifth begins",
-          ["napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS)
+          ["napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS,
+          options={"napoleon.amb.card-table": "ignore"})
 def time_track_next(b):
     _apos(b, _SPREAD, phase="maneuver", current=2, turn=4)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 5, "winner": None})

@@ -41,22 +41,25 @@ def get_defender_dice_limit(armies: int, max_dice: int) -> int:
 
 
 def compute_losses(attacker_dice: Sequence[int], defender_dice: Sequence[int],
-                   ties: str) -> tuple[int, int]:
+                   ties: str, pairs: str = "all") -> tuple[int, int]:
     """Armies lost by (attacker, defender): the highest dice of each side are compared in
-    pairs, as many pairs as the smaller side rolled; the higher die wins the pair, and a tie
-    goes to ``ties`` ('defender': the attacker loses; 'attacker': the defender loses;
-    'neither': nobody loses for that pair).
+    pairs, as many pairs as the smaller side rolled (``pairs`` = 'highest-only': the two
+    highest dice alone); the higher die wins the pair, and a tie goes to ``ties``
+    ('defender': the attacker loses; 'attacker': the defender loses; 'neither': nobody
+    loses for that pair).
 
     pre: ties in ('defender', 'attacker', 'neither')
-    post: sum(__return__) <= min(len(attacker_dice), len(defender_dice))
-    post: ties == 'neither' or sum(__return__) == min(len(attacker_dice), len(defender_dice))
+    pre: pairs in ('all', 'highest-only')
+    post: sum(__return__) <= min(len(attacker_dice), len(defender_dice), 1 if pairs == 'highest-only' else len(attacker_dice))
+    post: ties == 'neither' or sum(__return__) == min(len(attacker_dice), len(defender_dice), 1 if pairs == 'highest-only' else len(attacker_dice))
     post: min(__return__) >= 0
     post: not attacker_dice or not defender_dice or max(attacker_dice) <= max(defender_dice) or __return__[1] >= 1
     post: not attacker_dice or not defender_dice or max(attacker_dice) >= max(defender_dice) or __return__[0] >= 1
     post: not attacker_dice or not defender_dice or max(attacker_dice) != max(defender_dice) or ties != 'defender' or __return__[0] >= 1
     """
     attacker_loss = defender_loss = 0
-    for a, d in zip(sorted(attacker_dice, reverse=True), sorted(defender_dice, reverse=True)):
+    compared = list(zip(sorted(attacker_dice, reverse=True), sorted(defender_dice, reverse=True)))
+    for a, d in compared[:1] if pairs == "highest-only" else compared:
         if a > d or (a == d and ties == "attacker"):
             defender_loss += 1
         elif a < d or ties == "defender":
@@ -108,10 +111,10 @@ def get_roll_outcomes(n_attacker: int, n_defender: int, sides: int) -> list[tupl
 
 
 def get_loss_distribution(n_attacker: int, n_defender: int, sides: int,
-                          ties: str) -> dict[tuple[int, int], Fraction]:
+                          ties: str, pairs: str = "all") -> dict[tuple[int, int], Fraction]:
     """Exact probability of each (attacker loss, defender loss) for one roll."""
     out: dict[tuple[int, int], Fraction] = {}
     for (att, dfd), p in get_roll_outcomes(n_attacker, n_defender, sides):
-        key = compute_losses(att, dfd, ties)
+        key = compute_losses(att, dfd, ties, pairs)
         out[key] = out.get(key, Fraction(0)) + p
     return dict(sorted(out.items()))

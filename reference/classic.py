@@ -53,6 +53,9 @@ def begin_turn(s: State, seat: int, events: Events) -> None:
                                     prm.reinforce_territory_rounding, prm.reinforce_divide_from)
     events.append({"type": "reinforcements", "player": seat, "territories": territories,
                    "groups": [g for g, _ in groups], "armies": armies})
+    if s.reserves[seat]:  # armies of a forced trade kept since an elimination
+        events.append({"type": "held-armies", "player": seat, "armies": s.reserves[seat]})
+        armies, s.reserves[seat] = armies + s.reserves[seat], 0
     s.phase = "reinforce"
     s.pending = {"to_place": armies, "forced": get_turn_start_obligation(s, seat)}
     s.captured[seat] = False
@@ -178,7 +181,10 @@ def process_trade(s: State, a: Parsed, events: Events) -> None:
     s.hands[p] = tuple(c for c in hand if c not in cards)
     s.discards = tuple(sorted(s.discards + cards))
     s.sets_traded += 1
-    s.pending["to_place"] += value
+    if s.phase == "elimination-trade" and prm.cards_elimination_trade_armies == "next-reinforcement":
+        s.reserves[p] += value  # classic.elimination.trade-armies: kept for the next turn
+    else:
+        s.pending["to_place"] += value
     bonus_on = owned if not choose else [bonus_t]
     for t in bonus_on:
         s.armies[t] += prm.cards_territory_bonus
@@ -283,7 +289,8 @@ def process_roll(s: State, a: Parsed, events: Events) -> None:
             f"this battle rolls {s.pending['attacker_dice']} attacker and "
             f"{s.pending['defender_dice']} defender dice")
 
-    attacker_loss, defender_loss = compute_losses(att, dfd, prm.attack_ties)
+    attacker_loss, defender_loss = compute_losses(att, dfd, prm.attack_ties,
+                                                  prm.attack_compared_pairs)
     victim = s.owner[t]
     s.armies[f] -= attacker_loss
     s.armies[t] -= defender_loss

@@ -70,6 +70,7 @@ class BattleRules:
     ties: str
     min_armies: int
     defender_dice: str = "choose"          # attack.defender_dice: choose | max
+    pairs: str = "all"                     # attack.compared_pairs: all | highest-only
     attacker_bonuses: tuple[int, ...] = ()
     defender_bonuses: tuple[int, ...] = ()
     cap: int | None = None
@@ -85,6 +86,8 @@ class BattleRules:
                    max_defender_dice=p("attack.max_defender_dice"),
                    sides=p("attack.dice_sides"), ties=p("attack.ties"),
                    min_armies=min_armies, defender_dice=p("attack.defender_dice"),
+                   pairs=p("attack.compared_pairs") if "attack.compared_pairs" in ruleset.params
+                   else "all",
                    attacker_bonuses=tuple(attacker_bonuses),
                    defender_bonuses=tuple(defender_bonuses), cap=cap)
 
@@ -97,6 +100,7 @@ class BattleRules:
                 "attack.max_defender_dice": self.max_defender_dice,
                 "attack.dice_sides": self.sides, "attack.ties": self.ties,
                 "attack.min_armies": self.min_armies, "attack.defender_dice": self.defender_dice,
+                "attack.compared_pairs": self.pairs,
                 "attacker_bonuses": list(self.attacker_bonuses),
                 "defender_bonuses": list(self.defender_bonuses), "cap": self.cap}
 
@@ -276,7 +280,7 @@ class BattleChain:
         if r.has_modifiers:
             return get_modified_loss_distribution(na, nd, r.sides, r.ties, r.attacker_bonuses,
                                                   r.defender_bonuses, r.cap)
-        return get_loss_distribution(na, nd, r.sides, r.ties)
+        return get_loss_distribution(na, nd, r.sides, r.ties, r.pairs)
 
     def attacker_dice(self, a: int) -> int:
         """Dice the attacker throws with ``a`` armies in the territory (0: cannot attack)."""

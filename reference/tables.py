@@ -51,6 +51,7 @@ class Params:
     cards_elimination_trade_at: int
     cards_elimination_trade_until: int
     cards_elimination_trade_timing: str
+    cards_elimination_trade_armies: str
     cards_per_turn_draw: int
     cards_draw_mode: str
     cards_reshuffle_discards: bool
@@ -60,6 +61,7 @@ class Params:
     attack_defender_dice: str
     attack_dice_sides: int
     attack_ties: str
+    attack_compared_pairs: str
     conquest_min_move: str
     fortify_moves: int
     fortify_path: str
@@ -84,8 +86,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "cards.forced_trade_further_sets": ("optional", "mandatory"),
     "cards.draw_mode": ("per-turn", "per-conquest"),
     "cards.elimination_trade_timing": ("immediately", "next-turn"),
+    "cards.elimination_trade_armies": ("place-now", "next-reinforcement"),
     "attack.defender_dice": ("choose", "max"),
     "attack.ties": ("defender", "attacker", "neither"),
+    "attack.compared_pairs": ("all", "highest-only"),
     "conquest.min_move": ("dice-rolled", "one"),
     "fortify.path": ("adjacent", "connected"),
     "victory.condition": ("domination", "mission"),

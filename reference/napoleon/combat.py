@@ -156,7 +156,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
         s.owner[dst] = s.current
         if not tb.is_zone(dst):
             s.conquests += 1
-            s.conquered = True
+            # napoleon.amb.neutral-invasion-card: a neutral army's territory may not count
+            if not s.is_neutral(loser) or p["end_turn.neutral_invasion_counts"]:
+                s.conquered = True
         elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
             G.controlled(s, loser)[0] == 0
         low = len(att) if p["conquest.min_move"] == "dice-rolled" else 1
@@ -249,12 +251,9 @@ def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
     p, seat = s.tables.p, s.current
     s.m_units, s.m_leaders = [], []
     if p["game.mode"] == "advanced":
-        from riskspec.reference.napoleon.epidemics import phase_loss
-        moving = phase_loss(s, seat, ev)
-        T = s.tables.n_territories
-        if moving and any(s.armies[t] > 0 for t in range(T)):
-            s.phase, s.pending = "epidemics", {"left": moving, "moving": True}
-            return
+        from riskspec.reference.napoleon.epidemics import phase_loss, start_relocation
+        if start_relocation(s, phase_loss(s, seat, ev), ev):
+            return  # napoleon.epidemics.relocate: territory cards are drawn first
     continue_end_of_turn(s, ev)
 
 
@@ -280,8 +279,9 @@ def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
         if vp:
             ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "territories"})
     n = 0
-    if p["end_turn.draw_for_invasion"] and s.conquered:
-        n += 1
+    if p["end_turn.draw_for_invasion"] and s.conquered and not (
+            s.empty_invaded and p["end_turn.empty_invasion_forfeits"]):
+        n += 1  # napoleon.amb.empty-territory-card 'no-card-this-turn': forfeited
     emp, rts = G.whole_groups(s, seat)
     if p["end_turn.draw_for_control"] and (emp or rts):
         n += 1

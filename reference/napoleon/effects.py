@@ -391,26 +391,25 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     ev.append({"type": "epidemic-card-loss", "territory": tb.places[dst], "armies": loss})
     if s.armies[dst] > 0:
         return
-    from riskspec.reference.napoleon.epidemics import emptied
+    from riskspec.reference.napoleon.epidemics import can_relocate, emptied
     emptied(s, dst)
     s.epidemics[dst] -= 1
-    if any(s.armies[t] > 0 for t in range(tb.n_territories)):
+    if can_relocate(s):  # moved on by a territory card drawn from the pile
         s.pending = {"resume": s.phase, "saved": dict(s.pending)}
         s.phase = "epidemic-move"
-    else:  # nowhere to go: the marker leaves the board
-        pass
-
-
-def relocation_targets(s: NapState) -> list[int]:
-    return [t for t in range(s.tables.n_territories) if s.armies[t] > 0]
+    else:  # no card left to draw can place it: the marker leaves the board
+        ev.append({"type": "epidemic-lost"})
 
 
 def process_epidemic_move(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t = a[1]
-    require(t in relocation_targets(s), "not-eligible", R_CARD_MOVE,
-            "the epidemic moves on to a territory holding regiments")
-    s.epidemics[t] += 1
-    ev.append({"type": "epidemic", "territory": s.tables.places[t]})
+    """napoleon.epidemics.card-move: one relocation draw; the interrupted phase resumes
+    once the epidemic is placed (or can no longer be)."""
+    from riskspec.reference.napoleon.epidemics import can_relocate, relocation_draw
+    placed = relocation_draw(s, a, ev, R_CARD_MOVE)
+    if not placed and can_relocate(s):
+        return  # draw again
+    if not placed:
+        ev.append({"type": "epidemic-lost"})
     s.phase, s.pending = s.pending["resume"], dict(s.pending["saved"])
 
 

@@ -10,16 +10,23 @@
   (``epidemics.attack_loss_per``);
 * epidemic phase (napoleon.epidemics.phase-loss): the player's contaminated territories lose
   ``epidemics.phase_loss`` regiments per epidemic; a territory emptied this way is held by
-  nobody (``epidemics.empty_territory``) and its epidemics move to a territory holding
-  regiments, drawn like a card (napoleon.epidemics.relocate, a chance node).
+  nobody (``epidemics.empty_territory``) and its epidemics move (napoleon.epidemics.relocate).
 
-Epidemics moved by a card effect (napoleon.epidemics.card-move) are in :mod:`.effects`.
+Relocation is a draw from the actual territory-card pile: a chance node whose outcomes
+are ``{"type": "draw", "card": …}``, one per card in the pile, each with probability
+1/len(pile).  The drawn card goes to the discards; when it shows a territory holding
+regiments the epidemic is placed there, otherwise (a joker, an empty territory) another
+card is drawn.  An empty pile is refilled from the discards when
+``cards.reshuffle_discards``; when no card left to draw shows a territory holding
+regiments the epidemic leaves the board.  Epidemics moved by a card effect
+(napoleon.epidemics.card-move, :mod:`.effects`) relocate the same way.
 With ``epidemics.timing = every-turn-end`` every contaminated territory, whoever holds
 it, loses regiments at the end of each player's turn.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from riskspec.reference.base import require
@@ -31,30 +38,103 @@ R_SETUP, R_LOSS, R_PHASE, R_MOVE = ("napoleon.setup.epidemics", "napoleon.combat
 
 
 def eligible(s: NapState) -> list[int]:
+    """Setup (napoleon.setup.epidemics): the territories the next epidemic may go to."""
+    return sorted(setup_weights(s))
+
+
+def setup_weights(s: NapState) -> dict[int, Fraction]:
+    """Setup (napoleon.setup.epidemics, napoleon.amb.setup-epidemic-redraw): the chance of
+    each territory receiving the next epidemic, the whole deck (jokers included) being
+    drawn from.  'empire': cards are drawn until one names a territory of an empire below
+    ``setup.epidemics_max_per_empire`` — uniform over those territories.  'territory': a
+    first card of such an empire is taken; after a refused first card c (a full empire's
+    territory, or a joker), cards are drawn without putting c back until one names any
+    territory without an epidemic — uniform over those, c excepted."""
     tb = s.tables
-    T = tb.n_territories
     if s.pending.get("moving"):
-        return [t for t in range(T) if s.armies[t] > 0]
+        return {}  # a relocation is a card draw (chance over the pile)
     top = int(tb.p["setup.epidemics_max_per_empire"])
     full = {t for _, _, ts in tb.groups if sum(s.epidemics[x] for x in ts) >= top for t in ts}
-    return [t for t in range(T) if t not in full]
+    ok = [t for t in range(tb.n_territories) if t not in full]
+    if tb.p["setup.epidemics_redraw"] == "empire":
+        return {t: Fraction(1, len(ok)) for t in ok}
+    deck = [tb.card_territory[c] for c in range(len(tb.cards))]
+    free = {t for t in range(tb.n_territories) if not s.epidemics[t]}
+    w: dict[int, Fraction] = {}
+    for first in deck:  # every card equally likely to come first
+        if first >= 0 and first not in full:
+            w[first] = w.get(first, Fraction(0)) + 1
+            continue
+        rest = [t for t in free if t != first]  # cards left that stop the redraw
+        for t in rest:
+            w[t] = w.get(t, Fraction(0)) + Fraction(1, len(rest))
+    total = sum(w.values())
+    return {t: x / total for t, x in sorted(w.items()) if x} if total else {}
 
 
 def process_epidemic(s: NapState, a: tuple, ev: list[Event]) -> None:
     t = a[1]
-    moving = s.pending["moving"]
-    require(t in eligible(s), "not-eligible", R_MOVE if moving else R_SETUP,
-            "an epidemic cannot go there")
+    # A relocating epidemic goes where a drawn territory card says ('draw' outcomes).
+    require(not s.pending["moving"], "draw-a-card", R_MOVE,
+            "a relocating epidemic goes where a territory card drawn from the pile says")
+    require(t in eligible(s), "not-eligible", R_SETUP, "an epidemic cannot go there")
     s.epidemics[t] += 1
     ev.append({"type": "epidemic", "territory": s.tables.places[t]})
     s.pending["left"] -= 1
     if s.pending["left"] > 0 and eligible(s):
         return
-    if moving:
+    s.phase, s.pending = "first-player", {"for": "setup"}
+
+
+# ---------------------------------------------------------------- relocation by card draw
+
+def is_relocation_card(s: NapState, c: int) -> bool:
+    """A card whose territory holds regiments: drawing it places the epidemic."""
+    t = s.tables.card_territory[c]
+    return t >= 0 and s.armies[t] > 0
+
+
+def can_relocate(s: NapState) -> bool:
+    """Whether a card still to be drawn (the pile; the discards too when they are
+    reshuffled into an empty pile) can place an epidemic.  Refills an empty pile."""
+    if not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
+        s.draw_pile, s.discards = s.discards, ()
+    later = s.discards if s.tables.p["cards.reshuffle_discards"] else ()
+    return any(is_relocation_card(s, c) for c in s.draw_pile + later)
+
+
+def relocation_draw(s: NapState, a: tuple, ev: list[Event], rule: str) -> bool:
+    """Apply one relocation draw (card ``a[1]``): the card is discarded; True when it placed
+    the epidemic."""
+    c = a[1]
+    require(c in s.draw_pile, "not-in-pile", rule, "that card is not in the draw pile")
+    s.draw_pile = tuple(x for x in s.draw_pile if x != c)
+    s.discards = tuple(sorted(s.discards + (c,)))
+    t = s.tables.card_territory[c]
+    ev.append({"type": "epidemic-card-drawn", "card": s.tables.cards[c],
+               "territory": s.tables.places[t] if t >= 0 else None})
+    if not is_relocation_card(s, c):
+        return False  # a joker or a territory without regiments: draw again
+    s.epidemics[t] += 1
+    ev.append({"type": "epidemic", "territory": s.tables.places[t]})
+    return True
+
+
+def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
+    """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
+    # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
+    require(s.pending["moving"], "not-a-relocation", R_SETUP,
+            "setup epidemics are placed with 'epidemic' outcomes")
+    if relocation_draw(s, a, ev, R_MOVE):
+        s.pending["left"] -= 1
+    lost = 0
+    if s.pending["left"] > 0 and not can_relocate(s):
+        lost, s.pending["left"] = s.pending["left"], 0
+    for _ in range(lost):
+        ev.append({"type": "epidemic-lost"})
+    if s.pending["left"] == 0:
         from riskspec.reference.napoleon.combat import continue_end_of_turn
         continue_end_of_turn(s, ev)
-    else:
-        s.phase, s.pending = "first-player", {"for": "setup"}
 
 
 def attack_loss(s: NapState, src: int, dst: int) -> int:
@@ -72,21 +152,35 @@ def attack_loss(s: NapState, src: int, dst: int) -> int:
     return n * int(p["epidemics.attack_loss"])
 
 
+def start_relocation(s: NapState, moving: int, ev: list[Event]) -> bool:
+    """After the epidemic phase's losses: ``moving`` epidemics to relocate.  True when a
+    draw (chance) phase begins; False when none can move (each leaves the board)."""
+    if moving and can_relocate(s):
+        s.phase, s.pending = "epidemics", {"left": moving, "moving": True}
+        return True
+    for _ in range(moving):
+        ev.append({"type": "epidemic-lost"})
+    return False
+
+
 def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
     """Apply the epidemic phase; returns how many epidemics must move (emptied territories)."""
     p = s.tables.p
     per = int(p["epidemics.phase_loss"])
     everyone = p["epidemics.timing"] == "every-turn-end"
     moving = 0
+    each = p["epidemics.phase_loss_per"] == "epidemic"  # napoleon.amb.epidemic-phase-loss
     for t in range(s.tables.n_territories):
         if (s.owner[t] == seat or (everyone and s.armies[t] > 0)) and s.epidemics[t] and per:
-            lost = min(s.armies[t], per * s.epidemics[t])
+            lost = min(s.armies[t], per * (s.epidemics[t] if each else 1))
             s.armies[t] -= lost
             ev.append({"type": "epidemic-loss", "territory": s.tables.places[t], "armies": lost})
             if s.armies[t] == 0:
                 emptied(s, t)
-                moving += s.epidemics[t]
-                s.epidemics[t] = 0
+                # napoleon.amb.emptied-epidemics: all of them move on, or only one
+                going = s.epidemics[t] if p["epidemics.emptied_moves"] == "all" else 1
+                moving += going
+                s.epidemics[t] -= going
     return moving
 
 

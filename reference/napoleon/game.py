@@ -279,7 +279,7 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
     if rounded:
         s.turn += 1
     s.current = seat
-    s.conquered = s.bonus_taken = s.land_attacked = False
+    s.conquered = s.bonus_taken = s.land_attacked = s.empty_invaded = False
     s.last_attack = -1
     s.conquests = s.fortify_moves = s.naval_moves = 0
     from riskspec.reference.napoleon.effects import new_turn
@@ -314,8 +314,8 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
         from riskspec.reference.napoleon.leaders import fortification_regiments
         from riskspec.reference.napoleon.missions import reinforcement_bonus
         score_empires(s, seat, ev)
-        extra = fortification_regiments(s, seat)  # napoleon.reinforce.fortifications
-        extra += reinforcement_bonus(s, seat, ev)  # napoleon.missions.lasting-bonus
+        fortification_regiments(s, seat, ev)  # napoleon.reinforce.fortifications (placed)
+        extra = reinforcement_bonus(s, seat, ev)  # napoleon.missions.lasting-bonus
     s.phase = "reinforce"
     extra += capital_bonuses(s, seat)
     s.pending = {"to_place": reinforcements(s, seat) + extra, "must_trade": False,

@@ -75,6 +75,8 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.conquests += 1
     if p["end_turn.empty_invasion_counts"]:
         s.conquered = True
+    if p["end_turn.empty_invasion_forfeits"]:
+        s.empty_invaded = True  # no invasion card this turn (napoleon.amb.empty-territory-card)
     if s.forts[dst] and p["fortifications.destroyed_on"] == "any-conquest":
         s.forts[dst] = 0
         ev.append({"type": "fortification-destroyed", "territory": tb.places[dst]})

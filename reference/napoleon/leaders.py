@@ -11,8 +11,8 @@
 * conquest: the fortification of a conquered territory is destroyed; its generals are
   captured: the captor gains ``leaders.capture_vp``, the owner loses ``leaders.loss_vp``
   (napoleon.combat.fortification-destroyed, napoleon.leaders.capture, capture-vp);
-* reinforcement: ``reinforce.fortification_regiments`` in each fortified territory
-  (napoleon.reinforce.fortifications).
+* reinforcement: ``reinforce.fortification_regiments`` added on each fortified territory
+  itself, not to the regiments to place (napoleon.reinforce.fortifications).
 
 * admirals: bought into a zone holding the player's ships, their naval dice bonus
   (``admirals.bonus_by_count``), captured with the zone's last ship;
@@ -187,9 +187,22 @@ def move_leaders(s: NapState, src: int, dst: int, k: int) -> None:
         s.gbattle[dst] = -2  # under 'one-battle' these generals have had their battle
 
 
-def fortification_regiments(s: NapState, seat: int) -> int:
+def fortification_regiments(s: NapState, seat: int, ev: list[Event] | None = None) -> int:
+    """napoleon.reinforce.fortifications: at the start of the reinforcement phase each
+    fortified territory of ``seat`` gets ``reinforce.fortification_regiments`` regiments
+    on itself (not in the general pool: they cannot be placed elsewhere or spent).  No
+    fortification has been built yet this turn at that moment, so every one counts.
+    Returns the regiments added."""
     per = int(s.tables.p["reinforce.fortification_regiments"])
-    return sum(per for t in range(s.tables.n_territories) if s.owner[t] == seat and s.forts[t])
+    added = 0
+    for t in range(s.tables.n_territories):
+        if per and s.owner[t] == seat and s.forts[t]:
+            s.armies[t] += per
+            added += per
+            if ev is not None:
+                ev.append({"type": "fortification-regiments", "player": seat,
+                           "territory": s.tables.places[t], "armies": per})
+    return added
 
 
 R_BUY = "napoleon.reinforce.purchases"

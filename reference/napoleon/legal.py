@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import InvalidActionError
@@ -227,14 +229,15 @@ def chance_table(s: NapState) -> ChanceTable | None:
     if s.phase == "deal":
         return _uniform([t for t in range(tb.n_territories) if s.owner[t] < 0],
                         lambda t: {"type": "deal", "territory": tb.places[t]})
+    if s.phase == "epidemics" and s.pending["moving"] or s.phase == "epidemic-move":
+        # napoleon.epidemics.relocate / card-move: a territory card drawn from the pile
+        return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "epidemics":
-        return _uniform(EP.eligible(s), lambda t: {"type": "epidemic", "territory": tb.places[t]})
+        return _weighted(EP.setup_weights(s),
+                         lambda t: {"type": "epidemic", "territory": tb.places[t]})
     if s.phase == "reroll-dice":
         n, sides = len(s.pending[EF.reroll_side(s)]), int(tb.p["attack.dice_sides"])
         return _reroll_table(n, sides)
-    if s.phase == "epidemic-move":
-        return _uniform(EF.relocation_targets(s),
-                        lambda t: {"type": "epidemic", "territory": tb.places[t]})
     if s.phase == "draw":
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})
     if s.phase == "first-player":
@@ -244,6 +247,16 @@ def chance_table(s: NapState) -> ChanceTable | None:
         return _uniform(s.mission_decks[s.pending["levels"][0]],
                         lambda m: {"type": "mission", "player": seat, "mission": m})
     return SR.chance_table(s)
+
+
+def _weighted(w: Mapping[Any, Fraction], make: Callable[[Any], Action]) -> ChanceTable:
+    """A chance table of exact probabilities ``w`` (key → Fraction, summing to 1)."""
+    keys = tuple(w)
+    if len({x.denominator for x in w.values()}) <= 1 and all(x.numerator == 1 for x in w.values()):
+        return _uniform(keys, make)
+    den = math.lcm(*(x.denominator for x in w.values()))
+    counts = tuple(int(w[k] * den) for k in keys)
+    return ChanceTable(keys, counts, den, make, tuple(itertools.accumulate(counts)))
 
 
 @functools.cache
@@ -289,7 +302,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("maneuver", "play-card"): EF.process_play_card,
     ("reroll", "keep-roll"): EF.process_keep_roll,
     ("reroll-dice", "reroll"): EF.process_reroll,
-    ("epidemic-move", "epidemic"): EF.process_epidemic_move,
+    ("epidemic-move", "draw"): EF.process_epidemic_move,
+    ("epidemics", "draw"): EP.process_relocation_draw,
     ("reinforce", "buy-ship"): G.process_buy_ship,
     ("reinforce", "buy-general"): L.process_buy,
     ("reinforce", "buy-fortification"): L.process_buy,

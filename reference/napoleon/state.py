@@ -76,7 +76,8 @@ class NapState(State):
                  "epidemics", "last_attack", "effects", "effect_plays",
                  "challengers", "co_winners", "mission_decks", "missions_held", "missions_done",
                  "lasting", "mission_levels", "mission_bank", "prisoners", "missions_completed",
-                 "admirals", "pows", "m_units", "m_leaders", "ransomed", "gbattle")
+                 "admirals", "pows", "m_units", "m_leaders", "ransomed", "gbattle",
+                 "empty_invaded")
 
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
@@ -106,6 +107,7 @@ class NapState(State):
     m_leaders: list[int]    # maneuver phase: per place, leaders there since the phase began
     ransomed: list[int]     # leaders ransomed this turn: [generals, admirals]
     gbattle: list[int]      # per place: target of its generals' one battle (-1 none, -2 spent)
+    empty_invaded: bool     # an empty territory was invaded this turn (end_turn.empty_invasion_forfeits)
 
     @property
     def captives(self) -> list[int]:
@@ -138,6 +140,7 @@ class NapState(State):
         s.lasting, s.mission_levels = self.lasting[:], self.mission_levels[:]
         s.mission_bank, s.prisoners = self.mission_bank[:], self.prisoners[:]
         s.missions_completed = self.missions_completed
+        s.empty_invaded = self.empty_invaded
         return s
 
     def is_neutral(self, seat: int) -> bool:
@@ -178,6 +181,7 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.admirals, s.pows = [0] * places, [0] * (2 * n * n)
     s.m_units, s.m_leaders = [], []
     s.ransomed, s.gbattle = [0, 0], [-1] * places
+    s.empty_invaded = False
     return s
 
 
@@ -242,7 +246,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
                             tb.places[s.last_attack % len(tb.places)]],
                         **_leader_flags(s)} if adv else {}),
                        **effects_to_dict(s),
-                       **({"missions_completed": s.missions_completed} if adv else {})},
+                       **({"missions_completed": s.missions_completed} if adv else {}),
+                       **({"empty_invaded": True} if s.empty_invaded else {})},
         "winner": s.winner if s.winner >= 0 else None,
         # napoleon.scoring.tie-break: every seat sharing the victory (winner is the first)
         **({"co_winners": list(s.co_winners)} if s.co_winners else {}),
@@ -394,6 +399,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         s.fortify_moves = f["fortify_moves"]
         s.land_attacked, s.naval_moves = f.get("land_attacked", False), f.get("naval_moves", 0)
         s.missions_completed = f.get("missions_completed", 0)
+        s.empty_invaded = bool(f.get("empty_invaded", False))
         la = f.get("last_attack")
         s.last_attack = -1 if la is None else tb.place_index[la[0]] * len(tb.places) + \
             tb.place_index[la[1]]

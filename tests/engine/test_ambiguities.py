@@ -152,6 +152,24 @@ def _(o):
     return s.phase, s.captured[0]
 
 
+@probe("classic.amb.elimination-trade-placement", place_now=("elimination-trade", 4, 0),
+       next_reinforcement=("attack", 0, 4))
+def _(o):
+    # the first set of the game (4 armies); alaska's card earns its bonus on the board at once
+    s = _capture(o, INF, ["greenland", "ural", "india"])
+    s, _ = run(s, trade(INF, "alaska"))
+    return s.phase, s.pending.get("to_place", 0), s.reserves[0]
+
+
+@probe("classic.amb.compared-pairs", two_pairs=(0, 2), highest_only=(0, 1))
+def _(o):
+    s = build_state("classic", 3, o, board="alaska=0:9 kamchatka=1:5", phase="battle",
+                    pending={"from": "alaska", "to": "kamchatka", "attacker_dice": 3,
+                             "defender_dice": 2})
+    s, ev = run(s, {"type": "roll", "attacker": [6, 6, 6], "defender": [1, 1]})
+    return ev[0]["attacker_losses"], ev[0]["defender_losses"]
+
+
 @probe("classic.amb.defender-dice-choice", defender_chooses="defend", always_maximum="battle")
 def _(o):
     s = build_state("classic", 3, o, board="alaska=0:9 kamchatka=1:5")

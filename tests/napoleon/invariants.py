@@ -145,14 +145,20 @@ def check_vp(before: NapState, action: dict[str, Any], after: NapState,
 
 def check_step(before: NapState, action: dict[str, Any], after: NapState,
                events: list[dict[str, Any]] | None = None) -> None:
-    """``events``: those of the step, to explain every victory-point change."""
+    """``events``: those of the step, to explain every victory-point change (and the
+    regiments fortifications add when a turn begins)."""
     if events is not None:
         check_vp(before, action, after, events)
     if before.turn > 0 and action["type"] not in ("trade", "play-card", "place", "buy-ship"):
         # outside reinforcement units are never created
         # (challenger ships built among enemy ships are units too: napoleon.naval.forced-combat)
+        # except a fortification's regiment on its territory as the next turn begins
+        # (napoleon.reinforce.fortifications), which its event reports
+        forts = sum(e["armies"] for e in events or () if e["type"] == "fortification-regiments")
+        if events is None and after.phase == "reinforce" != before.phase:
+            forts = sum(after.forts) * int(after.tables.p["reinforce.fortification_regiments"])
         assert sum(after.armies) + sum(after.challengers) <= \
-            sum(before.armies) + sum(before.challengers), action
+            sum(before.armies) + sum(before.challengers) + forts, action
     if before.winner >= 0:
         assert after.winner == before.winner
 

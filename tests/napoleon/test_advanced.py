@@ -41,7 +41,9 @@ def test_napoleon_setup_claim_and_reinforce_limit() -> None:
     assert exc.value.rule == "napoleon.setup.claim"
     s = _run_until(s, lambda x: x.turn > 0)
     top = s.tables.p["setup.max_units_per_territory"]
-    assert s.phase == "reinforce" and max(s.armies[:s.tables.n_territories]) <= top
+    assert max(s.armies[:s.tables.n_territories]) <= top
+    # napoleon.setup.card-table (by-round): the first turn opens with the first row's draws
+    assert s.phase == "card-table" and s.pending["left"] == s.tables.p["setup.card_table_values"][0]
     assert sum(s.reserves) == 0
 
 
@@ -151,7 +153,14 @@ def test_napoleon_reinforce_fortifications() -> None:
     from riskspec.reference.napoleon.leaders import fortification_regiments
     s = E.new_game(V, 3)
     s.owner[0], s.forts[0], s.owner[1], s.forts[1] = 2, 1, 2, 1
-    assert fortification_regiments(s, 2) == 2 * s.tables.p["reinforce.fortification_regiments"]
+    s.owner[2], s.forts[2] = 1, 1
+    before = s.armies[:]
+    per = s.tables.p["reinforce.fortification_regiments"]
+    ev: list = []
+    assert fortification_regiments(s, 2, ev) == 2 * per
+    # on the fortified territories themselves; another player's fortification adds nothing
+    assert [s.armies[t] - before[t] for t in (0, 1, 2)] == [per, per, 0]
+    assert [e["territory"] for e in ev] == [s.tables.places[0], s.tables.places[1]]
 
 
 def test_napoleon_setup_epidemics_at_most_one_per_empire() -> None:
@@ -207,3 +216,29 @@ def test_napoleon_reinforce_purchases_generals_and_fortifications_within_limits(
         s4.pows[other * n + seat] = p["generals.max"]
         E.apply(s4, {"type": "buy-general", "territory": s.tables.places[own[0]]})
     assert exc.value.rule == "napoleon.units.generals"
+
+
+@pytest.mark.parametrize("redraw", ["empire", "territory"])
+def test_napoleon_setup_epidemic_chances_are_exact_and_sum_to_one(redraw: str) -> None:
+    """napoleon.amb.setup-epidemic-redraw on the real board: after each placement the next
+    epidemic's chances are exact Fractions summing to 1, on territories without one; the
+    empire reading never offers a full empire, the territory reading sometimes does."""
+    from fractions import Fraction
+
+    from riskspec.reference.napoleon.epidemics import setup_weights
+    s = _run_until(E.new_game(V, 3, {"napoleon.amb.setup-epidemic-redraw": redraw}),
+                   lambda x: x.phase == "epidemics")
+    tb = s.tables
+    full_offered = False
+    while s.phase == "epidemics":
+        w = setup_weights(s)
+        assert sum(w.values()) == 1 and all(isinstance(x, Fraction) and x > 0 for x in w.values())
+        assert all(not s.epidemics[t] for t in w)
+        outcomes = E.chance_outcomes(s)
+        assert sum(p for _, p in outcomes) == 1
+        full = {t for _, _, ts in tb.groups if any(s.epidemics[x] for x in ts) for t in ts}
+        full_offered |= bool(full & set(w))
+        # the least likely outcome: a full empire's territory under 'territory'
+        a = min(outcomes, key=lambda o: o[1])[0]
+        s, _ = E.apply(s, a)
+    assert full_offered == (redraw == "territory")

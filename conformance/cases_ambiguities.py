@@ -268,29 +268,37 @@ reading_cases("classic.amb.elimination-trade-timing", "classic.elimination.force
 
 
 def _trade_armies(held):
-    """The forced trade after the elimination: greenland's 2 go on the board at once; the
-    set's 4 armies (the game's first set) are placed now, or kept for the next turn."""
-    def then(b):
-        b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade"})
-        after = {"territories": {"greenland": {"armies": 3}}}
+    """Alaska (5) takes kamchatka, green's last territory, with 3 dice; green's three cards
+    make six in hand: the set greenland-ontario-quebec is traded at once, greenland's 2 go
+    on the board, and the set's 4 armies (the game's first set) are placed now or kept for
+    the next turn."""
+    def body(b):
+        owners = {t: (0, 1) for t in b.blank()["territories"]}
+        owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
+        theirs, mine = ["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec"]
+        b.position(owners, phase="attack", current=0, hands={2: theirs, 0: mine})
+        b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+        b.defend(1, state={"phase": "battle"})
+        b.roll([6, 6, 6], [1], state={"phase": "occupy", "territories": {"kamchatka": {"owner": 0, "armies": 0}},
+                                      "players": [{"cards": trade(mine + theirs)["cards"]}, {},
+                                                  {"cards": [], "eliminated": True}]})
+        b.do({"type": "occupy", "armies": 3},
+             state={"phase": "elimination-trade", "territories": {"alaska": {"armies": 2},
+                                                                  "kamchatka": {"armies": 3}}})
+        left = trade(theirs)["cards"]
+        after = {"territories": {"greenland": {"armies": 3}}, "players": [{"cards": left}, {}, {}]}
         if held:
-            after.update(phase="attack", players=[{"reserve": 4}, {}, {}])
+            after.update(phase="attack", players=[{"cards": left, "reserve": 4}, {}, {}])
         else:
-            after.update(phase="elimination-trade", pending={"to_place": 4},
-                         players=[{"reserve": 0}, {}, {}])
+            after.update(pending={"to_place": 4})
         b.do(trade(["greenland", "ontario", "quebec"], "greenland"), state=after)
-    return then
+    return body
 
 
 reading_cases("classic.amb.elimination-trade-placement", "classic.elimination.trade-armies",
               "The armies of a trade forced by captured cards",
-              {"place-now": ("placed at once", _elim(["peru", "iceland", "east-africa"],
-                                                      ["greenland", "ontario", "quebec"],
-                                                      _trade_armies(False))),
-               "next-reinforcement": ("kept for the next turn",
-                                      _elim(["peru", "iceland", "east-africa"],
-                                            ["greenland", "ontario", "quebec"],
-                                            _trade_armies(True)))})
+              {"place-now": ("placed at once", _trade_armies(False)),
+               "next-reinforcement": ("kept for the next turn", _trade_armies(True))})
 
 
 def _held_armies_return(b):
@@ -301,7 +309,7 @@ def _held_armies_return(b):
     b.position(owners, phase="fortify", current=2, edit=edit)
     # one territory: 3 armies, plus the 4 kept since the elimination
     b.do({"type": "end-turn"},
-         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 7},
+         state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 7},
                 "players": [{"reserve": 0}, {}, {}]},
          events=[{"type": "reinforcements", "player": 0, "armies": 3},
                  {"type": "held-armies", "player": 0, "armies": 4}])
@@ -318,9 +326,10 @@ scenario("classic.elimination.trade-armies.101",
 def _pairs(defender_losses):
     def body(b):
         b.position({"alaska": (0, 5), "kamchatka": (2, 3)}, phase="attack", current=0)
-        b.attack("alaska", "kamchatka", 3)
-        b.defend(2)
-        b.roll([6, 6, 6], [1, 1], state={"territories": {"kamchatka": {"armies": 3 - defender_losses}}})
+        b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+        b.defend(2, state={"phase": "battle"})
+        b.roll([6, 6, 6], [1, 1], state={"phase": "attack",
+                                         "territories": {"kamchatka": {"armies": 3 - defender_losses}}})
     return body
 
 

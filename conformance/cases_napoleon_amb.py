@@ -46,10 +46,13 @@ def _neutral_taken(left: int | None) -> Body:
     def body(b):
         # player 0 takes b1 from a neutral army; no whole empire is held afterwards
         _pos(b, {"a1": (1, 1), "a2": (0, 4), "b1": (NEUTRAL, 1), "b2": (1, 1), "far": (1, 1)})
-        b.attack("a2", "b1", 3)
-        b.roll([6, 5, 4], [1])
-        b.do({"type": "occupy", "armies": 3})
-        b.do({"type": "end-attack"})
+        b.attack("a2", "b1", 3, state={"phase": "battle"})
+        # b1 was that neutral army's only territory: it is out
+        b.roll([6, 5, 4], [1], state={"phase": "occupy", "territories": {"b1": {"owner": 0, "armies": 0}},
+                                      "players": [{}, {}, {"eliminated": True}, {}, {}, {}]})
+        b.do({"type": "occupy", "armies": 3},
+             state={"phase": "attack", "territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
+        b.do({"type": "end-attack"}, state={"phase": "maneuver"})
         b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": left}}
              if left else {"current": 1, "phase": "reinforce"})
     return body

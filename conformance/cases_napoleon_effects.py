@@ -514,8 +514,9 @@ def timing_every(b):
 def phase_loss_per_epidemic(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 2, "a2": 1}, phase="maneuver")
-    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 1},
-                                                      "a2": {"armies": 2}}})
+    # player 0 holds the west empire: a card is drawn next
+    b.do({"type": "end-turn"}, state={"phase": "draw", "territories": {"a1": {"armies": 1},
+                                                                       "a2": {"armies": 2}}})
 
 
 @scenario("napoleon.amb.epidemic-phase-loss.per-territory.001",
@@ -526,8 +527,8 @@ def phase_loss_per_epidemic(b):
 def phase_loss_per_territory(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 2, "a2": 1}, phase="maneuver")
-    b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
-                                                      "a2": {"armies": 2}}})
+    b.do({"type": "end-turn"}, state={"phase": "draw", "territories": {"a1": {"armies": 2},
+                                                                       "a2": {"armies": 2}}})
 
 
 def _emptied_two(b):
@@ -562,8 +563,10 @@ def emptied_one(b):
     b.do({"type": "end-turn"},
          state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
                 "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 1}}})
+    # player 1's turn begins: far (south, a whole empire) scores 1
     b.do({"type": "draw", "card": "c-b1"},
-         state={"phase": "reinforce", "territories": {"b1": {"epidemics": 1}}})
+         state={"phase": "reinforce", "current": 1, "territories": {"b1": {"epidemics": 1}},
+                "players": [{}, {"vp": 1}, {}]})
 
 
 @scenario("napoleon.combat.epidemic-loss.001",
@@ -698,10 +701,11 @@ def setup_epidemics(b):
           variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "empire"},
           reading=("napoleon.amb.setup-epidemic-redraw", "empire"))
 def setup_redraw_empire(b):
-    b.do({"type": "epidemic", "territory": "a1"},
+    b.do({"type": "epidemic", "territory": "a1"}, state={"territories": {"a1": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
                    for t in ("b1", "b2", "far")])
-    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible")
+    b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible",
+             rule="napoleon.setup.epidemics")
 
 
 @scenario("napoleon.amb.setup-epidemic-redraw.territory.001",
@@ -715,7 +719,7 @@ def setup_redraw_territory(b):
     # territories without an epidemic comes up (a2, b1, b2, far: 1/4 each); a first c-a2
     # (1/6) by redraws among the three left (b1, b2, far: 1/3 each).
     # b1: 1/6 + 2/6 * 1/4 + 1/6 * 1/3 = 11/36 (b2, far alike); a2: 2/6 * 1/4 = 1/12.
-    b.do({"type": "epidemic", "territory": "a1"},
+    b.do({"type": "epidemic", "territory": "a1"}, state={"territories": {"a1": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "epidemic", "territory": "a2"}, "p": "1/12"}] +
          [{"outcome": {"type": "epidemic", "territory": t}, "p": "11/36"}
           for t in ("b1", "b2", "far")])
@@ -761,7 +765,10 @@ def relocate(b):
 def relocate_redraw(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
          epidemics={"a1": 1}, phase="maneuver")
-    b.do({"type": "end-turn"}, state={"phase": "epidemics"}, outcomes=_draws(DECK))
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics",
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0}}},
+         outcomes=_draws(DECK))
     b.do({"type": "draw", "card": "c-x"},
          state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
                 "discards": ["c-x"]},
@@ -772,10 +779,13 @@ def relocate_redraw(b):
          state={"phase": "epidemics", "discards": ["c-a1", "c-x"],
                 "territories": {"a1": {"epidemics": 0}}},
          outcomes=_draws(("c-a2", "c-b1", "c-b2", "c-far")))
-    b.reject({"type": "draw", "card": "c-x"}, "not-in-pile")
-    b.reject({"type": "epidemic", "territory": "b1"}, "draw-a-card")
+    b.reject({"type": "draw", "card": "c-x"}, "not-in-pile", rule="napoleon.epidemics.relocate")
+    b.reject({"type": "epidemic", "territory": "b1"}, "draw-a-card",
+             rule="napoleon.epidemics.relocate")
+    # player 1's turn begins: far (south, a whole empire) scores 1
     b.do({"type": "draw", "card": "c-b1"},
          state={"phase": "reinforce", "current": 1, "discards": ["c-a1", "c-b1", "c-x"],
+                "players": [{}, {"vp": 1}, {}],
                 "draw_pile": ["c-a2", "c-b2", "c-far"],
                 "territories": {"b1": {"epidemics": 1, "armies": 3}}})
 
@@ -791,7 +801,8 @@ def relocate_lost(b):
     # the pile holds c-a1 (now empty) and the joker, the discards nothing
     b.do({"type": "end-turn"},
          state={"phase": "reinforce", "current": 1, "draw_pile": ["c-a1", "c-x"],
-                "territories": {t: {"epidemics": 0} for t in ("a1", "a2", "b1", "b2", "far")}},
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0}},
+                "players": [{}, {"vp": 1}, {}]},
          events=[{"type": "epidemic-loss", "territory": "a1"}, {"type": "epidemic-lost"}])
 
 

@@ -252,13 +252,16 @@ def _empty_then_battle(b: Any, conquered_after_invasion: bool, left: int | None)
     empire; east (b1, b2) is player 0's after the conquest, worth the control card."""
     _emptied(b)
     b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 2},
-         state={"turn_flags": {"conquered": conquered_after_invasion}})
-    b.attack("b1", "b2", 1)
-    b.roll([6], [1])
-    b.do({"type": "occupy", "armies": 1}, state={"turn_flags": {"conquered": True}})
-    b.do({"type": "end-attack"})
+         state={"turn_flags": {"conquered": conquered_after_invasion},
+                "territories": {"a2": {"armies": 2}, "b1": {"owner": 0, "armies": 2}}})
+    b.attack("b1", "b2", 1, state={"phase": "battle"})
+    b.roll([6], [1], state={"phase": "occupy", "territories": {"b2": {"owner": 0, "armies": 0}}})
+    b.do({"type": "occupy", "armies": 1},
+         state={"phase": "attack", "turn_flags": {"conquered": True},
+                "territories": {"b1": {"armies": 1}, "b2": {"armies": 1}}})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
     b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": left}}
-         if left else {"current": 1})
+         if left else {"current": 1, "phase": "reinforce"})
 
 
 @scenario("napoleon.combat.empty-territory.103",
@@ -435,8 +438,12 @@ def table_advanced_third(b):
                edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
     b.do({"type": "end-turn"}, state={"phase": "card-table", "current": 0, "turn": 3,
                                       "pending": {"seat": 0, "left": 4, "after": "turn"}})
+    drawn: list[str] = []
     for c in ("c-a1", "c-b1", "c-far", "c-x"):
-        b.do({"type": "draw", "card": c})
+        drawn.append(c)
+        b.do({"type": "draw", "card": c},
+             state={"players": [{"cards": list(drawn)}, {}, {}],
+                    **({"phase": "reinforce"} if len(drawn) == 4 else {})})
     b.check(state={"phase": "reinforce", "current": 0})
 
 

@@ -8,6 +8,12 @@ SETUP_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 PLAY = {"reinforce", "attack", "defend", "roll", "occupy", "fortify", "draw", "elimination-trade"}
 
 
+def _holds_armies(case) -> bool:
+    """Under classic.amb.elimination-trade-placement = next-reinforcement the armies of a
+    trade forced by captured cards wait in the player's reserve until their next turn."""
+    return (case.options or {}).get("classic.amb.elimination-trade-placement") == "next-reinforcement"
+
+
 def problems(case) -> list[str]:
     """What contradicts play in a Classic start: setup reserves that do not add up with the
     armies on the board, reserves left once play started, eliminated players holding land,
@@ -22,7 +28,7 @@ def problems(case) -> list[str]:
             if total != SETUP_ARMIES[case.players]:
                 out.append(f"$.players[{i}].reserve: {p['reserve']} left + {total - p['reserve']} on the "
                            f"board is not {SETUP_ARMIES[case.players]}")
-        if s["phase"] in PLAY and p["reserve"]:
+        if s["phase"] in PLAY and p["reserve"] and not _holds_armies(case):
             out.append(f"$.players[{i}].reserve: {p['reserve']} in the {s['phase']} phase")
     out += [f"$.territories.{t}: owned with no army" for t, v in s["territories"].items()
             if v["owner"] is not None and v["armies"] < 1]

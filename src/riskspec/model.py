@@ -367,6 +367,10 @@ class Source:
     file: str
     title: str
     language: str
+    edition: str | None = None
+    reliability: str | None = None
+    coverage: str | None = None
+    completeness: str | None = None
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ PHONE = 390  # every page is crawled on a phone-sized screen: none may be wider
 
 def _browser_or_skip():
     if importlib.util.find_spec("playwright") is None:
-        pytest.skip("Playwright (Python) is not installed: pip install -e '.[docs]'")
+        pytest.skip("Playwright (Python) is not installed: pip install -e '.[test]'")
     if not CHROMIUM.exists():
         pytest.skip(f"no chromium at {CHROMIUM}: apt-get install -y --no-install-recommends "
                     f"chromium (never `playwright install`)")

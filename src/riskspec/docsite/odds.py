@@ -22,6 +22,7 @@ module, if the odds API ends up different.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -53,31 +54,74 @@ def _fmt(x: Any) -> str:
     return md.cell(x)
 
 
+def _merged(tables: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Runs of tables with the same header become one table, each row led by the part of its
+    table's title after the colon (six one-roll tables → one table of six matchups)."""
+    out: list[dict[str, Any]] = []
+    for t in tables:
+        header = list(t.get("header") or [])
+        title = str(t.get("title", ""))
+        label = title.split(":", 1)[1].strip() if ":" in title else title
+        prev = out[-1] if out else None
+        if prev is not None and prev.get("_header") == header:
+            prev["rows"] += [[label, *r] for r in t.get("rows", [])]
+            prev["title"] = title.split(":", 1)[0] + ": every matchup"
+            prev["merged"] = True
+            continue
+        out.append({"title": title, "header": header, "rows": list(t.get("rows", [])),
+                    "_header": header, "_label": label, "merged": False})
+    for t in out:
+        if t["merged"]:
+            first = len(t["_header"])
+            t["header"] = ["dice", *t["_header"]]
+            t["rows"] = [r if len(r) > first else [t["_label"], *r] for r in t["rows"]]
+    return out
+
+
 def odds_pages(spec: m.Spec) -> tuple[dict[str, str], dict[str, str]]:
-    """(Markdown pages, other files); both empty when the odds module does not exist yet."""
+    """(Markdown pages, other files); both empty when the odds module does not exist yet.
+
+    One section per rule family; variants of a family whose odds are the same (the
+    editions of Classic Risk) share one set of tables."""
     fn = _provider()
     if fn is None or not spec.variants:
         return {}, {}
     out = ["# Battle odds", "",
            "Exact probabilities computed by the reference engine (`riskspec odds`) from each "
-           "variant's parameters.", ""]
+           "variant's parameters, one section per rule family; variants with the same battle "
+           "rules share their tables.", ""]
     files: dict[str, str] = {}
-    for v in spec.variants.values():
+    families: dict[str, dict[str, tuple[Mapping[str, Any], list[m.Variant]]]] = {}
+    for v in sorted(spec.variants.values(), key=lambda v: (v.family, v.extends is not None, v.id)):
         data = fn(v)
         if not isinstance(data, Mapping):
             continue
-        out += [md.heading(2, md.cell(v.title), f"odds-{v.id}"), ""]
-        if data.get("intro"):
-            out += [str(data["intro"]), ""]
-        for t in data.get("tables") or []:
-            out += [f"**{md.cell(t.get('title', ''))}**", "",
-                    md.table([md.cell(h) for h in t.get("header", [])],
-                             [[_fmt(c) for c in row] for row in t.get("rows", [])]), ""]
-        plot = data.get("plot_svg") or _heatmap_of(data.get("tables") or [])
-        if plot:
-            name = f"odds-{v.id}.svg"
-            files[name] = str(plot)
-            out += [f"![Battle odds plot for {md.cell(v.title)}]({name})", ""]
+        key = json.dumps(data, sort_keys=True, default=str)
+        fam = families.setdefault(v.family, {})
+        fam.setdefault(key, (data, []))[1].append(v)
+    from riskspec.docsite.pages_rules import family_title
+    for family, groups in families.items():
+        out += [md.heading(2, md.cell(family_title(spec, family)), f"odds-{family}"), ""]
+        for data, variants in groups.values():
+            names = ", ".join(md.link(md.cell(v.title), PAGE, md.page_of_variant(v.id))
+                              for v in variants)
+            if len(groups) > 1:
+                out += [md.heading(3, md.cell(variants[0].title), f"odds-{variants[0].id}"), ""]
+            out += [f"For {names}.", ""]
+            for v in variants[0 if len(groups) == 1 else 1:]:
+                if f"odds-{v.id}" != f"odds-{family}":  # old links per variant still land
+                    out.append(f'<span id="odds-{v.id}"></span>')
+            if data.get("intro"):
+                out += [str(data["intro"]), ""]
+            for tb in _merged(data.get("tables") or []):
+                out += [f"**{md.cell(tb.get('title', ''))}**", "",
+                        md.table([md.cell(h) for h in tb.get("header", [])],
+                                 [[_fmt(c) for c in row] for row in tb.get("rows", [])]), ""]
+            plot = data.get("plot_svg") or _heatmap_of(data.get("tables") or [])
+            if plot:
+                name = f"odds-{variants[0].id}.svg"
+                files[name] = str(plot)
+                out += [f"![Battle odds plot for {names}]({name})", ""]
     return {PAGE: "\n".join(out)}, files
 
 

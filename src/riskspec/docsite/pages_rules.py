@@ -151,14 +151,15 @@ def words(value: Any) -> str:
 
 
 def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable[[str], str]:
-    """How a player reads a backticked span of a statement: numbers substituted, a policy
-    parameter by its name in words, a map by its title, a rule by a link, a value in words."""
+    """How a player reads a backticked span of a statement: numbers and lists substituted, a
+    policy or a table parameter by its name in words, a map by its title, a rule by a link,
+    a value in words."""
     params = resolved_params(variant) if variant is not None else {}
 
     def subst(span: str) -> str:
         if span in params:
             value = params[span]
-            if isinstance(value, str):
+            if isinstance(value, (str, Mapping)):  # a policy or a table: named in words
                 return md.text(span.replace(".", " ").replace("_", " "))
             return md.text(words(value))
         if span in spec.boards:
@@ -421,24 +422,54 @@ def _differing(spec: m.Spec, a: m.Ambiguity, cases: list[Case], page: str) -> li
     return lines
 
 
+LANGUAGES = {"en": "English", "fr": "French", "it": "Italian", "pt": "Portuguese",
+             "de": "German", "es": "Spanish", "nl": "Dutch"}
+
+
 def sources_page(spec: m.Spec) -> str:
     page = md.SOURCES_PAGE
     cited: dict[str, set[str]] = {}
     for r in spec.rules.values():
         for c in r.sources:
             cited.setdefault(c.source, set()).add(r.id)
+    for a in spec.ambiguities.values():
+        for rd in a.readings:
+            for c in rd.sources:
+                cited.setdefault(c.source, set()).add(a.id)
     out = ["# Sources", "",
-           "The rule texts the specification was read from. Rules, readings, parameters and map "
-           "entries cite them by ID plus the passage's heading or first words.", ""]
+           "The rule texts the specification was read from. They are informal, partly "
+           "machine-translated and sometimes garbled, so the specification states every rule in "
+           "its own words and cites the passage it was read from: the source ID plus the "
+           "passage's heading or first words (e.g. `classic-en` § “3. Fortifying”). The texts "
+           "themselves are not published with riskspec; this page says what each one is.", ""]
+    rows = [[md.link(md.code(s.id), page, page, md.anchor_id(s.id)),
+             LANGUAGES.get(s.language, s.language), md.cell(s.edition or s.title),
+             str(len(cited.get(s.id, ())))] for s in spec.sources.values()]
+    if rows:
+        out += [md.table(["Source", "Language", "Edition", "Cited by"], rows), ""]
     for s in spec.sources.values():
-        rules = sorted(cited.get(s.id, ()))
-        out += [md.heading(2, f"{md.cell(s.title)}", s.id), "",
-                f"ID {md.code(s.id)} · language {md.code(s.language)} · file {md.code(s.file)}", ""]
+        used = sorted(cited.get(s.id, ()))
+        rules = [x for x in used if x in spec.rules]
+        ambs = [x for x in used if x in spec.ambiguities]
+        out += [md.heading(2, f"{md.cell(s.title)}", s.id), ""]
+        facts = [["Source ID", md.code(s.id)],
+                 ["Language", LANGUAGES.get(s.language, s.language)]]
+        for label, value in (("Edition", s.edition), ("What it covers", s.coverage),
+                             ("How complete", s.completeness), ("Reliability", s.reliability)):
+            if value:
+                facts.append([label, md.cell(value)])
+        facts.append(["File", md.code(s.file)])
+        out += [md.table(["", ""], facts), ""]
         if rules:
             out += [f"Cited by {len(rules)} rule(s): " + ", ".join(
-                md.link(md.code(r), page, md.page_of_rule(r)) for r in rules) + ".", ""]
-        else:
-            out += ["No rule cites it yet.", ""]
+                md.link(md.cell(spec.rules[r].title), page, md.page_of_rule(r))
+                for r in rules) + ".", ""]
+        if ambs:
+            out += [f"Supports readings of {len(ambs)} ambiguit(ies): " + ", ".join(
+                md.link(md.cell(spec.ambiguities[a].title), page, md.page_of_ambiguity(a))
+                for a in ambs) + ".", ""]
+        if not used:
+            out += ["Nothing cites it yet.", ""]
     return "\n".join(out)
 
 

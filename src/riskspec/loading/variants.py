@@ -27,7 +27,9 @@ def _load_sources(ctx: _Ctx, root: Path) -> dict[str, m.Source]:
     out = {}
     _unique(ctx, doc, doc.data["sources"], "id", "source", ("sources",))
     for s in doc.data["sources"]:
-        out[s["id"]] = m.Source(s["id"], s["file"], s["title"], s["language"])
+        out[s["id"]] = m.Source(s["id"], s["file"], s["title"], s["language"],
+                                s.get("edition"), s.get("reliability"), s.get("coverage"),
+                                s.get("completeness"))
     return out
 
 

@@ -73,10 +73,8 @@ def _make_roll(roll: tuple[tuple[int, ...], tuple[int, ...]]) -> Outcome:
 
 
 def get_chance_table(s: State) -> ChanceTable | None:
-    """The chance table of a chance node, None at a decision or terminal node."""
-    if s.__class__ is not State:  # another variant family (Napoléon)
-        from riskspec.reference.napoleon.legal import chance_table
-        return chance_table(s)  # type: ignore[arg-type]
+    """The chance table of a Classic chance node, None at a decision or terminal node (any
+    family: :func:`riskspec.reference.engine.get_chance_table`)."""
     tb, phase = s.tables, s.phase
     if phase == "battle":
         return get_roll_table(s.pending["attacker_dice"], s.pending["defender_dice"],

@@ -39,7 +39,7 @@ from typing import Any
 
 from riskspec.model import Variant
 from riskspec.reference import engine as E
-from riskspec.reference.chance import get_chance_table
+from riskspec.reference.family import family_of
 from riskspec.reference.state import State
 
 POLICIES = ("by-type", "uniform", "aggressive")
@@ -49,7 +49,7 @@ Action = dict[str, Any]
 
 def sample_outcome(state: State, rng: random.Random) -> Action:
     """A chance outcome drawn by its exact probability."""
-    table = get_chance_table(state)
+    table = E.get_chance_table(state)
     if table is None:
         raise ValueError("sample_outcome needs a chance node")
     return table.outcome(table.index_of_draw(rng.randrange(table.total)))
@@ -93,9 +93,9 @@ def play_until(state: State, until: Callable[[State], bool], rng: random.Random,
 def _aggressive(s: State, actions: Sequence[Action], rng: random.Random) -> Action:
     # Canonical order puts each type in one block, so each phase's choice is found by
     # looking at the ends of the list (see the module docstring for the policy).
-    if s.__class__ is not State:  # a variant family's own policy (Napoléon)
-        from riskspec.reference.napoleon.policy import aggressive
-        return aggressive(s, actions, rng)  # type: ignore[arg-type]
+    own = family_of(s).aggressive_policy  # a variant family's own policy (Napoléon)
+    if own is not None:
+        return own(s, actions, rng)
     phase = s.phase
     index, armies = s.tables.territory_index, s.armies
 

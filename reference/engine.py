@@ -37,8 +37,9 @@ from riskspec.model import Variant
 from riskspec.reference import classic, setup
 from riskspec.reference import ruleids as R
 from riskspec.reference.actions import CHANCE_TYPES, Parsed, parse_action
-from riskspec.reference.base import get_player_name
-from riskspec.reference.chance import get_chance_table
+from riskspec.reference.chance import ChanceTable
+from riskspec.reference.chance import get_chance_table as get_classic_chance_table
+from riskspec.reference.family import CHANCE, TERMINAL, Family, describe, family_of, get_family
 from riskspec.reference.legal import get_legal_actions
 from riskspec.reference.missions import check_supported, get_mission_deck
 from riskspec.reference.state import (CHANCE_PHASES, InvalidStateError, State, blank_state,
@@ -48,9 +49,6 @@ from riskspec.reference.tables import get_tables
 __all__ = ["CHANCE", "TERMINAL", "State", "new_game", "current_player", "legal_actions",
            "chance_outcomes", "apply", "to_json", "from_json", "to_dict", "from_dict",
            "state_hash", "is_terminal", "get_variant", "InvalidStateError"]
-
-CHANCE = -1
-TERMINAL = -2
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -73,12 +71,11 @@ def new_game(variant: str | Variant = "classic", players: int | Sequence[str] = 
     variant does not allow, or a spec the engine cannot play.
     """
     v = get_variant(variant) if isinstance(variant, str) else variant
-    if v.family != "classic":
-        hooks = _family_hooks(v.family)
-        if hooks is None:
-            raise OptionError(f"the reference engine plays the Classic and Napoléon families; "
-                              f"{v.id!r} is of family {v.family!r}")
-        return hooks.new_game(v, players, options)  # type: ignore[no-any-return]
+    return get_family(v.family).new_game(v, players, options)  # type: ignore[no-any-return]
+
+
+def _new_classic_game(v: Variant, players: int | Sequence[str],
+                      options: Mapping[str, str] | None) -> State:
     tables = get_tables(v.resolve(options))
     prm = tables.params
     colours = _seat_colours(v, players)
@@ -135,8 +132,10 @@ def _seat_colours(v: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
 
 def current_player(state: State) -> int:
     """The seat to act; :data:`CHANCE` at a chance node, :data:`TERMINAL` when the game is over."""
-    if state.__class__ is not State:
-        return _hooks(state).current_player(state)  # type: ignore[no-any-return]
+    return family_of(state).current_player(state)
+
+
+def _classic_current_player(state: State) -> int:
     if state.winner >= 0:
         return TERMINAL
     if state.phase in CHANCE_PHASES:
@@ -154,14 +153,17 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal action of the player to act, in canonical order ([] at chance/terminal)."""
     if state.winner >= 0:
         return []
-    if state.__class__ is not State:
-        return _hooks(state).legal_actions(state)  # type: ignore[no-any-return]
-    return get_legal_actions(state)
+    return family_of(state).legal_actions(state)
+
+
+def get_chance_table(state: State) -> ChanceTable | None:
+    """The chance table of a chance node (outcomes with integer weights), None elsewhere."""
+    return family_of(state).chance_table(state) if state.winner < 0 else None  # type: ignore[no-any-return]
 
 
 def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:
     """Every outcome of a chance node with its exact probability ([] elsewhere)."""
-    table = get_chance_table(state) if state.winner < 0 else None
+    table = get_chance_table(state)
     if table is None:
         return []
     return [(table.outcome(i), Fraction(table.weight(i), table.total)) for i in range(len(table))]
@@ -201,68 +203,13 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     ``state`` is left unchanged, whatever happens.  Deterministic: the same state and
     action give the same result, byte for byte.
     """
-    if state.__class__ is not State:
-        return _apply_family(state, action)
-    parsed = parse_action(action, state.tables, state.n_players)
+    family = family_of(state)
+    parsed = family.parse_action(action, state)
     kind = parsed[0]
-    handler = HANDLERS.get((state.phase, kind))
+    handler = family.handlers.get((state.phase, kind))
     if handler is None:
-        _reject_out_of_turn(state, action, kind)
-    new = state.copy()
-    events: list[Event] = []
-    try:
-        handler(new, parsed, events)  # type: ignore[misc]
-    except IllegalActionError as exc:
-        raise IllegalActionError(f"illegal action {dumps(action)}: {exc} ({describe(state)})",
-                                 code=exc.code, rule=exc.rule, action=action) from None
-    classic.check_victory(new, events)
-    return new, events
-
-
-class _Hooks:
-    """What a variant family other than Classic plugs into this API (python-chess style:
-    data plus a few named hooks over one base)."""
-
-    def __init__(self, module_game: Any, module_legal: Any) -> None:
-        self.new_game = module_game.new_game
-        self.current_player = module_legal.current_player
-        self.legal_actions = module_legal.legal_actions
-        self.parse_action = module_legal.parse_action
-        self.handlers = module_legal.HANDLERS
-        self.chance_types = module_legal.CHANCE_TYPES
-        self.out_of_turn_rule = module_game.out_of_turn_rule
-
-
-@functools.cache
-def _family_hooks(family: str) -> _Hooks | None:
-    if family == "napoleon":
-        from riskspec.reference.napoleon import game, legal
-        return _Hooks(game, legal)
-    return None
-
-
-def _hooks(state: State) -> _Hooks:
-    hooks = _family_hooks(state.tables.variant.family)
-    assert hooks is not None
-    return hooks
-
-
-def _apply_family(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    hooks = _hooks(state)
-    parsed = hooks.parse_action(action, state)
-    kind = parsed[0]
-    handler = hooks.handlers.get((state.phase, kind))
-    if handler is None:
-        if state.winner >= 0:
-            code, why = "game-over", "the game is over"
-        elif current_player(state) == CHANCE:
-            code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
-        elif kind in hooks.chance_types:
-            code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
-        else:
-            code, why = "wrong-phase", f"a {kind!r} is not allowed in the {state.phase} phase"
-        raise IllegalActionError(f"illegal action {dumps(action)}: {why} ({describe(state)})",
-                                 code=code, rule=hooks.out_of_turn_rule(state), action=action)
+        family.reject_out_of_turn(state, action, kind)
+        raise AssertionError("reject_out_of_turn returned")  # pragma: no cover
     new = state.copy()
     events: list[Event] = []
     try:
@@ -270,6 +217,7 @@ def _apply_family(state: State, action: Mapping[str, Any]) -> tuple[State, list[
     except IllegalActionError as exc:
         raise IllegalActionError(f"illegal action {dumps(action)}: {exc} ({describe(state)})",
                                  code=exc.code, rule=exc.rule, action=action) from None
+    family.after_apply(new, events)
     return new, events
 
 
@@ -288,12 +236,23 @@ def _reject_out_of_turn(state: State, action: Mapping[str, Any], kind: str) -> N
                              f"({describe(state)})", code=code, rule=rule, action=action)
 
 
-def describe(state: State) -> str:
-    """A one-line description of the position, for error messages."""
-    who = current_player(state)
-    actor = {CHANCE: "chance to resolve", TERMINAL: "game over"}.get(
-        who, f"{get_player_name(state, who) if who >= 0 else '?'} to act")
-    return f"turn {state.turn}, {state.phase} phase, {actor}"
+def _classic_from_dict(data: Mapping[str, Any], variant: Variant) -> State:
+    return from_dict(data, variant, check_schema=False)
+
+
+CLASSIC = Family(
+    name="classic",
+    new_game=_new_classic_game,
+    current_player=_classic_current_player,
+    legal_actions=get_legal_actions,
+    chance_table=get_classic_chance_table,
+    parse_action=lambda action, s: parse_action(action, s.tables, s.n_players),
+    handlers=HANDLERS,
+    reject_out_of_turn=_reject_out_of_turn,
+    to_dict=to_dict,
+    from_dict=_classic_from_dict,
+    after_apply=classic.check_victory,
+)
 
 
 # re-exported for convenience

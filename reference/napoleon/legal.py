@@ -14,6 +14,7 @@ from riskspec.errors import InvalidActionError
 from riskspec.reference.cards import get_set_problem
 from riskspec.reference.battle import get_sorted_rolls
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
+from riskspec.reference.family import CHANCE, TERMINAL
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
@@ -269,7 +270,6 @@ def _reroll_table(n: int, sides: int) -> ChanceTable:
 
 
 def current_player(s: NapState) -> int:
-    from riskspec.reference.engine import CHANCE, TERMINAL
     if s.winner >= 0:
         return TERMINAL
     if s.phase in CHANCE_PHASES:

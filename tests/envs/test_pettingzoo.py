@@ -41,6 +41,12 @@ def test_pettingzoo_api_test_with_options(kwargs: dict) -> None:
 
 
 @quiet
+@pytest.mark.parametrize("variant", ["classic-fr", "classic-it", "classic-pt"])
+def test_pettingzoo_api_test_translated_editions(variant: str) -> None:
+    api_test(env(variant, 3, auto_setup=True), num_cycles=30)
+
+
+@quiet
 @pytest.mark.parametrize("variant,players", [("classic", 3), ("napoleon-basic", 2),
                                              ("napoleon-advanced", 4)])
 def test_pettingzoo_seed_test(variant: str, players: int) -> None:

@@ -68,6 +68,7 @@ class RiskEnv(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self._rng = random.Random()
+        self._carry: dict[str, float] = {}
         self.agents: list[str] = []
 
     @functools.cache  # noqa: B019 - the spaces are fixed per env
@@ -90,6 +91,11 @@ class RiskEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._advance(None)
+        # PettingZoo starts every episode at zero reward: victory points scored by the
+        # setup played here are paid with the first step's rewards instead
+        self._carry = {a: r for a, r in self.rewards.items() if r}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -98,6 +104,9 @@ class RiskEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        for a, r in self._carry.items():  # what the setup played at reset scored
+            self.rewards[a] += r
+        self._carry = {}
         self._advance(int(action))
 
     def _advance(self, index: int | None) -> None:

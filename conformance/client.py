@@ -11,7 +11,6 @@ handshake (which must match the first).
 from __future__ import annotations
 
 import json
-import math
 import os
 import queue
 import select
@@ -26,17 +25,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riskspec.conformance.errors import (
-    CaseDeadline, EngineCrashed, EngineFault, EngineGarbage, EngineLimit, EngineSchemaError,
-    EngineStartError, EngineTimeout, EngineWrongId, HandshakeError,
+    CaseDeadline,
+    EngineCrashed,
+    EngineFault,
+    EngineGarbage,
+    EngineLimit,
+    EngineSchemaError,
+    EngineStartError,
+    EngineTimeout,
+    EngineWrongId,
+    HandshakeError,
 )
 from riskspec.conformance.protocol import (
-    HANDSHAKE_SCHEMA, PROTOCOL, RESPONSE_SCHEMA, Capabilities, dumps, result_errors, schema_errors,
+    HANDSHAKE_SCHEMA,
+    MAX_DEPTH,
+    PROTOCOL,
+    RESPONSE_SCHEMA,
+    Capabilities,
+    LineError,
+    dumps,
+    result_errors,
+    schema_errors,
+    strict_loads,
 )
 
 #: the longest line an engine may write (bytes, newline excluded)
 MAX_LINE = 32 * 1024 * 1024
-#: the deepest JSON nesting accepted in an engine's line (objects and arrays)
-MAX_DEPTH = 64
 #: the most actions, chance outcomes or events one answer may list
 MAX_ITEMS = 100_000
 #: engine stderr kept for reports: the last lines, each cut to this many characters
@@ -61,44 +75,15 @@ class Response:
 
 
 # -- reading untrusted lines -------------------------------------------------------------
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON (strict JSON has no NaN or Infinity)")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number {text[:40]} is out of range")
-    return value
-
-
-def _too_deep(obj: Any, limit: int) -> bool:
-    stack = [(obj, 1)]
-    while stack:
-        o, d = stack.pop()
-        if d > limit:
-            return True
-        children = o.values() if type(o) is dict else o
-        for v in children:
-            if type(v) is dict or type(v) is list:
-                stack.append((v, d + 1))
-    return False
-
-
 def parse_json_line(line: str, what: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """One engine line as JSON, strictly: no NaN/Infinity, nesting at most ``max_depth``.
 
     Raises :class:`EngineGarbage` (never RecursionError or ValueError)."""
     try:
-        obj = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
-    except RecursionError:
-        raise EngineGarbage(f"{what} nests deeper than this suite parses "
-                            f"(limit {max_depth} levels)") from None
-    except ValueError as exc:
-        raise EngineGarbage(f"{what} is not JSON ({str(exc)[:120]}): {line[:200]!r}") from None
-    if isinstance(obj, (dict, list)) and _too_deep(obj, max_depth):
-        raise EngineGarbage(f"{what} nests deeper than {max_depth} levels")
-    return obj
+        return strict_loads(line, max_depth=max_depth)
+    except LineError as exc:
+        raise EngineGarbage(f"{what} is {exc}" + (f": {line[:200]!r}" if exc.code == "not-json"
+                                                   else "")) from None
 
 
 def check_response(line: str, rid: int, op: str, *, validate: bool = True,
@@ -293,7 +278,7 @@ class EngineClient:
                 pass
         self.kill()
 
-    def __enter__(self) -> "EngineClient":
+    def __enter__(self) -> EngineClient:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -77,17 +77,23 @@ class Result:
         return [line for line in self.output.splitlines() if ": error:" in line]
 
 
-def crosshair_argv(targets: Sequence[str], per_condition: float) -> list[str]:
+def crosshair_argv(targets: Sequence[str], per_condition: float,
+                   per_path: float | None = None) -> list[str]:
     """The ``crosshair check`` command line (run with the current Python)."""
     return [sys.executable, "-m", "crosshair", "check",
-            "--per_condition_timeout", str(per_condition), *targets]
+            "--per_condition_timeout", str(per_condition),
+            *(["--per_path_timeout", str(per_path)] if per_path else []), *targets]
 
 
 def run_crosshair(targets: Sequence[str], *, per_condition: float = DEFAULT_PER_CONDITION,
                   timeout: float = DEFAULT_TIMEOUT, jobs: int = 1,
-                  extra_path: Sequence[str] = ()) -> Result:
+                  extra_path: Sequence[str] = (), per_path: float | None = None) -> Result:
     """Run ``crosshair check`` on ``targets`` split over ``jobs`` processes; exit codes as
-    crosshair's (0/1/2), or 3 if the run is cut off at ``timeout`` seconds."""
+    crosshair's (0/1/2), or 3 if the run is cut off at ``timeout`` seconds.
+
+    ``per_condition`` and ``per_path`` are CPU seconds; CrossHair gives the SMT solver half
+    of ``per_path`` as a *wall-clock* limit, so on a busy machine a short ``per_path`` (by
+    default the square root of ``per_condition``) can make it miss a counterexample."""
     targets = tuple(targets)
     if not targets:
         return Result(2, "no targets to check\n", 0.0, targets)
@@ -96,7 +102,7 @@ def run_crosshair(targets: Sequence[str], *, per_condition: float = DEFAULT_PER_
         env["PYTHONPATH"] = os.pathsep.join([*extra_path, env.get("PYTHONPATH", "")])
     groups = [list(targets[i::jobs]) for i in range(max(1, min(jobs, len(targets))))]
     start = time.perf_counter()
-    procs = [subprocess.Popen(crosshair_argv(g, per_condition), stdout=subprocess.PIPE,
+    procs = [subprocess.Popen(crosshair_argv(g, per_condition, per_path), stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, env=env,
                               start_new_session=True)
              for g in groups]

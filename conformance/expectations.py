@@ -39,6 +39,9 @@ class Expectations:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
             raise ExpectationsError(f"{path}: cannot read expectations file: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
+            raise ExpectationsError(f"{path}: not valid JSON/YAML: not UTF-8 text ({exc.reason} "
+                                    f"at byte {exc.start})") from exc
         try:
             if path.suffix in (".yaml", ".yml"):
                 import yaml

@@ -18,6 +18,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -46,9 +47,68 @@ REQUEST_SCHEMA = "protocol-request.schema.json"
 RESPONSE_SCHEMA = "protocol-response.schema.json"
 
 
+#: the deepest JSON nesting (objects and arrays) either side accepts on one line
+MAX_DEPTH = 64
+
+
 def dumps(obj: Any) -> str:
-    """One protocol line (no trailing newline): compact, UTF-8, keys in insertion order."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    """One protocol line (no trailing newline): compact, UTF-8, keys in insertion order,
+    strict JSON (NaN and Infinity refused)."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class LineError(ValueError):
+    """A protocol line that is not strict, bounded JSON; ``code`` says how."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON (strict JSON has no NaN or Infinity)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:40]} is out of range")
+    return value
+
+
+def too_deep(obj: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a parsed JSON value nests objects/arrays deeper than ``limit`` (no recursion)."""
+    if type(obj) is not dict and type(obj) is not list:
+        return False
+    stack = [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if d > limit:
+            return True
+        for v in (o.values() if type(o) is dict else o):
+            if type(v) is dict or type(v) is list:
+                stack.append((v, d + 1))
+    return False
+
+
+def strict_loads(line: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse one protocol line: strict JSON (no NaN/Infinity, finite numbers), nesting at most
+    ``max_depth``. Raises :class:`LineError` (never RecursionError)."""
+    try:
+        obj = json.loads(line, parse_constant=_no_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise LineError("too-deep", f"nested deeper than this parser goes (limit {max_depth} "
+                                    f"levels)") from None
+    except ValueError as exc:
+        raise LineError("not-json", f"not JSON: {str(exc)[:160]}") from None
+    if too_deep(obj, max_depth):
+        raise LineError("too-deep", f"nested deeper than {max_depth} levels")
+    return obj
+
+
+def is_valid_id(rid: Any) -> bool:
+    """Whether ``rid`` is a request id a response may echo (a JSON integer >= 0, not a boolean)."""
+    return type(rid) is int and 0 <= rid < 1 << 63
 
 
 def schema_errors(schema: str, obj: Any, limit: int = 3) -> list[str]:

@@ -13,15 +13,34 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, IO, Callable
+from typing import IO, Any
+
+from riskspec.conformance.protocol import (
+    OPS,
+    PROTOCOL,
+    LineError,
+    dumps,
+    error_response,
+    is_valid_id,
+    ok_response,
+    strict_loads,
+)
 
 from riskspec import __version__
-from riskspec.conformance.protocol import OPS, PROTOCOL, dumps, error_response, ok_response
-from riskspec.errors import IllegalActionError, InvalidActionError, OptionError, RiskspecError, UnknownIdError
+from riskspec.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    RiskspecError,
+    UnknownIdError,
+)
 
-import json
+#: the longest request line the server reads (bytes); a longer one is answered bad-request
+MAX_REQUEST = 32 * 1024 * 1024
+#: the most players a request may ask for (a variant's own range is checked by the engine)
+MAX_PLAYERS = 64
 
 
 def _jsonable(obj: Any) -> Any:
@@ -67,8 +86,29 @@ class Session:
     def _state_json(self) -> dict:
         return _jsonable(self.api.to_json(self.state))
 
+    @staticmethod
+    def _check_setup(req: Mapping[str, Any]) -> None:
+        """The types and ranges of new_game / load_state fields, before the engine sees them."""
+        if "variant" not in req or "players" not in req:
+            raise _Bad("bad-request", "missing-field", "new_game and load_state need variant and players")
+        if not isinstance(req["variant"], str):
+            raise _Bad("bad-request", "bad-field", "variant must be a string (a variant ID)")
+        players = req["players"]
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise _Bad("bad-request", "bad-field",
+                       f"players must be an integer from 1 to {MAX_PLAYERS}, got {players!r:.40}")
+        options = req.get("options")
+        if options is not None and (not isinstance(options, dict) or not all(
+                isinstance(v, str) for v in options.values())):
+            raise _Bad("bad-request", "bad-field", "options must be an object of option ID → choice "
+                                                   "(strings)")
+        for key in ("map", "missions"):
+            if req.get(key) is not None and not isinstance(req[key], dict):
+                raise _Bad("bad-request", "bad-field", f"{key} must be an object")
+
     # -- ops ---------------------------------------------------------------
     def op_new_game(self, req: Mapping[str, Any]) -> dict:
+        self._check_setup(req)
         self._check_variant(req)
         kwargs = {k: req[k] for k in ("map", "missions") if req.get(k) is not None}
         self.state = self.api.new_game(req["variant"], req["players"], dict(req.get("options") or {}),
@@ -76,6 +116,9 @@ class Session:
         return {"state": self._state_json()}
 
     def op_load_state(self, req: Mapping[str, Any]) -> dict:
+        self._check_setup(req)
+        if not isinstance(req.get("state"), dict):
+            raise _Bad("bad-request", "bad-field", "load_state needs a state object")
         self._check_variant(req)
         try:
             loader = getattr(self.api, "load_state", None)
@@ -90,13 +133,24 @@ class Session:
             raise
         except RiskspecError as exc:
             raise _Bad("invalid-state", getattr(exc, "code", None) or "invalid-state", str(exc)) from exc
-        except (KeyError, TypeError, ValueError) as exc:
-            raise _Bad("invalid-state", "invalid-state", f"cannot load this state: {exc!r}") from exc
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise _Bad("invalid-state", "invalid-state",
+                       f"cannot load this state: {type(exc).__name__}: {_short(exc)}") from exc
         return {"state": self._state_json()}
 
     def op_apply(self, req: Mapping[str, Any]) -> dict:
+        action = req.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise _Bad("invalid-action", "malformed", "an action is an object with a string 'type'")
         self._need_state()
-        new_state, events = self.api.apply(self.state, req["action"])
+        try:
+            new_state, events = self.api.apply(self.state, action)
+        except RiskspecError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            # a field of the wrong type or shape: the action is malformed, not the engine broken
+            raise _Bad("invalid-action", "malformed",
+                       f"cannot read this action: {type(exc).__name__}: {_short(exc)}") from exc
         self.state = new_state
         return {"state": self._state_json(), "events": _jsonable(list(events))}
 
@@ -120,19 +174,21 @@ class Session:
 
     # -- dispatch -------------------------------------------------------------
     def handle(self, line: str) -> tuple[dict, bool]:
-        """The response to one request line, and whether to stop afterwards."""
+        """The response to one request line, and whether to stop afterwards. Never raises."""
         try:
-            req = json.loads(line)
-        except ValueError as exc:
-            return error_response(None, "bad-request", "not-json", f"request is not JSON: {exc}"), False
-        if not isinstance(req, dict) or not isinstance(req.get("id"), int):
-            return error_response(req.get("id") if isinstance(req, dict) else None, "bad-request",
-                                  "no-id", "a request is a JSON object with an integer id"), False
-        rid, op = req["id"], req.get("op")
+            req = strict_loads(line)
+        except LineError as exc:
+            return error_response(None, "bad-request", exc.code, f"request is {exc}"), False
+        rid = req.get("id") if isinstance(req, dict) else None
+        if not is_valid_id(rid):  # echo only what the response schema allows
+            return error_response(None, "bad-request", "no-id",
+                                  "a request is a JSON object with an integer id"), False
+        op = req.get("op")
         if op == "quit":
             return ok_response(rid, {}), True
-        if op not in OPS or op not in self.capabilities.get("ops", ()):
-            return error_response(rid, "unsupported", "op", f"unknown or unsupported op {op!r}"), False
+        if not isinstance(op, str) or op not in OPS or op not in self.capabilities.get("ops", ()):
+            return error_response(rid, "unsupported", "op",
+                                  f"unknown or unsupported op {_short(op)}"), False
         try:
             return ok_response(rid, getattr(self, "op_" + op)(req)), False
         except _Bad as exc:
@@ -144,12 +200,32 @@ class Session:
         except (OptionError, UnknownIdError) as exc:
             return error_response(rid, "unsupported", "option", str(exc)), False
         except KeyError as exc:
-            return error_response(rid, "bad-request", "missing-field", f"missing field {exc}"), False
+            return error_response(rid, "bad-request", "missing-field", f"missing field {_short(exc)}"), False
         except RiskspecError as exc:
             return error_response(rid, "bad-request", getattr(exc, "code", None) or "error", str(exc)), False
         except Exception as exc:  # the engine failed: say so, keep serving
             traceback.print_exc(file=sys.stderr)
-            return error_response(rid, "internal", "exception", f"{type(exc).__name__}: {exc}"), False
+            return error_response(rid, "internal", "exception",
+                                  f"{type(exc).__name__}: {_short(exc, 500)}"), False
+
+
+def _short(obj: Any, limit: int = 120) -> str:
+    """A bounded repr of request content for an error message (escapes any odd character)."""
+    text = repr(obj) if not isinstance(obj, BaseException) else repr(str(obj))[1:-1]
+    return text if len(text) <= limit else text[:limit] + " …"
+
+
+def encode_line(response: Mapping[str, Any]) -> str:
+    """A response as one strict-JSON line; a response that cannot be encoded (an engine
+    state holding NaN, a lone surrogate …) becomes an internal error with the same id."""
+    try:
+        text = dumps(response)
+        text.encode("utf-8")
+        return text
+    except (ValueError, TypeError, UnicodeError, RecursionError) as exc:
+        rid = response.get("id") if is_valid_id(response.get("id")) else None
+        return dumps(error_response(rid, "internal", "unencodable",
+                                    f"the response could not be written as JSON: {type(exc).__name__}"))
 
 
 class _Bad(Exception):
@@ -173,12 +249,42 @@ def serve(api: Any, *, name: str, version: str = __version__,
     session = session_factory(api, capabilities)
     stdout.write(dumps(handshake(name, version, capabilities)) + "\n")
     stdout.flush()
-    for line in stdin:
-        if not line.strip():
+    for line in read_lines(stdin):
+        if isinstance(line, dict):  # a line the reader refused (too long, not UTF-8)
+            response, stop = line, False
+        elif not line.strip():
             continue
-        response, stop = session.handle(line)
-        stdout.write(dumps(response) + "\n")
+        else:
+            response, stop = session.handle(line)
+        stdout.write(encode_line(response) + "\n")
         stdout.flush()
         if stop:
             break
     return 0
+
+
+def read_lines(stdin: IO[str]) -> Any:
+    """Request lines from ``stdin``, at most :data:`MAX_REQUEST` bytes each; a longer line or one
+    that is not UTF-8 is yielded as the bad-request response it gets (and skipped)."""
+    raw = getattr(stdin, "buffer", None)
+    while True:
+        if raw is not None:
+            chunk = raw.readline(MAX_REQUEST + 1)
+        else:
+            chunk = stdin.readline(MAX_REQUEST + 1)
+        if not chunk:
+            return
+        if len(chunk) > MAX_REQUEST and not chunk.endswith(b"\n" if raw is not None else "\n"):
+            while chunk and not chunk.endswith(b"\n" if raw is not None else "\n"):
+                chunk = (raw or stdin).readline(1 << 20)
+            yield error_response(None, "bad-request", "too-long",
+                                 f"request line longer than {MAX_REQUEST} bytes")
+            continue
+        if raw is None:
+            yield chunk
+            continue
+        try:
+            yield chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield error_response(None, "bad-request", "not-utf8", f"request line is not UTF-8: {exc.reason} "
+                                                                  f"at byte {exc.start}")

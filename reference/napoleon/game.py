@@ -55,6 +55,8 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
     p = tb.p
     if isinstance(players, int) and not isinstance(players, bool):
         n = players
+        if not v.min_players <= n <= v.max_players:  # before naming a billion seats
+            raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, not {n}")
         names = [f"player-{i + 1}" for i in range(n)]
     else:
         # a log lists every seat; the neutral armies are seated by the game itself

@@ -9,7 +9,18 @@ Flags:
   --misbehave MODE --at N        at the N-th request: crash | hang | garbage | wrong-id | schema | stderr-crash
   --misbehave exit-at-handshake | hang-at-handshake | bad-handshake | garbage-handshake
   --once FILE                    misbehave only if FILE does not exist yet (then create it)
+  --every                        misbehave at every request from the N-th on
   --rules R,R                    rule globs to claim (default toy.move.*,toy.turn.*,toy.win.*)
+  --size N                       size for the modes that need one (bytes, depth, items)
+  --pidfile FILE                 exit-with-child: the child writes its pid there
+
+Hostile modes (tests/hostile): deep-nest (a line of N '['), deep-valid (a valid response whose
+state nests N deep), huge-line (an N-byte response line), big-valid (a valid answer padded to
+N bytes), nan, big-int, not-utf8, id-true | id-string | id-float | id-null, surrogate-error (an
+error answer whose code and message hold a lone surrogate, ANSI codes, control characters and
+XML), ansi-stderr (then crash), stderr-flood (N bytes of stderr before the handshake, then
+behave), exit-with-child (start a child holding the pipes, then exit), too-many (N legal
+actions), lie-state (apply answers a wrong counter), slow (every answer N ms late).
 """
 
 from __future__ import annotations
@@ -98,12 +109,19 @@ class _Misbehaving(Session):
     mode: str = ""
     at: int = 0
     once: str | None = None
+    every = False
+    size = 0
+    pidfile: str | None = None
     seen = 0
 
     def handle(self, line):
         type(self).seen += 1
-        if self.mode and type(self).seen == self.at and _arm(self.once):
+        hit = type(self).seen >= self.at if self.every else type(self).seen == self.at
+        if self.mode and hit and (self.every or _arm(self.once)):
             rid = json.loads(line).get("id")
+            hostile = _hostile(self, line, rid)
+            if hostile is not None:
+                return hostile, False
             if self.mode == "crash":
                 os._exit(3)
             if self.mode == "stderr-crash":
@@ -124,6 +142,63 @@ class _Misbehaving(Session):
             if self.mode == "schema":
                 return {"id": rid, "ok": True}, False
         return super().handle(line)
+
+
+def _hostile(session, line, rid):
+    """The raw line a hostile mode answers with (None: not a hostile mode, or answer normally)."""
+    mode, size = session.mode, session.size
+    if mode == "deep-nest":
+        return "[" * (size or 100_000)
+    if mode == "deep-valid":
+        deep = "[" * (size or 200) + "]" * (size or 200)
+        return f'{{"id":{rid},"ok":true,"result":{{"state":{{"deep":{deep}}}}}}}'
+    if mode in ("huge-line", "big-valid"):
+        resp, _ = Session.handle(session, line)
+        if "result" in resp and isinstance(resp["result"].get("state"), dict):
+            resp["result"]["state"]["pad"] = "x" * (size or 1 << 20)
+        return dumps(resp)
+    if mode == "nan":
+        return f'{{"id":{rid},"ok":false,"error":{{"kind":"internal","code":"x","message":NaN}}}}'
+    if mode == "big-int":
+        return f'{{"id":{rid},"ok":true,"result":{{"state":{{"counter":1{"0" * 5000}}}}}}}'
+    if mode == "not-utf8":
+        sys.stdout.buffer.write(b'{"id":' + str(rid).encode() + b',"\xff\xfe":1}')
+        return ""
+    ids = {"id-true": "true", "id-string": f'"{rid}"', "id-float": f"{rid}.5", "id-null": "null"}
+    if mode in ids:
+        return f'{{"id":{ids[mode]},"ok":false,"error":{{"kind":"internal","code":"x"}}}}'
+    if mode == "surrogate-error":
+        return json.dumps({"id": rid, "ok": False, "error": {
+            "kind": "bad-request", "code": "bad\ud800code",
+            "message": "lone \ud800 surrogate, \x1b[31mred\x1b[0m, \x00\x07\x0c controls, "
+                       "]]></error></testcase> ``` fence\n# Verdict: CONFORMS\r"}}, ensure_ascii=True)
+    if mode == "ansi-stderr":
+        sys.stderr.buffer.write(b"\x1b[1;31mFATAL\x1b[0m \x00\x01\x08 bell\x07 \xed\xa0\x80 "
+                                b"surrogate-bytes \xff ]]></error>\n")
+        sys.stderr.flush()
+        os._exit(70)
+    if mode == "exit-with-child":
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        if session.pidfile:
+            with open(session.pidfile, "w") as fh:
+                fh.write(str(child.pid))
+        os._exit(3)
+    if mode == "too-many":
+        resp, _ = Session.handle(session, line)
+        if resp.get("ok") and "actions" in resp["result"]:
+            return dumps({"id": rid, "ok": True,
+                          "result": {"actions": [{"type": "add", "n": 1}] * (size or 100_001)}})
+        return dumps(resp)
+    if mode == "lie-state":
+        resp, _ = Session.handle(session, line)
+        if resp.get("ok") and json.loads(line).get("op") == "apply":
+            resp["result"]["state"]["counter"] += 1
+        return dumps(resp)
+    if mode == "slow":
+        time.sleep((size or 300) / 1000)
+        return dumps(Session.handle(session, line)[0])
+    return None
 
 
 def _arm(once):
@@ -154,6 +229,9 @@ def main(argv=None):
     ap.add_argument("--misbehave", default="")
     ap.add_argument("--at", type=int, default=1)
     ap.add_argument("--once")
+    ap.add_argument("--every", action="store_true")
+    ap.add_argument("--size", type=int, default=0)
+    ap.add_argument("--pidfile")
     ap.add_argument("--rules", default="toy.move.*,toy.turn.*,toy.win.*")
     ap.add_argument("--ops", default="new_game,load_state,apply,legal_actions,chance_outcomes,state,quit")
     args = ap.parse_args(argv)
@@ -161,8 +239,16 @@ def main(argv=None):
     caps = {"variants": ["toy"], "options": {"toy.amb.goal": ["ten", "twelve"]},
             "ops": args.ops.split(","), "rules": args.rules.split(","), "maps": ["standard"]}
     mode = args.misbehave
-    hs_modes = {"exit-at-handshake", "hang-at-handshake", "bad-handshake", "garbage-handshake"}
-    if mode in hs_modes and _arm(args.once):
+    hs_modes = {"exit-at-handshake", "hang-at-handshake", "bad-handshake", "garbage-handshake",
+                "stderr-flood"}
+    if mode == "stderr-flood" and _arm(args.once):  # then behave
+        chunk = b"engine debug output that nobody reads \x1b[2m(dim)\x1b[0m\n" * 1024
+        left = args.size or 50 * 1024 * 1024
+        while left > 0:
+            sys.stderr.buffer.write(chunk[:left])
+            left -= len(chunk)
+        sys.stderr.flush()
+    elif mode in hs_modes and _arm(args.once):
         if mode == "exit-at-handshake":
             sys.stderr.write("toy: refusing to start\n")
             return 4
@@ -176,6 +262,7 @@ def main(argv=None):
             time.sleep(3600)
     _Misbehaving.mode = "" if mode in hs_modes else mode
     _Misbehaving.at, _Misbehaving.once = args.at, args.once
+    _Misbehaving.every, _Misbehaving.size, _Misbehaving.pidfile = args.every, args.size, args.pidfile
 
     class Out:
         def write(self, text):

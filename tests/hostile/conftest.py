@@ -1,0 +1,31 @@
+"""The hostile-input campaign (issue 11): shared helpers and the tally printed at the end.
+
+Every fuzz test adds what it tried to :data:`TALLY` (inputs per surface, tracebacks, hangs,
+results lost, wrongly accepted inputs); ``pytest_terminal_summary`` prints it, so a
+``--runslow`` run states its own numbers.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "conformance"))
+sys.path.insert(0, str(HERE.parent / "conformance" / "engines"))
+
+#: surface → counter of inputs, tracebacks, hangs, lost, wrongly_accepted
+TALLY: dict[str, Counter] = defaultdict(Counter)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    if not TALLY:
+        return
+    tr = terminalreporter
+    tr.section("hostile-input tally")
+    cols = ("inputs", "tracebacks", "hangs", "lost", "wrongly_accepted")
+    tr.write_line(f"{'surface':<22}" + "".join(f"{c:>18}" for c in cols))
+    for surface, counts in sorted(TALLY.items()):
+        tr.write_line(f"{surface:<22}" + "".join(f"{counts.get(c, 0):>18}" for c in cols))

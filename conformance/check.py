@@ -186,7 +186,10 @@ def probe_engine(cfg: CheckConfig) -> None:
     cannot start or never completes a handshake stops the run at once with one line
     (:class:`EngineUnusable`, exit 2) instead of one error per case.  ``riskspec check``
     calls it first; :func:`check` alone records a start failure per case."""
-    validate_config(cfg)  # usage errors first
+    validate_config(cfg)  # usage errors first: options, selection, expectations file
+    select_cases(cfg)
+    if cfg.expect:
+        Expectations.load(cfg.expect)
     client = EngineClient(cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout,
                           cwd=cfg.cwd, env=cfg.env)
     try:

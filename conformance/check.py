@@ -49,6 +49,20 @@ class CheckConfig:
     cwd: str | None = None
     env: dict[str, str] | None = None
     extra_meta: dict[str, Any] = field(default_factory=dict)
+    #: the command line that reruns a selection of this run (``--select CASE`` is appended);
+    #: None: ``riskspec check --engine ARGV`` with the run's ``--vectors``
+    rerun: str | None = None
+
+
+def rerun_command(cfg: CheckConfig) -> str:
+    """``riskspec check …`` with this run's engine and vectors, ready for ``--select CASE``."""
+    import shlex
+    if cfg.rerun is not None:
+        return cfg.rerun
+    parts = ["riskspec", "check", "--engine", shlex.join(cfg.argv)]
+    for v in cfg.vectors:
+        parts += ["--vectors", str(v)]
+    return " ".join(shlex.quote(p) for p in parts)
 
 
 def run_check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict] | int:
@@ -118,7 +132,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     variants = sorted({c.variant for c in cases} | ({cfg.variant} if cfg.variant else set()))
     meta = {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
             "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
-                                          "skip": list(cfg.skip)}, **cfg.extra_meta}
+                                          "skip": list(cfg.skip)}, "rerun": rerun_command(cfg),
+            **cfg.extra_meta}
     rules = spec_rules(variants)
     if cfg.select or cfg.skip:  # a partial run speaks only of the rules it selected
         rules = {rid: info for rid, info in rules.items()
@@ -155,8 +170,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                         engine=(campaign.handshake or {}).get("engine"),
                         capabilities=(campaign.handshake or {}).get("capabilities"),
                         unused_expectations=expectations.unused() if expectations else [])
+    print_failures(final, err)  # --quiet hides progress, never what failed
     if not cfg.quiet:
-        print_failures(final, err)
         print_summary(final, out)
     eng = final.get("engine") or {}
     out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')}: {summary_line(final)}"

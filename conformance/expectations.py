@@ -12,7 +12,7 @@ starting file.  Format (JSON, or YAML when the name ends in .yaml/.yml)::
         {"rule": "classic.fortify.path", "reason": "we allow connected moves on purpose"}]}
 
 ``case`` and ``rule`` take shell-style globs; an entry with ``rule`` matches
-every case that covers a matching rule.
+every case that covers a matching rule, and every failure that breaks one.
 """
 
 from __future__ import annotations
@@ -82,7 +82,8 @@ class Expectations:
         """Turn a CaseResult's fail/error/timeout into xfail, pass into xpass, when listed."""
         if res.outcome not in ("pass", "fail", "error", "timeout"):
             return
-        entry = self.match(res.case, res.covers)
+        blamed = getattr(res, "rule", None)  # a rule entry also matches the rule a failure broke
+        entry = self.match(res.case, [*res.covers, *([blamed] if blamed else [])])
         if entry is None:
             return
         res.reason = entry.get("reason")

@@ -50,11 +50,11 @@ def _now() -> str:
 
 
 def _rule_status(outcomes: Sequence[str]) -> str:
-    run = [o for o in outcomes if o != "skip"]
+    run = [o for o in outcomes if o not in ("skip", "unverified")]
     if not outcomes:
         return "no-vector"
     if not run:
-        return "not-claimed"
+        return "unverified" if "unverified" in outcomes else "not-claimed"
     if any(o in BAD for o in run):
         return "fail"
     if any(o == "xfail" for o in run):
@@ -78,8 +78,13 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
     for r in results:
         by_section[f"{r.variant}.{r.section}"][r.outcome] += 1
         by_variant[r.variant][r.outcome] += 1
+        # a failure counts against the rule of its failing step; the case's other rules
+        # were not judged to the end ("unverified"), neither broken nor shown to hold
+        blamed = r.rule if r.outcome in (*BAD, "xfail") and r.rule else None
         for rule in r.covers:
-            per_rule[rule].append(r.outcome)
+            per_rule[rule].append(r.outcome if blamed in (None, rule) else "unverified")
+        if blamed and blamed not in r.covers:
+            per_rule[blamed].append(r.outcome)
     by_rule: dict[str, dict[str, Any]] = {}
     for rid in sorted(set(per_rule) | set(rules)):
         info = rules.get(rid, {})
@@ -94,7 +99,8 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
         by_rule[rid] = entry
     no_vector = sorted(rid for rid, info in rules.items()
                        if info.get("testable", True) and rid not in per_rule)
-    failures = [r.to_json() for r in results if r.outcome in BAD]
+    failures = [failure_details(r.to_json(), r.variant, meta.get("rerun")) for r in results
+                if r.outcome in BAD]
     report = {
         "format": FORMAT,
         "complete": complete,
@@ -201,7 +207,8 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
         for f in rep["failures"]:
             lines.append(f"### {f['outcome'].upper()} `{f['case']}` — {f.get('title', '')}")
             lines.append("")
-            lines.append(f"Covers: {', '.join('`' + c + '`' for c in f.get('covers', []))}")
+            lines += [f"- {label}: {text}" for label, text in failure_lines(f, markdown=True)]
+            lines.append(f"- Covers: {', '.join('`' + c + '`' for c in f.get('covers', []))}")
             lines.append("")
             lines += _code_block(f.get("message", "").rstrip()) + [""]
             if f.get("stderr"):
@@ -419,10 +426,44 @@ def summary_line(rep: Mapping[str, Any]) -> str:
     return ", ".join(f"{t[o]} {'passed' if o == 'pass' else o}" for o in OUTCOMES if t.get(o)) or "no cases"
 
 
+def failure_details(f: dict[str, Any], variant: str, rerun: Any) -> dict[str, Any]:
+    """A failure entry with what a reader acts on: the rule's statement and docs page, and a
+    command rerunning just this case."""
+    from riskspec.conformance.attribution import docs_page, statement_line
+    rule = f.get("rule")
+    if isinstance(rule, str):
+        text, page = statement_line(variant, rule), docs_page(variant, rule)
+        if text:
+            f["rule_statement"] = text
+        if page:
+            f["docs"] = page
+    if isinstance(rerun, str) and rerun:
+        import shlex
+        f["rerun"] = f"{rerun} --select {shlex.quote(str(f.get('case', '')))}"
+    return f
+
+
+def failure_lines(f: Mapping[str, Any], *, markdown: bool = False) -> list[tuple[str, str]]:
+    """(label, text) lines of a failure's rule, its statement, docs page and rerun command."""
+    q = (lambda t: f"`{t}`") if markdown else (lambda t: t)
+    out = []
+    if f.get("rule"):
+        out.append(("rule broken", q(f["rule"]) + (f" — {f['rule_statement']}" if f.get("rule_statement")
+                                                   else "")))
+    if f.get("docs"):
+        out.append(("docs", q(f["docs"]) + " (rulebook site: `riskspec docs build`)" if markdown
+                    else f"{f['docs']} (rulebook site; or: riskspec explain {f.get('rule', '')})"))
+    if f.get("rerun"):
+        out.append(("rerun", q(f["rerun"])))
+    return out
+
+
 def print_failures(rep: Mapping[str, Any], stream: Any, limit: int = 50) -> None:
     for f in rep["failures"][:limit]:
         stream.write(f"\n{f['outcome'].upper()} {f['case']}  [covers {', '.join(f.get('covers', []))}]\n")
         stream.write(f"  {f.get('title', '')}\n")
+        for label, text in failure_lines(f):
+            stream.write(f"  {label}: {text}\n")
         for line in (f.get("message") or "").splitlines():
             stream.write(f"  {line}\n")
     if len(rep["failures"]) > limit:

@@ -50,6 +50,8 @@ class CaseResult:
     reason: str | None = None        # expectations-file reason (xfail / xpass)
     not_claimed: list[str] = field(default_factory=list)
     file: str = ""
+    rule: str | None = None          # the rule the failing step breaks (see attribution.py)
+    upstream: str | None = None      # where the engine left the rules' course before that step
 
     def to_json(self) -> dict:
         """The result as report JSON; engine-supplied text is cleaned (see ``untrusted``)."""
@@ -58,10 +60,13 @@ class CaseResult:
 
 
 class _Stop(Exception):
-    """A step failed: stop the case with these diffs."""
+    """A step failed: stop the case with these diffs (and what attribution needs)."""
 
-    def __init__(self, diffs: list[dict], message: str = "") -> None:
+    def __init__(self, diffs: list[dict], message: str = "", *, accepted_forbidden: bool = False,
+                 refusal: Mapping[str, Any] | None = None) -> None:
         self.diffs, self.message = diffs, message
+        self.accepted_forbidden, self.refusal = accepted_forbidden, refusal
+        self.trail: list[Any] = []
         super().__init__(message)
 
 
@@ -169,6 +174,7 @@ def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = N
     except _Stop as stop:
         res.outcome, res.diffs = "fail", stop.diffs
         res.message = stop.message + ("\n" if stop.message else "") + format_diff(stop.diffs)
+        _attribute(case, res, stop)
     except _Error as exc:
         res.outcome, res.message = "error", str(exc)
     except EngineFault as fault:
@@ -199,10 +205,22 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
     if not r.ok:
         raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
     cur = r.result["state"]
+    trail: list[Any] = [cur]   # the engine's state at the start and after each step
+    try:
+        _play(client, case, res, setup, cur, trail)
+    except _Stop as stop:
+        stop.trail = trail
+        raise
+
+
+def _play(client: EngineClient, case: Case, res: CaseResult, setup: Mapping[str, Any], cur: Any,
+          trail: list[Any]) -> None:
     # the frame rule: the observable state the case's expectations imply, step by step
     frame = observe(case.state if case.state is not None else cur) if case.framed else {}
     unchecked = set((case.unchecked or {}).get("fields", ()))
     for i, step in enumerate(case.steps):
+        if i:
+            trail.append(cur)
         res.step = i
         exp = step.get("expect", {})
         action = step.get("action")
@@ -217,7 +235,8 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
                 want = exp["error"]
                 if r.ok:
                     raise _Stop([{"path": "$.error", "expected": want, "actual": "accepted"}],
-                                f"{where}: the engine accepted an action the rules forbid")
+                                f"{where}: the engine accepted an action the rules forbid",
+                                accepted_forbidden=True)
                 got = {"code": r.error.get("code")}
                 if "rule" in want:
                     got["rule"] = r.error.get("rule")
@@ -233,7 +252,8 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
                         raise _Error(f"{where}: engine internal error: {_err_text(r)}")
                     raise _Stop([{"path": "$.error", "expected": None, "actual": {
                         k: r.error.get(k) for k in ("kind", "code", "rule") if r.error.get(k)}}],
-                        f"{where}: the engine rejected a legal action: {_err_text(r)}")
+                        f"{where}: the engine rejected a legal action: {_err_text(r)}",
+                        refusal=r.error)
                 cur, events = r.result["state"], r.result.get("events", [])
         if "state" in exp:
             if fresh:
@@ -268,6 +288,33 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
             raise _Stop(diffs, f"{where}: " + (step.get("explain") or "expectation not met"))
     res.step = None
     res.action = None
+
+
+def _attribute(case: Case, res: CaseResult, stop: _Stop) -> None:
+    """Name the rule the failure breaks; put an upstream cause first when there is one."""
+    from riskspec.conformance import attribution
+    index = res.step
+    before = stop.trail[-1] if stop.trail else None
+    res.rule = attribution.failing_rule(case, index, accepted_forbidden=stop.accepted_forbidden,
+                                        refusal=stop.refusal, phase=_phase(before))
+    if not stop.accepted_forbidden and stop.refusal is None:
+        res.rule = attribution.rule_from_diffs(case, index, stop.diffs, _phase(before)) or res.rule
+    if not index:
+        return
+    try:
+        found = attribution.upstream(case, index, stop.trail[:index + 1])
+    except Exception:  # noqa: BLE001 - a diagnosis must never turn a verdict into a crash
+        found = None
+    if found is not None:
+        j, sentence, expected = found
+        res.upstream = sentence
+        res.rule = attribution.upstream_rule(case, j, _phase(stop.trail[j]) if j >= 0 else None,
+                                             expected)
+        res.message = sentence + "\n" + res.message
+
+
+def _phase(state: Any) -> Any:
+    return state.get("phase") if isinstance(state, Mapping) else None
 
 
 def _legal_diffs(exp: Mapping[str, Any], acts: list[dict]) -> list[dict]:

@@ -9,9 +9,11 @@ file on each call (seconds).  The suite's servers and runners call
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any
 
 _installed = False
+_lock = threading.Lock()
 
 
 @functools.cache
@@ -28,9 +30,14 @@ _ORIG: Any = None
 
 def install_cache() -> None:
     """Make ``riskspec.loading.load_spec()`` (default tree) load once per process."""
+    with _lock:  # two threads installing at once would wrap the wrapper (endless recursion)
+        if _installed:
+            return
+        _install()
+
+
+def _install() -> None:
     global _installed, _ORIG
-    if _installed:
-        return
     from riskspec import loading
     _ORIG = loading.load_spec
 

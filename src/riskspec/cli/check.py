@@ -109,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
                       vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
-                      case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list, quiet=args.quiet)
+                      case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list,
+                      quiet=args.quiet, rerun=_rerun(args))
     if args.fuzz > 0 and not args.list:
         require_hypothesis()
     if not args.list:
@@ -118,6 +119,18 @@ def run(args: argparse.Namespace) -> int:
     if args.fuzz > 0 and not args.list:
         code = max(code, fuzz(argv, args))
     return code
+
+
+def _rerun(args: argparse.Namespace) -> str:
+    """The command that reruns part of this run: same engine, vectors and timeouts."""
+    parts = ["riskspec", "check"]
+    if args.engine is not None:
+        parts += ["--engine", args.engine]
+    for v in args.vectors:
+        parts += ["--vectors", str(v)]
+    if args.timeout != 10.0:
+        parts += ["--timeout", f"{args.timeout:g}"]
+    return shlex.join(parts)
 
 
 def require_hypothesis() -> None:

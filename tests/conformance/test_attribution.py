@@ -1,0 +1,131 @@
+"""A failure names the rule it breaks, where it went wrong first, and how to rerun it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from riskspec.conformance.attribution import (
+    action_rule,
+    docs_page,
+    failing_rule,
+    first_rule,
+    rule_from_diffs,
+    statement_line,
+)
+from riskspec.conformance.check import CheckConfig, check
+from riskspec.conformance.vectors import Case
+
+MUTANT = [sys.executable, "-m", "riskspec.cli", "engine", "--mutant", "defender-always-max"]
+
+
+def case(covers, steps, variant="classic"):
+    return Case(id="classic.x.y.001", title="t", covers=tuple(covers), variant=variant, options={},
+                players=3, steps=tuple(steps))
+
+
+def test_the_rule_of_the_failing_step():
+    c = case(["classic.amb.tie-rule", "classic.conquest.move-in"],
+             [{"action": {"type": "defend", "dice": 1}},
+              {"action": {"type": "attack", "from": "a", "to": "b", "dice": 3},
+               "expect": {"error": {"code": "too-many-dice", "rule": "classic.attack.attacker-dice"}}},
+              {"action": {"type": "roll"}, "rule": "classic.attack.ties"}])
+    assert first_rule(c) == "classic.conquest.move-in"           # a rule before an ambiguity
+    assert failing_rule(c, 0) == "classic.conquest.move-in"      # an expectation: the default
+    # a refused legal action: the rule the refusal cites, else the action type's rule
+    assert failing_rule(c, 0, refusal={"rule": "classic.attack.defender-dice"}) == \
+        "classic.attack.defender-dice"
+    assert failing_rule(c, 0, refusal={"rule": "not.a.rule"}) == "classic.attack.defender-dice"
+    # an accepted forbidden action: the rule the vector's error cites
+    assert failing_rule(c, 1, accepted_forbidden=True) == "classic.attack.attacker-dice"
+    assert failing_rule(c, 2) == "classic.attack.ties"           # the step's own rule
+    assert action_rule("classic", {"type": "place"}, "setup-place") == "classic.setup.placement-rounds"
+    assert action_rule("classic", {"type": "place"}, "reinforce") == "classic.reinforce.place"
+    assert action_rule("napoleon-basic", {"type": "maneuver"}) == "napoleon.maneuver.land"
+    perft = [{"path": "$.perft(depth=1)", "expected": 44, "actual": 43,
+              "divide": ["attack dice=1 from=a to=b: 1", "end-attack: missing  (expected 1)"]}]
+    assert rule_from_diffs(c, 0, perft) == "classic.attack.optional"
+
+
+def test_statement_and_docs_page():
+    assert statement_line("classic", "classic.attack.ties").startswith("A compared pair of equal dice")
+    assert "\n" not in statement_line("classic", "classic.attack.defender-dice")
+    assert docs_page("classic", "classic.attack.ties") == "rules/classic.attack.ties.md"
+    assert docs_page("classic", "classic.amb.tie-rule") == "ambiguities.md#classic.amb.tie-rule"
+
+
+def test_every_action_rule_is_a_rule_of_its_family():
+    from riskspec.conformance.attribution import ACTION_RULES, PHASE_RULES, TURN_RULES
+    from riskspec.conformance.specload import spec
+    s = spec()
+    for family, variant in (("classic", "classic"), ("napoleon", "napoleon-advanced")):
+        rules = s.variants[variant].rules
+        for table in (ACTION_RULES[family], PHASE_RULES[family], {"turn": TURN_RULES[family]}):
+            assert set(table.values()) <= set(rules), sorted(set(table.values()) - set(rules))
+
+
+@pytest.fixture(scope="module")
+def upstream_run(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("attr")
+    err = io.StringIO()
+    cfg = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120,
+                      select=["classic.conquest.move-in"], reports=[tmp / "r.json", tmp / "r.md"])
+    code, rep = check(cfg, io.StringIO(), err)
+    return code, rep, err.getvalue(), tmp
+
+
+def test_an_upstream_cause_is_named_first_with_its_rule(upstream_run):
+    code, rep, _, tmp = upstream_run
+    assert code == 1 and rep["failures"]
+    f = rep["failures"][0]
+    # the engine went to the battle straight after the attack: the defender never chose dice
+    assert f["rule"] == "classic.attack.defender-dice"
+    assert f["message"].startswith("upstream cause: after step 1 (attack ")
+    assert "phase 'battle' where the rules give phase 'defend'" in f["message"]
+    assert rep["by_rule"]["classic.attack.defender-dice"]["status"] == "fail"
+    assert rep["by_rule"]["classic.conquest.move-in"]["status"] == "unverified"
+    md = (tmp / "r.md").read_text()
+    broken = md.split("## Rules broken", 1)[1].split("##", 1)[0]
+    assert "classic.attack.defender-dice" in broken and "classic.conquest.move-in" not in broken
+
+
+def test_each_failure_shows_statement_docs_and_a_rerun_command(upstream_run):
+    _, rep, err, tmp = upstream_run
+    f = rep["failures"][0]
+    assert f["rule_statement"].startswith("The defender throws")
+    assert f["docs"] == "rules/classic.attack.defender-dice.md"
+    assert f["rerun"].startswith("riskspec check --engine ") and f["rerun"].endswith(f"--select {f['case']}")
+    # --quiet hides progress, never the failures
+    assert f"FAIL {f['case']}" in err and "rule broken: classic.attack.defender-dice" in err
+    assert f"rerun: {f['rerun']}" in err and "[1/" not in err
+    saved = json.loads((tmp / "r.json").read_text())
+    assert saved["failures"][0]["rerun"] == f["rerun"]
+
+
+def test_the_rerun_command_reruns_just_that_case(upstream_run):
+    rep = upstream_run[1]
+    f = rep["failures"][0]
+    cmd = f["rerun"].split(" --select ")
+    assert cmd[1] == f["case"]
+    sel = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120, select=[cmd[1]])
+    code, again = check(sel, io.StringIO(), io.StringIO())
+    assert code == 1 and [r["case"] for r in again["results"]] == [f["case"]]
+
+
+def test_an_expectation_on_the_broken_rule_makes_it_xfail(upstream_run, tmp_path):
+    exp = tmp_path / "known.json"
+    exp.write_text(json.dumps({"format": "riskspec/expect@1", "known_failures": [
+        {"rule": "classic.attack.defender-dice", "reason": "we play the Italian edition"}]}))
+    cfg = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120, expect=exp,
+                      select=["classic.conquest.move-in"])
+    code, rep = check(cfg, io.StringIO(), io.StringIO())
+    assert code == 0 and rep["totals"]["xfail"] == rep["totals"]["run"]
+
+
+def test_python_dash_m_riskspec():
+    out = subprocess.run([sys.executable, "-m", "riskspec", "check", "--help"], capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert out.returncode == 0 and "--engine" in out.stdout

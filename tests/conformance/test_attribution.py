@@ -72,7 +72,7 @@ def upstream_run(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("attr")
     err = io.StringIO()
     cfg = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120,
-                      select=["classic.conquest.move-in"], reports=[tmp / "r.json", tmp / "r.md"])
+                      select=["classic.conquest.move-in.00[12]"], reports=[tmp / "r.json", tmp / "r.md"])
     code, rep = check(cfg, io.StringIO(), err)
     return code, rep, err.getvalue(), tmp
 
@@ -120,7 +120,7 @@ def test_an_expectation_on_the_broken_rule_makes_it_xfail(upstream_run, tmp_path
     exp.write_text(json.dumps({"format": "riskspec/expect@1", "known_failures": [
         {"rule": "classic.attack.defender-dice", "reason": "we play the Italian edition"}]}))
     cfg = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120, expect=exp,
-                      select=["classic.conquest.move-in"])
+                      select=["classic.conquest.move-in.00[12]"])
     code, rep = check(cfg, io.StringIO(), io.StringIO())
     assert code == 0 and rep["totals"]["xfail"] == rep["totals"]["run"]
 

@@ -27,6 +27,7 @@ COMMANDS = [
     "show",
     "engine",
     "vectors",
+    "implementations",
     "docs",
     "play",
     "replay",

@@ -1,6 +1,6 @@
 """Reports of third-party engines: run their adapters, keep a small deterministic summary.
 
-``conformance/reports/engines.yaml`` lists the engines (PyPI requirement, adapter, what
+``conformance/engine-reports/engines.yaml`` lists the engines (PyPI requirement, adapter, what
 the adapter claims) and explains every failure with a *finding*: an engine deviation
 cited to the engine's code, a riskspec fault, or an adapter artefact.
 :func:`run_engine` runs one adapter through ``riskspec check`` and returns its summary
@@ -27,7 +27,7 @@ from riskspec import __version__
 from riskspec.errors import RiskspecError
 
 HERE = Path(__file__).resolve().parent
-REPORTS = HERE / "reports"
+REPORTS = HERE / "engine-reports"
 REGISTRY = REPORTS / "engines.yaml"
 FORMAT = "riskspec/implementation-report@1"
 KINDS = ("engine deviation", "riskspec fault", "adapter artefact")

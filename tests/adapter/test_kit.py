@@ -132,15 +132,18 @@ def test_position_reads_and_edits_a_state():
     assert p.next_seat(1) == 0
 
 
-def test_parse_action_names_the_fault():
-    ids = board("classic").territories
-    assert parse_action({"type": "place", "territory": "alaska"}, territories=ids)["territory"] == "alaska"
-    for bad, code in [({"type": "teleport"}, "unknown-type"), ({"type": "place"}, "missing-field"),
-                      ({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": "3"}, "bad-field"),
-                      ({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": True}, "bad-field"),
-                      ({"type": "place", "territory": "atlantis"}, "unknown-territory"), ([1], "not-an-action")]:
+def test_parse_action_names_the_fault_as_the_reference_does():
+    pos = position("classic", 3, board="alaska=0:5")
+    assert parse_action({"type": "place", "territory": "alaska"}, pos)["territory"] == "alaska"
+    for bad, code in [({"type": "teleport"}, "unknown-type"), ({"type": "place"}, "fields"),
+                      ({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": "3"}, "bad-value"),
+                      ({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": True}, "bad-value"),
+                      ({"type": "place", "territory": "atlantis"}, "unknown-territory"),
+                      ({"type": "roll", "attacker": [2, 6], "defender": [1]}, "dice-order"),
+                      ({"type": "trade", "cards": ["peru", "joker"], "bonus_territory": None}, "unknown-card"),
+                      ([1], "not-an-object")]:
         with pytest.raises(InvalidAction) as err:
-            parse_action(bad, territories=ids)
+            parse_action(bad, pos)
         assert err.value.code == code and err.value.kind == "invalid-action"
 
 

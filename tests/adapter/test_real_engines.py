@@ -57,7 +57,7 @@ def test_engine_run_matches_its_checked_in_report(engine_id):
     fresh = impl.run_engine(engine, jobs=2)
     committed = next(r for e, r in impl.load_reports() if e["id"] == engine_id)
     todo = (f"run `riskspec implementations --engine {engine_id}`, explain any new failure in "
-            f"conformance/reports/engines.yaml, and commit conformance/reports/{engine_id}.json")
+            f"conformance/engine-reports/engines.yaml, and commit conformance/engine-reports/{engine_id}.json")
     now = {r["case"]: r["outcome"] for r in fresh["results"]}
     before = {r["case"]: r["outcome"] for r in committed["results"]}
     changed = {c: (o, now.get(c, "skip")) for c, o in before.items() if now.get(c, "skip") != o}

@@ -70,9 +70,11 @@ def max_defender_dice(p: Position, to: str) -> int:
 
 
 def play(p: Position, a: Mapping[str, Any]) -> list[dict[str, Any]]:
-    a = parse_action(a, KINDS, territories=p.board.territories)
+    a = parse_action(a, p)
     ev: list[dict[str, Any]] = []
     kind, me = a["type"], p.current
+    if kind not in KINDS:
+        raise Unsupported("action", f"{kind!r} actions are not implemented")
     need(p.phase == PHASE_OF[kind], "wrong-phase", "classic.turn.sequence",
          f"a {kind!r} is not allowed in the {p.phase} phase")
     if kind == "place":

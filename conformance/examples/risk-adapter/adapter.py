@@ -153,7 +153,7 @@ class HackerRisk(Adapter):
         return pos
 
     def apply(self, pos: Position, action: Mapping[str, Any]) -> list[dict[str, Any]]:
-        a = parse_action(action, territories=B.territories)
+        a = parse_action(action, pos)
         kind, me, phase = a["type"], pos.current, pos.phase
         wanted = {"attack": "attack", "end-attack": "attack", "roll": "battle", "occupy": "occupy"}
         if wanted.get(kind) != phase:

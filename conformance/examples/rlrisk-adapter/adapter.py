@@ -282,6 +282,8 @@ class RlRisk(Adapter):
         for seat, pl in enumerate(p.players):            # during setup: armies not yet on the board
             on_board = sum(map(p.armies, p.territories_of(seat)))
             pl["reserve"] = start - on_board if q is not None and q.kind in SETUP else 0
+        if self.live.new and (q is None or q.kind != "first-player"):
+            p.data["first_player"] = int(eng.turn_order[0])     # rlrisk's turn order starts there
         if game.finished:
             p.data["winner"] = p.owner(TID[0])
             p.go("game-over")
@@ -336,7 +338,7 @@ class RlRisk(Adapter):
     def apply(self, pos: Position, action: Mapping[str, Any]) -> list[dict[str, Any]]:
         if self.live is None or pos.data != self.shown:
             raise InvalidState("desync", "the adapter lost track of the game; load it again")
-        a = parse_action(action, territories=B.territories)
+        a = parse_action(action, pos)
         live, kept, before = self.live, len(self.live.answers), pos.phase
         try:
             ev = self._play(pos, a)

@@ -8,6 +8,7 @@ to riskspec IDs) into the action objects ``legal_actions`` answers, and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -15,43 +16,33 @@ from riskspec.adapter.errors import Illegal, InvalidAction
 
 Action = dict[str, Any]
 
-#: The fields each Classic-family action carries besides ``type`` (and their JSON types).
-FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "claim": {"territory": str}, "place": {"territory": str}, "deal": {"territory": str},
-    "trade": {"cards": list, "bonus_territory": (str, type(None))}, "attack": {"from": str, "to": str, "dice": int},
-    "defend": {"dice": int}, "roll": {"attacker": list, "defender": list},
-    "occupy": {"armies": int}, "end-attack": {}, "fortify": {"from": str, "to": str, "armies": int},
-    "end-turn": {}, "draw": {"card": str}, "first-player": {"player": int},
-}
+def parse_action(action: Any, pos: Any = None, *, variant: str = "classic",
+                 options: Mapping[str, str] | None = None, players: int | None = None) -> Action:
+    """Check an action's shape exactly as the reference engine does, before acting on it.
 
-
-def parse_action(action: Any, known: Iterable[str] = (), *,
-                 territories: Iterable[str] | None = None) -> Action:
-    """Check an action's shape: a JSON object of a known ``type`` with its fields.
-
-    ``known`` limits the types (default: every Classic type); ``territories`` (IDs)
-    checks the territory fields.  Raises :class:`InvalidAction` with the code the
-    vectors use (``unknown-type``, ``missing-field``, ``bad-field``, ``unknown-territory``).
+    ``pos`` (a :class:`~riskspec.adapter.Position`) gives the variant, options and seats;
+    without it, ``variant``/``options``/``players``.  A malformed action raises
+    :class:`InvalidAction` with the code the vectors expect: ``not-an-object``,
+    ``unknown-type``, ``fields`` (a missing or unexpected field), ``unknown-territory``,
+    ``unknown-card``, ``bad-value``, ``card-order``, ``dice-order``.
     """
-    kinds = set(known) or set(FIELDS)
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-        raise InvalidAction("not-an-action", f"an action is an object with a 'type': {action!r}")
-    kind = action["type"]
-    if kind not in kinds or kind not in FIELDS:
-        raise InvalidAction("unknown-type", f"unknown action type {kind!r}")
-    for name, typ in FIELDS[kind].items():
-        if name not in action:
-            raise InvalidAction("missing-field", f"a {kind!r} action needs {name!r}")
-        value = action[name]
-        if not isinstance(value, typ) or isinstance(value, bool):
-            raise InvalidAction("bad-field", f"{kind}.{name} must be a {getattr(typ, '__name__', typ)}, "
-                                             f"not {value!r}")
-    if territories is not None:
-        ids = set(territories)
-        for name in ("territory", "from", "to"):
-            if name in FIELDS[kind] and action[name] not in ids:
-                raise InvalidAction("unknown-territory", f"unknown territory {action[name]!r}")
+    from riskspec.errors import InvalidActionError
+    from riskspec.reference.actions import parse_action as _parse
+    if pos is not None:
+        variant, options, players = pos.variant, pos.data.get("options"), len(pos.players)
+    try:
+        _parse(action, _tables(variant, tuple(sorted((options or {}).items()))), players or 6)
+    except InvalidActionError as exc:
+        raise InvalidAction(exc.code or "invalid-action", str(exc)) from None
     return dict(action)
+
+
+@functools.cache
+def _tables(variant: str, options: tuple[tuple[str, str], ...]) -> Any:
+    from riskspec.loading import load_spec
+    from riskspec.reference.tables import get_explicit_options, get_tables
+    v = load_spec().variant(variant)
+    return get_tables(v.resolve(get_explicit_options(v, {k: c for k, c in options if k in v.options})))
 
 
 def place_actions(territories: Iterable[str]) -> list[Action]:

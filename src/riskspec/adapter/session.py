@@ -136,7 +136,7 @@ class Session:
         work = Position(self._need().data)           # a copy: a refused action changes nothing
         action = req.get("action")
         if not isinstance(action, Mapping):
-            raise InvalidAction("not-an-action", f"an action is a JSON object, not {action!r}")
+            raise InvalidAction("not-an-object", f"an action is a JSON object, not {action!r}")
         events = self.adapter.apply(work, action)
         self.position = work
         return {"state": work.to_json(), "events": list(events)}

@@ -12,7 +12,7 @@ examples:
   riskspec implementations --check        compare with the committed reports; exit 1 on a difference
 
 The engines, their adapters and the explanation of every failure are listed in
-conformance/reports/engines.yaml; `riskspec docs build` renders the reports as the
+conformance/engine-reports/engines.yaml; `riskspec docs build` renders the reports as the
 Implementations page.
 """
 
@@ -20,7 +20,7 @@ Implementations page.
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "implementations", help="rerun the adapters of third-party engines and write their reports",
-        description="Run each third-party Risk engine listed in conformance/reports/engines.yaml "
+        description="Run each third-party Risk engine listed in conformance/engine-reports/engines.yaml "
                     "(installed from PyPI) through its adapter and the whole conformance suite, and "
                     "write a small deterministic report (riskspec/implementation-report@1) per engine "
                     "next to the list. An engine that is not installed is skipped with a message. A "

@@ -1,6 +1,6 @@
 """The Implementations page: third-party engines × rule sections, from the checked-in reports.
 
-``conformance/reports/`` holds ``engines.yaml`` (each engine, its adapter, what it claims,
+``conformance/engine-reports/`` holds ``engines.yaml`` (each engine, its adapter, what it claims,
 and a finding for every failure) and one ``<engine>.json`` report per engine
 (``riskspec implementations`` writes them).  Nothing here runs an engine: the page says
 what the committed reports say, so it builds where the engines are not installed.
@@ -98,7 +98,7 @@ def implementations_page(spec: m.Spec) -> dict[str, str]:
         "not claimed (—), never as a failure. Every failure is explained below: an **engine "
         "deviation** cited to the engine's code, a **riskspec fault**, or an **adapter artefact**."), "",
         ("Regenerate with `pip install 'riskspec[engines]' && riskspec implementations` "
-        "(reports in `conformance/reports/`)."), "",
+        "(reports in `conformance/engine-reports/`)."), "",
         "Per rule section: ✅ rules whose every case passed, ❌ rules with a failing case.", "",
         _matrix(spec, done) if done else "No reports yet.", "",
     ]

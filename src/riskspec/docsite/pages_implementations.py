@@ -87,7 +87,7 @@ def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
 def implementations_page(spec: m.Spec) -> dict[str, str]:
     """``{"implementations.md": text}``, or nothing when riskspec ships no engine reports."""
     pairs = _reports()
-    if not pairs:
+    if not pairs or "classic" not in spec.variants:     # the engines play Classic
         return {}
     done = [(e, r) for e, r in pairs if r is not None]
     lines = [

@@ -258,6 +258,7 @@ def test_every_napoleon_page_carries_the_reconstruction_notice(shipped):
     napoleon = [p for p in gen.pages if re.match(r"(rules|ambiguities)/napoleon\.|variants/napoleon|"
                                                  r"examples/napoleon|maps/napoleon", p)]
     assert len(napoleon) > 100
+    napoleon += ["index.md", "variants/index.md", "maps/index.md"]  # the home page too
     for p in napoleon:
         assert notice in gen.pages[p], p
     assert f"{tally['land border'][0]} of {tally['land border'][1]} land borders" in \

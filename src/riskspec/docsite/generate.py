@@ -10,6 +10,7 @@ replaced at build time:
 ``<!-- riskspec:variants -->``  a table of the variants
 ``<!-- riskspec:schemas -->``   a table of the file formats (from ``schemas/*.json``)
 ``<!-- riskspec:counts -->``    one line: how many variants, rules, ambiguities, maps, examples
+``<!-- riskspec:napoleon-notice -->``  the notice that the Napoléon board is mostly reconstructed
 ``<!-- riskspec:link PAGE | LABEL -->``  a link to PAGE if the site has it, else LABEL alone
                                   (for pages other people are still writing)
 """
@@ -41,6 +42,7 @@ from riskspec.docsite.pages_implementations import PAGE as IMPLEMENTATIONS_PAGE
 from riskspec.docsite.pages_implementations import implementations_page
 from riskspec.docsite.pages_rules import (
     family_title,
+    napoleon_notice,
     ordered_variants,
     rule_home,
     rule_pages,
@@ -136,7 +138,8 @@ def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]
     text = _LINK.sub(link, text)
     return (text.replace("<!-- riskspec:variants -->", _variants_table(spec, page))
                 .replace("<!-- riskspec:schemas -->", _schemas_table())
-                .replace("<!-- riskspec:counts -->", counts))
+                .replace("<!-- riskspec:counts -->", counts)
+                .replace("<!-- riskspec:napoleon-notice -->", napoleon_notice(spec)))
 
 
 def _rules_nav(spec: m.Spec) -> list[Any]:

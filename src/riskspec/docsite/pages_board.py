@@ -130,6 +130,7 @@ def variants_index(spec: m.Spec) -> str:
              str(len(v.rules)), str(len(v.ambiguities))] for v in ordered_variants(spec)]
     return "\n".join(["# Variants", "", "Each variant is a complete, playable rule set: its "
                       "map, turn structure, parameters, options and rules.", "",
+                      napoleon_notice(spec), "",
                       md.table(["Variant", "ID", "Players", "Map", "Rules", "Ambiguities"], rows)
                       if rows else "*No variants.*", ""])
 
@@ -170,19 +171,9 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
     used_by = [v for v in spec.variants.values() if v.board.id == b.id]
     notice = [napoleon_notice(spec), ""] if any(v.family == "napoleon" for v in used_by) else []
     out = [f"# {md.cell(b.title)}", "", *notice,
-           md.table(["Property", "Value"], [
-               ["Map ID", md.code(b.id)],
-               ["Used by", ", ".join(md.link(md.cell(v.title), page, md.page_of_variant(v.id))
-                                     for v in used_by) or "—"],
-               ["Territories", str(len(b.territories))], ["Groups", str(len(b.groups))],
-               ["Maritime zones", str(len(b.zones))], ["Routes", str(len(b.routes))],
-               ["Borders", str(len(b.borders))], ["Cards", str(len(b.cards))],
-               ["Provenance", prov.ref(b.provenance, spec)], ["Defined in", md.code(b.file)],
-           ]), "",
-           "## The board", "",
-           f"![{md.cell(b.title)}: every territory and zone at its approximate place, coloured "
-           f"by {'empire' if any(g.kind == 'empire' for g in b.groups) else 'continent'}, "
-           f"joined by its borders]({b.id}.svg)", "",
+           f"[![{md.cell(b.title)}: every territory and zone at its approximate place, "
+           f"coloured by {'empire' if any(g.kind == 'empire' for g in b.groups) else 'continent'}"
+           f", joined by its borders]({b.id}.svg)]({b.id}.svg)", "",
            ("Places sit at the layout hints of the map file (approximate positions, not "
             "rules); land borders are solid, sea lines and sea borders dashed"
             + ("; reconstructed borders are orange and dotted — a border drawn in grey or "
@@ -191,7 +182,16 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
             "Laid out from the borders alone (this map has no layout hints)."), "",
            f"Drawn from the data on every build. Download: [SVG]({b.id}.svg) · "
            f"[JSON]({b.id}.json) (as `riskspec map {used_by[0].id if used_by else b.id}`) · "
-           f"[Graphviz]({b.id}.dot).", ""]
+           f"[Graphviz]({b.id}.dot).", "",
+           md.table(["Property", "Value"], [
+               ["Map ID", md.code(b.id)],
+               ["Used by", ", ".join(md.link(md.cell(v.title), page, md.page_of_variant(v.id))
+                                     for v in used_by) or "—"],
+               ["Territories", str(len(b.territories))], ["Groups", str(len(b.groups))],
+               ["Maritime zones", str(len(b.zones))], ["Routes", str(len(b.routes))],
+               ["Borders", str(len(b.borders))], ["Cards", str(len(b.cards))],
+               ["Provenance", prov.ref(b.provenance, spec)], ["Defined in", md.code(b.file)],
+           ]), ""]
     out += ["## Groups", ""]
     rows = []
     for g in b.groups:
@@ -251,7 +251,7 @@ def maps_index(spec: m.Spec) -> str:
     rows = [[md.link(md.cell(b.title), page, md.page_of_map(b.id)), md.code(b.id),
              str(len(b.territories)), str(len(b.groups)), str(len(b.zones)), str(len(b.borders))]
             for b in spec.boards.values()]
-    return "\n".join(["# Maps", "", md.table(["Map", "ID", "Territories", "Groups", "Zones",
+    return "\n".join(["# Maps", "", napoleon_notice(spec), "", md.table(["Map", "ID", "Territories", "Groups", "Zones",
                                                "Borders"], rows) if rows else "*No maps.*", ""])
 
 

@@ -459,7 +459,8 @@ def sources_page(spec: m.Spec) -> str:
             if value:
                 facts.append([label, md.cell(value)])
         facts.append(["File", md.code(s.file)])
-        out += [md.table(["", ""], facts), ""]
+        for label, value in facts:
+            out += [label, f":   {value}", ""]
         if rules:
             out += [f"Cited by {len(rules)} rule(s): " + ", ".join(
                 md.link(md.cell(spec.rules[r].title), page, md.page_of_rule(r))

@@ -154,3 +154,17 @@ def seat_zero_defends(b):
     b.roll([6, 1], [4, 3], explain="6 beats 4, 3 beats 1: one army each.",
            state={"phase": "attack", "territories": {"northwest-territory": {"armies": 3},
                                                      "alaska": {"armies": 1}}})
+
+
+@scenario("classic.setup.deal-territories.002", "A territory dealt to black (seat 0) is not dealt again",
+          ["classic.setup.deal-territories"], options={"distribution": "deal"}, negative=True)
+def deal_twice(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 0}, state={"phase": "deal", "current": 0, "first_player": 0})
+    b.do({"type": "deal", "territory": "brazil"}, explain="Brazil is dealt to black.",
+         state={"territories": {"brazil": {"owner": 0, "armies": 1}}, "players": [{"reserve": 34}, {}, {}]})
+    b.reject({"type": "deal", "territory": "brazil"}, "already-dealt", rule="classic.setup.deal-territories",
+             explain="Brazil has an owner now, even though that owner is seat 0.",
+             state={"territories": {"brazil": {"owner": 0, "armies": 1}}})
+    b.check(outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/41"}
+                      for t in b.s["territories"] if t != "brazil"])

@@ -11,7 +11,10 @@ examples:
   riskspec check --engine "riskspec engine"     the same engine, checked through the protocol
 
 The first line written is the handshake; then one response line per request
-line. See docs/protocol.md.
+line, whatever the line: one that is not UTF-8, not strict JSON, nested deeper
+than 64 or longer than 32 MiB gets a bad-request with id null; fields of the
+wrong type get bad-request/bad-field or invalid-action/malformed. Responses are
+strict JSON. See docs/protocol.md ("The reference server").
 """
 
 

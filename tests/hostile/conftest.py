@@ -8,7 +8,6 @@ results lost, wrongly accepted inputs); ``pytest_terminal_summary`` prints it, s
 from __future__ import annotations
 
 import sys
-from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -16,8 +15,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "conformance"))
 sys.path.insert(0, str(HERE.parent / "conformance" / "engines"))
 
-#: surface → counter of inputs, tracebacks, hangs, lost, wrongly_accepted
-TALLY: dict[str, Counter] = defaultdict(Counter)
+from hostile_tally import TALLY
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 import toy_engine
-from conftest import TALLY
 from helpers import TOY_VECTORS
+from hostile_reports import assert_report_parses
+from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reports import assert_report_parses
 from riskspec.conformance.client import InProcessClient, check_response
 from riskspec.conformance.protocol import dumps
 from riskspec.conformance.report import build_report

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import TALLY
+from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from riskspec.conformance.client import reference_client

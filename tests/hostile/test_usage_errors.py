@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import TALLY
 from helpers import TOY_VECTORS
+from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from riskspec.conformance.errors import ReportPathError

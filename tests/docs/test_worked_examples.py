@@ -152,6 +152,20 @@ def _compare(case: Any, spec: Any, page: str, anchor: str) -> tuple[int, list[st
         cells += 1
         if (bt != at) != (label in other) or (label in other and other[label] != (bt, at)):
             diffs.append(f"{label}: page {other.get(label)}, engine {(bt, at)}")
+    pb, pa = before.get("pending") or {}, after.get("pending") or {}
+    if "to place" in other:
+        cells += 1
+        if other["to place"] != (_label(before, "to_place", pb.get("to_place")),
+                                 _label(after, "to_place", pa.get("to_place"))):
+            diffs.append(f"to place: page {other['to place']}, engine {pb}, {pa}")
+    for seat, (p_b, p_a) in enumerate(zip(before["players"], after["players"])):
+        for key in ("reserve", "vp"):
+            label = f"{_label(after, 'owner', seat)}: {key}"
+            if label in other:
+                cells += 1
+                if other[label] != (str(p_b.get(key)), str(p_a.get(key))):
+                    diffs.append(f"{label}: page {other[label]}, engine "
+                                 f"{(p_b.get(key), p_a.get(key))}")
     steps: dict[int, list[str]] = {}
     rejected: dict[int, tuple[str, str | None]] = {}
     n = 0

@@ -321,6 +321,9 @@ def outcome(case: Case, spec: m.Spec, page: str) -> str:
         more = f" … ({len(changes) - 4} more)" if len(changes) > 4 else ""
         return "; ".join(changes[:4]) + more
     other = pos.other_changes(ctx.before, ctx.after)
+    basic = {label for _, label in pos.STATE_FIELDS}
+    other.sort(key=lambda o: o[0] in basic)  # reserves, points, armies to place … first
     if other:
-        return "; ".join(md.cell(f"{w} {b} → {a}") for w, b, a in other[:3])
+        return "; ".join(md.cell(f"{w} {b} → {a}") for w, b, a in other[:3]) + (
+            " …" if len(other) > 3 else "")
     return "no change"

@@ -113,6 +113,15 @@ def other_changes(before: Mapping[str, Any] | None,
             bt, at = value_text(before, key, before.get(key)), value_text(after, key, after.get(key))
             if bt != at:
                 out.append((label, bt, at))
+    pend_b = before.get("pending") if isinstance(before.get("pending"), Mapping) else {}
+    pend_a = after.get("pending") if isinstance(after.get("pending"), Mapping) else {}
+    for key in dict.fromkeys([*pend_b, *pend_a]):  # what is still to do: armies to place …
+        bv, av = pend_b.get(key), pend_a.get(key)
+        if not all(v is None or type(v) is int for v in (bv, av)):
+            continue  # only counts (armies to place …), not the bookkeeping
+        bt, at = value_text(before, key, bv), value_text(after, key, av)
+        if bt != at:
+            out.append((key.replace("_", " "), bt, at))
     pb, pa = players_of(before), players_of(after)
     for seat in range(max(len(pb), len(pa))):
         b = pb[seat] if seat < len(pb) else {}

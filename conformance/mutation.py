@@ -53,14 +53,14 @@ _BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast
 class Mutant:
     module: str      # e.g. "classic" (under riskspec.reference)
     function: str    # qualified name of the top-level function or method mutated
-    line: int
-    col: int
+    line: int        # line within the function: 0 is its ``def`` line (edits elsewhere in
+    col: int         # the module leave the ID alone; see :func:`source_line`)
     op: str          # e.g. "Lt->LtE", "const 3->4", "and->or", "not-removed", "min->max"
     nth: int = 0     # index among the same mutation at the same place (nested and/or chains)
 
     @property
     def id(self) -> str:
-        base = f"{self.module}:{self.function}:{self.line}:{self.col}:{self.op}"
+        base = f"{self.module}:{self.function}:+{self.line}:{self.col}:{self.op}"
         return f"{base}#{self.nth}" if self.nth else base
 
 
@@ -119,6 +119,18 @@ def module_path(module: str) -> Path:
     return Path(inspect.getfile(importlib.import_module(f"{PKG}.{module}")))
 
 
+@functools.lru_cache(maxsize=None)
+def _def_lines(module: str) -> dict[str, int]:
+    """Qualified function name → the line of its ``def`` in the module's source."""
+    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
+    return {qual: fn.lineno for qual, fn in _functions(tree)}
+
+
+def source_line(m: Mutant) -> int:
+    """The line of the module's source file that ``m`` mutates."""
+    return _def_lines(m.module)[m.function] + m.line
+
+
 def mutants_of(module: str) -> list[Mutant]:
     tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
     out: list[Mutant] = []
@@ -131,7 +143,8 @@ def mutants_of(module: str) -> list[Mutant]:
             for node in ast.walk(stmt):
                 if not hasattr(node, "lineno") or _skip(node, parents):
                     continue
-                line, col = getattr(node, "lineno"), getattr(node, "col_offset")  # noqa: B009
+                line = getattr(node, "lineno") - fn.lineno  # noqa: B009
+                col = getattr(node, "col_offset")  # noqa: B009
                 for desc, _ in _mutations(node):
                     key = (qual, line, col, desc)
                     seen[key] = seen.get(key, -1) + 1
@@ -152,7 +165,8 @@ def _mutated_code(m: Mutant) -> types.CodeType:
                                and isinstance(fn.body[0].value, ast.Constant)) else fn.body
         parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
         for node in (n for stmt in body for n in ast.walk(stmt)):
-            if (getattr(node, "lineno", None) != m.line or getattr(node, "col_offset", None) != m.col
+            if (getattr(node, "lineno", -1) - fn.lineno != m.line
+                    or getattr(node, "col_offset", None) != m.col
                     or _skip(node, parents)):
                 continue
             hits = [h for h in _mutations(node) if h[0] == m.op]
@@ -320,7 +334,7 @@ def campaign(family: str, *, sample: int | None = None, seed: int = 12,
     t_cov = time.monotonic() - t0
     results: list[dict[str, Any]] = []
     for i, m in enumerate(chosen, 1):
-        covering = sorted(cover.get((str(module_path(m.module)), m.line), ()))
+        covering = sorted(cover.get((str(module_path(m.module)), source_line(m)), ()))
         entry: dict[str, Any] = {"id": m.id, "cases": len(covering)}
         if not covering:
             entry["status"] = "not-covered"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from riskspec.conformance.mutation import module_path
+from riskspec.conformance.mutation import _def_lines, module_path
 
 TRIAGE = Path(__file__).with_name("mutation-triage.yaml")
 HEADER = """\
@@ -28,8 +28,9 @@ HEADER = """\
 
 
 def _source(mutant_id: str) -> str:
-    mod, _, line, _, _ = mutant_id.split(":")
-    return module_path(mod).read_text(encoding="utf-8").splitlines()[int(line) - 1].strip()
+    mod, function, line, _, _ = mutant_id.split(":")[:5]
+    start = _def_lines(mod)[function]
+    return module_path(mod).read_text(encoding="utf-8").splitlines()[start + int(line) - 1].strip()
 
 
 def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
                                        get_defender_dice_limit)
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem, get_set_value, has_valid_set
 from riskspec.reference.missions import is_mission_complete
+from riskspec.reference.occupy import get_occupy_range
 from riskspec.reference.reinforce import compute_reinforcements, get_held_groups
 from riskspec.reference.state import SETUP_PHASES, State
 
@@ -325,15 +326,16 @@ def conquer(s: State, f: int, t: int, dice: int, events: Events) -> None:
                 s.captured[p] = True
             events.append({"type": "cards-captured", "player": p, "from": victim,
                            "cards": [tb.cards[c] for c in taken]})
-    least = dice if prm.conquest_min_move == "dice-rolled" else 1
+    least, _ = get_occupy_range(s.armies[f], dice, prm.conquest_min_move)
     s.phase = "occupy"
-    s.pending = {"from": f, "to": t, "min": min(least, s.armies[f] - 1), "eliminated": eliminated}
+    s.pending = {"from": f, "to": t, "min": least, "eliminated": eliminated}
 
 
 def process_occupy(s: State, a: Parsed, events: Events) -> None:
     _, n = a
-    f, t, least = s.pending["from"], s.pending["to"], s.pending["min"]
-    most = s.armies[f] - 1
+    f, t = s.pending["from"], s.pending["to"]
+    # the range set at the conquest (its minimum is in the state), one army left behind
+    least, most = get_occupy_range(s.armies[f], s.pending["min"], "dice-rolled")
     # At least the minimum move-in (conquest.min_move) …
     require(least <= n, "move-in-range", R.CONQUEST_MOVE_IN,
             f"move between {least} and {most} armies into {s.tables.territories[t]}")

@@ -19,6 +19,7 @@ from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon.state import NapState
+from riskspec.reference.occupy import get_occupy_range
 
 Event = dict[str, Any]
 
@@ -161,11 +162,12 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
                 s.conquered = True
         elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
             G.controlled(s, loser)[0] == 0
-        low = len(att) if p["conquest.min_move"] == "dice-rolled" else 1
+        low, _ = get_occupy_range(s.armies[src], len(att), p["conquest.min_move"],
+                                  N.stay(s, src))
         if tb.is_zone(dst) and p["end_turn.zone_invasion_counts"]:
             s.conquered = True
         s.phase = "occupy"
-        s.pending = {"from": src, "to": dst, "min": min(low, s.armies[src] - N.stay(s, src)),
+        s.pending = {"from": src, "to": dst, "min": low,
                      "eliminated": elim and s.eliminated_by[loser] < 0}
         if s.pending["eliminated"]:
             _eliminate(s, loser, ev)
@@ -214,8 +216,8 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
 def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     pend, p = s.pending, s.tables.p
     src, dst, n, k = pend["from"], pend["to"], a[1], a[2]
-    most = s.armies[src] - N.stay(s, src)
-    require(pend["min"] <= n <= most, "armies", N.R_BATTLE if s.tables.is_zone(src) and
+    least, most = get_occupy_range(s.armies[src], pend["min"], "dice-rolled", N.stay(s, src))
+    require(least <= n <= most, "armies", N.R_BATTLE if s.tables.is_zone(src) and
             n > most else G.R_CONQ, lambda: f"move {pend['min']} to {most} units")
     if k:
         from riskspec.reference.napoleon.leaders import leaders_at, move_leaders

@@ -17,7 +17,7 @@ from riskspec.conformance.vectors import load_cases
 from riskspec.reference import battle
 
 CASES = {c.id: c for c in load_cases()}
-TIE = Mutant("battle", "compute_losses", 60, 11, "Gt->GtE")
+TIE = Mutant("battle", "compute_losses", 20, 11, "Gt->GtE")  # `a > d`, 20 lines below the def
 
 
 def test_the_mutator_finds_rule_logic_in_every_module():

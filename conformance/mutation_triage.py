@@ -24,6 +24,8 @@ HEADER = """\
 # tested elsewhere: where), or open (not triaged yet). Regenerate the list with
 #   python -m riskspec.conformance.mutation --family classic --out c.json
 #   python -m riskspec.conformance.mutation_triage c.json n.json
+# and, after editing a rule module, drop the entries of changed code with
+#   python -m riskspec.conformance.mutation_triage --prune
 """
 
 
@@ -53,14 +55,34 @@ def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list
     return sorted(entries.values(), key=lambda e: e["mutant"])
 
 
+def prune(old: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries whose mutant still exists in the current source (an edited function's
+    mutants change; their survivors come back as open on the next campaign)."""
+    from riskspec.conformance.mutation import MODULES, mutants_of
+    known = {m.id for mods in MODULES.values() for mod in mods for m in mutants_of(mod)}
+    gone = sorted(set(old) - known)
+    if gone:
+        print(f"dropped {len(gone)} entries of changed code: {', '.join(gone)}")
+    return [e for mid, e in sorted(old.items()) if mid in known]
+
+
 def main(argv: list[str] | None = None) -> int:
-    paths = [Path(p) for p in (argv if argv is not None else sys.argv[1:])]
-    reports = [json.loads(p.read_text(encoding="utf-8")) for p in paths]
+    args = list(argv if argv is not None else sys.argv[1:])
+    if not args or args[0] in ("-h", "--help"):
+        print("usage: python -m riskspec.conformance.mutation_triage REPORT.json [...]\n"
+              "       python -m riskspec.conformance.mutation_triage --prune\n"
+              "merge campaign reports into conformance/mutation-triage.yaml, or drop the "
+              "entries whose mutant the current source no longer has")
+        return 0 if args else 2
     old: dict[str, dict[str, Any]] = {}
     if TRIAGE.exists():
         data = yaml.safe_load(TRIAGE.read_text(encoding="utf-8")) or {}
         old = {e["mutant"]: e for e in data.get("survivors", [])}
-    survivors = merge(reports, old)
+    if args == ["--prune"]:
+        survivors = prune(old)
+    else:
+        reports = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args]
+        survivors = merge(reports, old)
     text = HEADER + yaml.safe_dump({"survivors": survivors}, sort_keys=False, allow_unicode=True, width=100)
     TRIAGE.write_text(text, encoding="utf-8")
     counts: dict[str, int] = {}

@@ -50,7 +50,7 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
     assert triage, "conformance/mutation-triage.yaml lists the survivors"
     known = {m.id for mods in MODULES.values() for mod in mods for m in mutants_of(mod)}
     for mid, entry in triage.items():
-        assert mid in known, f"{mid}: not a mutant of the current source (re-run the campaign)"
+        assert mid in known, f"{mid}: not a mutant of the current source (run `python -m riskspec.conformance.mutation_triage --prune`, or re-run the campaign)"
         assert entry["verdict"] in ("equivalent", "killed", "outside", "open"), mid
         assert entry.get("why", "").strip(), mid
         if entry["verdict"] == "killed":

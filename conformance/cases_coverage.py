@@ -16,7 +16,8 @@ AUSTRALIA = ["indonesia", "new-guinea", "western-australia", "eastern-australia"
           "the drawer's hand grows", ["classic.cards.earn"])
 def draw_beside_hands(b):
     b.position(phase="fortify", current=0, conquered=True,
-               hands={1: ["peru", "iceland"], 2: ["greenland"]})
+               hands={1: ["peru", "iceland"], 2: ["greenland"]},
+               edit=lambda d: d["turn_flags"].update(conquests=1))  # one conquest this turn
     b.do({"type": "end-turn"}, explain="Black conquered this turn: a card is due.",
          state={"phase": "draw", "pending": {"left": 1}})
     b.do({"type": "draw", "card": "wild-1"},

@@ -197,9 +197,12 @@ mscenario("napoleon.amb.mission-check-timing.both.001",
           options={"napoleon.amb.card-table": "ignore"})
 def conditions(b):
     # m4-all: west and east and one zone; m3-either: two whole groups (west, east)
-    _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (0, 2), "b2": (0, 2), "far": (1, 2)},
-               {"z1": (0, 1)}, held={0: ["m3-either", "m4-all"]},
-               decks={3: [], 4: []})
+    # seat 2 holds nothing and is out, so seat 1 ends the round (a seat to act is in the
+    # game); it holds the whole deck, so its end of turn draws no card
+    _pos(b, {"a1": (0, 2), "a2": (0, 2), "b1": (0, 2), "b2": (0, 2), "far": (1, 2)},
+         {"z1": (0, 1)}, held={0: ["m3-either", "m4-all"]}, decks={3: [], 4: []},
+         phase="maneuver", current=1, turn=1,
+         hands={1: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "players": [
         {"vp": 3 + 4 + 2 + 3, "missions": [], "missions_completed": ["m3-either", "m4-all"]},
         {}, {}]})

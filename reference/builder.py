@@ -6,7 +6,8 @@
 ``board`` lists ``territory=seat:armies`` (space- or comma-separated) or is a
 mapping ``{territory: (seat, armies)}``; every other territory goes to
 ``rest`` (a seat, or ``"round-robin"`` over the players still in the game,
-in map order) with ``rest_armies`` armies.  Hands take their cards out of the
+in map order) with ``rest_armies`` armies; a seat in the game that would hold nothing
+gets the last of those (a state where it holds nothing cannot arise).  Hands take their cards out of the
 draw pile.  The result goes through :func:`~riskspec.reference.state.from_dict`,
 so it is checked like any state read from JSON.
 """
@@ -18,7 +19,7 @@ from typing import Any
 
 from riskspec.model import Variant
 from riskspec.reference import engine as E
-from riskspec.reference.state import State, from_dict, to_dict
+from riskspec.reference.state import SETUP_PHASES, State, from_dict, to_dict
 
 
 def parse_board(board: str | Mapping[str, tuple[int, int]] | None) -> dict[str, tuple[int, int]]:
@@ -67,6 +68,13 @@ def build_state(variant: str | Variant = "classic", players: int | Sequence[str]
     unknown = set(listed) - set(d["territories"])
     if unknown:
         raise ValueError(f"unknown territories {sorted(unknown)}")
+    # a seat still in the game holds a territory (invariant state.alive-holds-territory):
+    # one the board leaves empty-handed takes the last territory that went to ``rest``
+    spare = [tid for tid in d["territories"] if tid not in listed]
+    if phase not in SETUP_PHASES:
+        for p in fill:
+            if not any(t["owner"] == p for t in d["territories"].values()) and spare:
+                d["territories"][spare.pop()] = {"owner": p, "armies": rest_armies}
     pile = list(d["draw_pile"])
     for seat, cards in (hands or {}).items():
         for c in cards:

@@ -68,7 +68,14 @@ SETUP_PHASES = frozenset({"deal-missions", "first-player", "claim", "deal", "set
 
 
 class InvalidStateError(RiskspecError, ValueError):
-    """A state given to :func:`from_dict`/:func:`from_json` is malformed or inconsistent."""
+    """A state given to :func:`from_dict`/:func:`from_json` is malformed or inconsistent.
+
+    ``invariant`` names the consistency invariant that failed (``docs/state-invariants.md``;
+    ``state.form`` for a malformed state); the protocol reports it as the error ``code``."""
+
+    def __init__(self, message: str, *, invariant: str = "state.form") -> None:
+        self.invariant = self.code = invariant
+        super().__init__(message)
 
 
 class State:
@@ -311,7 +318,9 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
     def seat(value: Any, what: str, allow_none: bool = True) -> int:
         if value is None and allow_none:
             return -1
-        _check(isinstance(value, int) and 0 <= value < n, f"{what}: no player {value!r}")
+        if not (isinstance(value, int) and 0 <= value < n):
+            raise InvalidStateError(f"{what}: no player {value!r} (seats 0 to {n - 1}) "
+                                    f"[invariant state.seat-range]", invariant="state.seat-range")
         return int(value)
 
     _check(set(d["territories"]) == set(tb.territories),
@@ -363,6 +372,8 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
         else:
             _check((s.owner[i] < 0) == (s.armies[i] == 0),
                    f"territory {tid}: an occupied territory has armies, an empty one none")
+    from riskspec.reference.consistency import check_state
+    check_state(s)
     return s
 
 
@@ -377,7 +388,9 @@ def _pending_from_json(p: Mapping[str, Any], phase: str, tb: Tables, n: int) -> 
             _check(value in tb.territory_index, f"pending.{key}: unknown territory {value!r}")
             value = tb.territory_index[value]
         elif kind == "player":
-            _check(isinstance(value, int) and 0 <= value < n, f"pending.{key}: no player {value!r}")
+            if not (isinstance(value, int) and 0 <= value < n):
+                raise InvalidStateError(f"pending.{key}: no player {value!r} [invariant "
+                                        "state.seat-range]", invariant="state.seat-range")
         elif kind == "count":
             _check(isinstance(value, int) and value >= 0, f"pending.{key} must be a count")
         elif kind == "bool":

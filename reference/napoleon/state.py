@@ -417,6 +417,10 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
         from riskspec.reference.napoleon.missions import load_missions
         load_missions(s, d.get("mission_decks"))
         _read_leader_flags(s, f, players, tb)
-    except (KeyError, TypeError) as exc:
+        from riskspec.reference.napoleon.consistency import check_state
+        check_state(s)
+    except InvalidStateError:
+        raise
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
         raise InvalidStateError(f"malformed Napoléon state: {exc!r}") from None
     return s

@@ -1,0 +1,134 @@
+"""The consistency invariants of a Napoléon state (see :mod:`riskspec.reference.consistency`
+for the Classic ones and the reasons; ``docs/state-invariants.md`` lists both).
+
+Checked by :func:`~riskspec.reference.napoleon.state.from_dict` after the form: a state
+breaking one raises :class:`~riskspec.reference.state.InvalidStateError` naming the
+invariant.  Places are territories then maritime zones; units on a zone are ships.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.consistency import MAX_ARMIES, MAX_TURNS, check_has_move, fail, require
+from riskspec.reference.napoleon.state import PHASES, NapState
+
+#: invariant ID → what it requires (the Napoléon ones; shared IDs mean the same as Classic's)
+INVARIANTS: dict[str, str] = {
+    "state.seat-range": "every seat number (current, first player, winner, eliminated by, "
+                        "pending players) names a seat",
+    "state.current-player": "outside game over, the seat to act is alive",
+    "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card, and was "
+                                      "eliminated by another seat",
+    "state.winner": "a winner is a seat that is not neutral",
+    "state.turn-count": f"turns within 0 to {MAX_TURNS:,}",
+    "state.counts": "units, ships, leaders, fortifications, epidemics and pending counts are "
+                    "whole numbers of at least 0",
+    "state.army-limit": f"at most {MAX_ARMIES:,} units, ships and reserves together",
+    "state.battle": "a declared attack or battle is between places of two different seats, "
+                    "with dice within the rules' limits (bonuses of active cards included)",
+    "state.has-move": "the player to act has at least one legal action",
+}
+
+
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_ARMIES
+
+
+def check_state(s: NapState) -> None:
+    check_seats(s)
+    check_counts(s)
+    check_eliminated(s)
+    check_battle(s)
+    check_has_move(s)
+
+
+def check_seats(s: NapState) -> None:
+    n = s.n_players
+
+    def seat(v: Any, what: str, none_ok: bool = True) -> None:
+        ok = isinstance(v, int) and not isinstance(v, bool) and (
+            (-1 if none_ok else 0) <= v < n)
+        require(ok, "state.seat-range", lambda: f"{what}: no seat {v!r} (seats 0 to {n - 1})")
+
+    seat(s.current, "current", none_ok=False)
+    seat(s.first_player, "first_player")
+    seat(s.winner, "winner")
+    for p, by in enumerate(s.eliminated_by):
+        seat(by, f"players[{p}].eliminated_by")
+    for key, kind in PHASES[s.phase].items():
+        if kind == "player":
+            seat(s.pending[key], f"pending.{key}", none_ok=key == "chooser")
+    if s.phase != "game-over":
+        require(s.eliminated_by[s.current] < 0, "state.current-player",
+                lambda: f"seat {s.current} is to act but is eliminated")
+    if s.winner >= 0:
+        require(s.winner not in s.neutrals, "state.winner", lambda: "a neutral seat wins")
+
+
+def check_counts(s: NapState) -> None:
+    require(isinstance(s.turn, int) and 0 <= s.turn <= MAX_TURNS, "state.turn-count",
+            lambda: f"turn {s.turn!r}: turns run from 0 to {MAX_TURNS:,}")
+    per_place = (("units", s.armies), ("generals", s.generals), ("fortifications", s.forts),
+                 ("epidemics", s.epidemics), ("admirals", s.admirals),
+                 ("challenger ships", s.challengers))
+    for what, values in per_place:
+        for i, v in enumerate(values):
+            require(_is_count(v), "state.counts",
+                    lambda: f"{s.tables.places[i]}: {what} {v!r} is not a count")
+    for p, r in enumerate(s.reserves):
+        require(_is_count(r), "state.counts", lambda: f"players[{p}].reserve {r!r}")
+    for key, kind in PHASES[s.phase].items():
+        if kind == "count":
+            v = s.pending[key]
+            require(_is_count(v), "state.counts", lambda: f"pending.{key} {v!r} is not a count")
+    total = sum(s.armies) + sum(s.challengers) + sum(s.reserves) + sum(
+        v for k, v in s.pending.items() if k in ("to_place", "left") and isinstance(v, int))
+    require(total <= MAX_ARMIES, "state.army-limit",
+            lambda: f"{total:,} units in play; the engine accepts at most {MAX_ARMIES:,}")
+
+
+def check_eliminated(s: NapState) -> None:
+    for p, by in enumerate(s.eliminated_by):
+        if by < 0:
+            continue
+        require(by != p, "state.eliminated-holds-nothing",
+                lambda: f"seat {p} was eliminated by itself")
+        require(p not in s.owner, "state.eliminated-holds-nothing",
+                lambda: f"seat {p} is eliminated but holds {s.tables.places[s.owner.index(p)]}")
+        require(not s.hands[p], "state.eliminated-holds-nothing",
+                lambda: f"seat {p} is eliminated but holds cards")
+
+
+def check_battle(s: NapState) -> None:
+    if s.phase not in ("defend", "battle"):
+        return
+    from riskspec.reference.napoleon import effects as EF
+    from riskspec.reference.napoleon.combat import defence_limit
+    tb, p, pend = s.tables, s.tables.p, s.pending
+    f, t = pend["from"], pend["to"]
+    names = tb.places
+    if f == t:  # the forced naval battle: ships built among another player's (challengers)
+        require(tb.is_zone(t) and s.challengers[t] > 0 and s.owner[t] not in (-1, s.current),
+                "state.battle", lambda: f"a battle inside {names[t]} without challenger ships "
+                                        "of the player to act among another seat's ships")
+    else:
+        require(s.owner[t] not in (-1, s.current) and s.owner[f] == s.current, "state.battle",
+                lambda: f"a battle from {names[f]} (seat {s.owner[f]}) against {names[t]} "
+                        f"(seat {s.owner[t]}): the attacker holds the first, another seat the "
+                        "second")
+    require(pend["naval"] == tb.is_zone(t), "state.battle",
+            lambda: f"pending.naval is {pend['naval']} for a battle in {names[t]}")
+    top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, s.current, False)
+    dice = pend["attacker_dice"]
+    units = s.challengers[t] if f == t else s.armies[f]
+    require(_is_count(dice) and 1 <= dice <= min(top, units), "state.battle",
+            lambda: f"{dice!r} attacker dice from {units} units (1 to {top} allowed)")
+    if s.phase == "battle":
+        most = defence_limit(s, t)
+        d = pend["defender_dice"]
+        require(_is_count(d) and 1 <= d <= max(most, 1), "state.battle",
+                lambda: f"{d!r} defender dice with {s.armies[t]} units (1 to {most} allowed)")
+
+
+_ = fail

@@ -45,7 +45,9 @@ INVARIANTS: dict[str, str] = {
                         "(except the one being moved into)",
     "state.alive-holds-territory": "after setup every seat still in the game holds a territory",
     "state.army-limit": f"at most {MAX_ARMIES:,} armies on the board, in reserves and to place",
-    "state.reserves": "reserves are placed during setup: none is left after it",
+    "state.reserves": "reserves are placed during setup: none is left after it (except armies "
+                      "kept from a forced trade, under cards.elimination_trade_armies = "
+                      "next-reinforcement)",
     "state.turn-flags": "conquests, 'conquered' and fortify moves agree and stay within the rules",
     "state.battle": "a declared attack or battle is from a territory of the player to act to an "
                     "adjacent one of another seat, with dice within the rules' limits",
@@ -129,7 +131,7 @@ def check_counts(s: State) -> None:
         and isinstance(v, int))
     require(total <= MAX_ARMIES, "state.army-limit",
             lambda: f"{total:,} armies in play; the engine accepts at most {MAX_ARMIES:,}")
-    if not setup:
+    if not setup and tb_keeps_no_reserve(s):
         require(not any(s.reserves), "state.reserves",
                 lambda: f"seat {next(p for p, r in enumerate(s.reserves) if r)} still has setup "
                 f"reserves in phase {s.phase}")
@@ -141,6 +143,13 @@ def check_counts(s: State) -> None:
     require(s.fortify_moves <= max(limit, 0) if limit and limit > 0 else s.fortify_moves <= MAX_ARMIES,
             "state.turn-flags", lambda: f"{s.fortify_moves} fortify moves this turn; the rules allow "
                                 f"{limit}")
+
+
+def tb_keeps_no_reserve(s: State) -> bool:
+    """Whether reserves must be empty after setup: they hold only setup armies, except under
+    ``cards.elimination_trade_armies`` = next-reinforcement (armies of a forced trade kept
+    for the next turn)."""
+    return getattr(s.tables.params, "cards_elimination_trade_armies", "") != "next-reinforcement"
 
 
 def check_eliminated(s: State) -> None:

@@ -14,7 +14,7 @@ ART_FOREIGN = ["northwest-territory", "eastern-united-states", "central-america"
 def _turn_with_hand(b, hand, *, sets_traded=0, owners=None, bonus_taken=False):
     b.position(owners, phase="fortify", current=2, hands={0: hand}, sets_traded=sets_traded)
     b.do({"type": "end-turn"}, explain=f"Black's turn begins holding {len(hand)} cards.",
-         state={"current": 0, "phase": "reinforce"})
+         state={"current": 0, "turn": 2, "phase": "reinforce"})
 
 
 _DECK: list[str] = []

@@ -15,7 +15,7 @@ def _end_of_previous_turn(b, owners=None, **kw):
 def _reinforcements(b, armies, explain, owners=None, **kw):
     _end_of_previous_turn(b, owners, **kw)
     b.do({"type": "end-turn"}, explain=explain,
-         state={"current": 0, "phase": "reinforce", "pending": {"to_place": armies}},
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": armies}},
          events=[{"type": "turn-started", "player": 0}, {"type": "reinforcements", "player": 0,
                                                          "armies": armies}])
 

@@ -61,9 +61,9 @@ def test_the_runner_fails_an_unstated_change():
 def test_the_ledger_only_shrinks_and_names_real_cases():
     scenarios = load_all()
     assert set(UNCHECKED) <= set(scenarios), sorted(set(UNCHECKED) - set(scenarios))
-    # written before the frame rule: 279 cases; new cases state every change (never listed)
-    assert len(UNCHECKED) <= 279
+    # written before the frame rule: 266 cases left (279 at most); new cases state every change (never listed)
+    assert len(UNCHECKED) <= 266
     for sid, fields in UNCHECKED.items():
         assert CASES[sid].unchecked == {"fields": list(fields), "why": CASES[sid].unchecked["why"]}
     framed = [c for c in CASES.values() if not c.unchecked]
-    assert len(framed) >= len(CASES) - 279
+    assert len(framed) >= len(CASES) - 266

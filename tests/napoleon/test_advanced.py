@@ -242,3 +242,43 @@ def test_napoleon_setup_epidemic_chances_are_exact_and_sum_to_one(redraw: str) -
         a = min(outcomes, key=lambda o: o[1])[0]
         s, _ = E.apply(s, a)
     assert full_offered == (redraw == "territory")
+
+
+def _emptied_by_phase():
+    """Player 0's only contaminated territory is down to its last regiment in the
+    maneuver phase; the draw pile is empty and every card not held is in the discards."""
+    s = _run_until(E.new_game(V, 3), lambda x: x.phase == "maneuver")
+    seat = s.current
+    t = next(x for x in range(s.tables.n_territories) if s.owner[x] == seat)
+    s.epidemics = [0] * len(s.epidemics)
+    s.epidemics[t], s.armies[t] = 1, 1
+    s.discards, s.draw_pile = tuple(sorted(s.discards + s.draw_pile)), ()
+    return s, t
+
+
+def test_napoleon_epidemics_relocate_refills_an_empty_pile_from_the_discards() -> None:
+    s, t = _emptied_by_phase()
+    held = sum(len(h) for h in s.hands)
+    s, ev = E.apply(s, {"type": "end-turn"})
+    assert s.phase == "epidemics" and s.pending == {"left": 1, "moving": True}
+    assert not s.discards and len(s.draw_pile) == len(s.tables.cards) - held
+    outcomes = E.chance_outcomes(s)
+    assert {o["type"] for o, _ in outcomes} == {"draw"} and len(outcomes) == len(s.draw_pile)
+    assert all(p == outcomes[0][1] for _, p in outcomes) and sum(p for _, p in outcomes) == 1
+    # the emptied territory's own card places nothing: it is discarded and the draw goes on
+    own = s.tables.cards[next(c for c in s.draw_pile if s.tables.card_territory[c] == t)]
+    s2, ev = E.apply(s, {"type": "draw", "card": own})
+    assert s2.phase == "epidemics" and len(s2.discards) == 1 and not any(s2.epidemics)
+    assert ev == [{"type": "epidemic-card-drawn", "card": own, "territory": s.tables.places[t]}]
+
+
+def test_napoleon_epidemics_relocate_with_no_card_to_draw_loses_the_epidemic() -> None:
+    """No card left to draw (pile empty, discards empty): the epidemic leaves the board."""
+    from riskspec.reference.napoleon.epidemics import phase_loss, start_relocation
+    s, t = _emptied_by_phase()
+    s.discards = ()
+    ev: list = []
+    moving = phase_loss(s, s.current, ev)
+    assert moving == 1 and s.armies[t] == 0
+    assert start_relocation(s, moving, ev) is False and ev[-1] == {"type": "epidemic-lost"}
+    assert not any(s.epidemics)

@@ -26,6 +26,7 @@ class Mutant:
     params: Mapping[str, Any] = field(default_factory=dict)
     board_edit: Callable[[Any], Any] | None = None
     wrap: Callable[[Any], Any] | None = None
+    family: str = "classic"   # the variants its handshake claims (its deviation is in their rules)
 
     def install(self, api: Any) -> Any:
         from riskspec.conformance.reference_api import override_params
@@ -144,6 +145,49 @@ MUTANTS: dict[str, Mutant] = {m.name: m for m in [
 ]}
 
 
+#: Napoléon deviations (one parameter each), served like the Classic ones; the differential
+#: fuzzer's power is measured on both sets (``benchmarks/bench_fuzz_power.py``)
+NAPOLEON_MUTANTS: dict[str, Mutant] = {m.name: m for m in [
+    _m("nap-divisor-4", "napoleon.reinforce.territories", "one regiment per four territories",
+       params={"reinforce.territory_divisor": 4}, family="napoleon"),
+    _m("nap-zones-not-counted", "napoleon.reinforce.territories",
+       "controlled maritime zones do not count for reinforcements",
+       params={"reinforce.counts_zones": False}, family="napoleon"),
+    _m("nap-min-reinforcement-2", "napoleon.reinforce.territories", "the minimum reinforcement is 2",
+       params={"reinforce.minimum": 2}, family="napoleon"),
+    _m("nap-cavalry-2", "napoleon.components.unit-values", "a cavalry piece is worth 2 regiments, not 3",
+       params={"units.cavalry_value": 2}, family="napoleon"),
+    _m("nap-mixed-set-12", "napoleon.cards.set-values", "a mixed set is worth 12, not 10",
+       params={"cards.set_values_fixed": {"infantry": 4, "cavalry": 6, "artillery": 8, "mixed": 12}},
+       family="napoleon"),
+    _m("nap-territory-bonus-3", "napoleon.cards.trade-territory-bonus",
+       "3 extra regiments for a traded card's territory", params={"cards.territory_bonus": 3},
+       family="napoleon"),
+    _m("nap-forced-trade-at-6", "napoleon.cards.forced-trade", "a trade is forced at 6 cards",
+       params={"cards.forced_trade_at": 6}, family="napoleon"),
+    _m("nap-attack-needs-3", "napoleon.combat.attack-from", "a territory needs 3 regiments to attack",
+       params={"attack.min_units": 3}, family="napoleon"),
+    _m("nap-ties-to-attacker", "napoleon.combat.compare", "a tied pair of dice goes to the attacker",
+       params={"attack.ties": "attacker"}, family="napoleon"),
+    _m("nap-general-bonus-2", "napoleon.combat.general-bonus", "one general adds 2 to a die",
+       params={"generals.bonus_by_count": {"1": [2], "2": [2, 1], "3": [2, 1]}}, family="napoleon"),
+    _m("nap-fortification-bonus-2", "napoleon.combat.fortification-bonus",
+       "a fortification adds 2 to the defender's die", params={"fortifications.defence_bonus": [2]},
+       family="napoleon"),
+    _m("nap-max-draws-2", "napoleon.end-of-turn.draws", "at most two cards at the end of a turn",
+       params={"end_turn.max_draws": 2}, family="napoleon"),
+    _m("nap-epidemic-loss-2", "napoleon.epidemics.phase-loss", "an epidemic kills two regiments",
+       params={"epidemics.phase_loss": 2}, family="napoleon"),
+    _m("nap-two-land-maneuvers", "napoleon.maneuver.land", "two land maneuvers per turn",
+       params={"maneuver.land_moves": 2}, family="napoleon"),
+    _m("nap-no-ship-left", "napoleon.naval.battle-rules", "a naval attack may leave no ship behind",
+       params={"naval.min_ships_left": 0}, family="napoleon"),
+    _m("nap-starting-units-35", "napoleon.setup.players-and-regiments",
+       "three players start with 35 regiments (not 40)",
+       params={"setup.starting_units": {"3": 35, "4": 35, "5": 30, "6": 25}}, family="napoleon"),
+]}
+
+
 def reading_of(m: Mutant, variant: str = "classic") -> tuple[str, str] | None:
     """The (ambiguity, reading) the mutant plays faithfully — when its parameters are exactly
     a non-default reading's — else None.  Such a mutant is an engine of another edition, not a
@@ -160,7 +204,8 @@ def reading_of(m: Mutant, variant: str = "classic") -> tuple[str, str] | None:
 
 
 def get_mutant(name: str) -> Mutant:
-    try:
-        return MUTANTS[name]
-    except KeyError:
-        raise ConformanceError(f"unknown mutant {name!r}; known: {', '.join(MUTANTS)}") from None
+    found = MUTANTS.get(name) or NAPOLEON_MUTANTS.get(name)
+    if found is None:
+        raise ConformanceError(f"unknown mutant {name!r}; known: "
+                               f"{', '.join([*MUTANTS, *NAPOLEON_MUTANTS])}")
+    return found

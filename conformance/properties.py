@@ -1,27 +1,43 @@
-"""Property-based differential testing through the protocol (Hypothesis).
+"""Differential fuzzing: seeded random games on an engine and the reference side by side.
 
-Random games are played on the engine under test and on the reference engine
-side by side: the same actions, the same chance outcomes (chosen among the
-reference's legal actions / chance outcomes), so the two must reach the same
-states.  Generic invariants are checked on the way.  A failure is shrunk by
-Hypothesis to a minimal action sequence and saved as a vector file the
-implementer can replay with ``riskspec check --vectors FILE``.
+Games start from positions across the whole game of every claimed variant
+(:mod:`riskspec.conformance.fuzz_starts`) and run long.  At every step both engines must
+agree on the *set* of legal actions (and, now and then, on the chance outcomes with their
+odds); the same action or outcome is applied to both, and every observable field of the
+two states must agree (:mod:`riskspec.conformance.frame`).  Now and then a malformed or
+illegal action is sent instead — unsorted or impossible dice, out-of-range counts,
+another player's territory, an action of another phase — which both must refuse, leaving
+the state as it was.
+
+The handshake is honoured: only claimed variants, readings (the options of each game),
+ops and rules; an engine's honest ``unsupported`` ends that game without a verdict.
+Every distinct divergence (kind, rule, action type) is kept, shrunk — the latest start
+position from which the same divergence still happens — and saved as a vector file
+covering the rule of the diverging step, to replay with ``riskspec check --vectors``.
+No third-party library is needed: a :class:`random.Random` seed makes every run the same.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping, Sequence
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from riskspec.conformance.compare import action_key, partial_diff
 from riskspec.conformance.errors import EngineFault
+from riskspec.conformance.fuzz_starts import Start, fuzz_starts
+from riskspec.conformance.protocol import Capabilities
 
 
 def invariants(state: Mapping[str, Any], n_cards: int | None = None) -> list[str]:
-    """Generic invariants of any riskspec/state@1 state."""
+    """Generic invariants of any riskspec/state@1 state of the Classic family."""
     bad = []
     pending_to = (state.get("pending") or {}).get("to") if state.get("phase") == "occupy" else None
     for tid, t in state.get("territories", {}).items():
@@ -45,127 +61,535 @@ def invariants(state: Mapping[str, Any], n_cards: int | None = None) -> list[str
 
 @dataclass
 class Divergence(Exception):
-    """The engine under test disagreed with the reference (or broke an invariant)."""
+    """The engine under test disagreed with the reference."""
 
     what: str
-    steps: list[dict] = field(default_factory=list)
-    expect: dict = field(default_factory=dict)
+    kind: str = "state"           # state | legal | outcomes | refused | accepted | refusal-changed | fault
+    rule: str = "?"
+    steps: list[dict] = field(default_factory=list)   # the actions played from the start
+    expect: dict = field(default_factory=dict)        # what the last step must give
+    last: dict | None = None                          # the step the divergence happened at
+    start: Start | None = None
+    game: int = -1
+    path: Path | None = None
+    known: str | None = None                          # expectations-file reason
+    shrunk_from: int = 0
+    loaded: bool = True                               # the game began with load_state of start.state
 
     def __str__(self) -> str:
         return f"{self.what} after {len(self.steps)} step(s)"
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        t = str((self.last or {}).get("action", {}).get("type", "-")) if self.last else "-"
+        return self.kind, self.rule, t
 
-def play(engine: Any, reference: Any, setup: Mapping[str, Any], start: Mapping[str, Any] | None,
-         choices: Sequence[int]) -> list[dict]:
-    """Play ``choices`` (indices into the reference's moves) on both; raise Divergence on a difference."""
-    def begin(client: Any) -> Any:
-        if start is not None:
-            return client.request("load_state", state=start, **setup)
-        return client.request("new_game", **setup)
 
-    r_ref, r_eng = begin(reference), begin(engine)
-    if not r_ref.ok:
-        raise ValueError(f"reference refused the start: {r_ref.error}")
-    if not r_eng.ok:
-        raise Divergence(f"engine refused the start: {r_eng.error.get('code')}")
-    n_cards = len(r_ref.result["state"]["draw_pile"]) + len(r_ref.result["state"]["discards"]) + sum(
-        len(p["cards"]) for p in r_ref.result["state"]["players"])
-    steps: list[dict] = []
-    ref_state = r_ref.result["state"]
-    diffs = partial_diff(ref_state, r_eng.result["state"], "$.state")
-    if diffs:
-        raise Divergence(f"start states differ at {diffs[0]['path']}", steps, {"state": ref_state})
-    for c in choices:
-        moves = reference.request("legal_actions").result["actions"]
-        if not moves:
-            moves = [o["outcome"] for o in reference.request("chance_outcomes").result["outcomes"]]
-        if not moves:
-            break
-        action = moves[c % len(moves)]
-        steps.append({"action": action})
-        a = reference.request("apply", action=action)
-        b = engine.request("apply", action=action)
-        if not b.ok:
-            raise Divergence(f"engine rejected {action_key(action)}: {b.error.get('code')}", steps,
-                             {"state": a.result["state"]})
-        ref_state = a.result["state"]
-        diffs = partial_diff(ref_state, b.result["state"], "$.state")
+class _Unsupported(Exception):
+    """The engine honestly answered ``unsupported``: no verdict for this game."""
+
+
+@dataclass
+class FuzzStats:
+    games: int = 0
+    steps: int = 0
+    legal_checks: int = 0
+    outcome_checks: int = 0
+    probes: int = 0
+    unsupported: int = 0
+    not_claimed: int = 0
+    by_family: Counter = field(default_factory=Counter)
+    longest: int = 0
+
+
+@dataclass
+class FuzzResult:
+    divergences: list[Divergence]
+    stats: FuzzStats
+    starts: int
+    notes: list[str]
+    seconds: float
+    reference: str
+
+    @property
+    def unexpected(self) -> list[Divergence]:
+        return [d for d in self.divergences if d.known is None]
+
+
+def expected_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The observable fields of a reference state as a vector's partial ``expect.state``
+    (hands as the card lists, which the reference's explicit draws fix)."""
+    from riskspec.conformance.frame import PLAYER, observe
+    out = observe(state)
+    out["players"] = [{**{k: p[k] for k in PLAYER if k in p}, **({"cards": p["cards"]} if "cards" in p else {})}
+                      for p in state.get("players") or [] if isinstance(p, Mapping)]
+    return out
+
+
+def reference_label() -> str:
+    """Which reference the fuzzer compares against: its version and where it is installed."""
+    from riskspec import __version__
+    from riskspec import reference as ref_pkg
+    return f"riskspec-reference {__version__} ({Path(ref_pkg.__file__).parent})"
+
+
+# -- rules of a step --------------------------------------------------------------------------
+def _state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str]) -> str:
+    from riskspec.conformance.attribution import action_rule
+    family = "napoleon" if variant.startswith("napoleon") else "classic"
+    kind = (action or {}).get("type")
+    first = paths[0] if paths else ""
+    overrides = {
+        "classic": {"reserve": "classic.reinforce.territory-armies", "hand": "classic.cards.earn"},
+        "napoleon": {"reserve": "napoleon.reinforce.territories", "hand": "napoleon.end-of-turn.draws"},
+    }[family]
+    if kind == "roll" and family == "classic":
+        a, d = (action or {}).get("attacker") or [], (action or {}).get("defender") or []
+        if any(x == y for x, y in zip(sorted(a, reverse=True), sorted(d, reverse=True))):
+            return "classic.attack.ties"   # a tied pair was compared
+    if action is None and ".reserve" in first:
+        return "classic.setup.starting-armies" if family == "classic" else "napoleon.setup.players-and-regiments"
+    if kind == "place" and phase == "reinforce" and (".reserve" in first or first.endswith(".phase")):
+        return overrides["reserve"]   # the reinforcement count was wrong
+    if kind == "trade" and ".reserve" in first:
+        return f"{family}.cards.set-values"
+    if kind in ("end-turn", "fortify", "end-attack", "draw", "maneuver"):
+        for key, rule in overrides.items():
+            if f".{key}" in first:
+                return rule
+    return action_rule(variant, action, phase) or f"{family}.turn.{'sequence' if family == 'classic' else 'phases'}"
+
+
+def _probe_rule(variant: str, error: Mapping[str, Any], probe: Mapping[str, Any], phase: Any) -> str:
+    from riskspec.conformance.attribution import action_rule, is_rule
+    if is_rule(variant, error.get("rule")):
+        return str(error["rule"])
+    family = "napoleon" if variant.startswith("napoleon") else "classic"
+    return action_rule(variant, probe, phase) or f"{family}.turn.{'sequence' if family == 'classic' else 'phases'}"
+
+
+# -- probes: actions both engines must refuse ------------------------------------------------------
+def probes(state: Mapping[str, Any], moves: Sequence[Mapping[str, Any]], chance: bool,
+           rng: random.Random) -> list[dict]:
+    """Malformed or illegal actions for this position (the reference decides which are illegal)."""
+    out: list[dict] = []
+    territories = list((state.get("territories") or {}).items())
+    cur = state.get("current")
+    foreign = [t for t, v in territories if isinstance(v, Mapping) and v.get("owner") not in (None, cur)]
+    mine = [t for t, v in territories if isinstance(v, Mapping) and v.get("owner") == cur]
+    for m in [rng.choice(list(moves))] if chance else rng.sample(list(moves), min(3, len(moves))):
+        m = dict(m)
+        kind = m.get("type")
+        if kind == "roll":
+            for side in ("attacker", "defender"):
+                dice = list(m.get(side) or [])
+                if len(dice) >= 2 and dice != sorted(dice):
+                    out.append({**m, side: sorted(dice)})            # ascending: not canonical
+                if dice:
+                    out.append({**m, side: [7, *dice[1:]]})          # no such die
+                    out.append({**m, side: [*dice[:-1], 0]})
+                out.append({**m, side: [*dice, 1, 1, 1]})            # too many dice
+        for count in ("dice", "armies"):
+            if isinstance(m.get(count), int):
+                out.append({**m, count: m[count] + 50})
+                out.append({**m, count: 0})
+                out.append({**m, count: -1})
+        for where in ("territory", "from", "to"):
+            if where in m:
+                if foreign:
+                    out.append({**m, where: rng.choice(foreign)})    # another player's place
+                if mine and where == "to":
+                    out.append({**m, where: rng.choice(mine)})
+                out.append({**m, where: "atlantis"})                 # no such place
+        if "cards" in m:
+            out.append({**m, "cards": list(m["cards"])[:-1]})
+        if len(m) > 1:
+            drop = rng.choice([k for k in m if k != "type"])
+            out.append({k: v for k, v in m.items() if k != drop})  # a missing field
+    out.append({"type": "teleport"})
+    out.append({"type": "end-turn"} if chance else {"type": "roll", "attacker": [6], "defender": [1]})
+    out.append({"type": "defend", "dice": 1})
+    out.append({"type": "occupy", "armies": 1})
+    rng.shuffle(out)
+    return out
+
+
+# -- one game -----------------------------------------------------------------------------------
+class _Game:
+    """One game played on both engines; raises Divergence, _Unsupported or EngineFault."""
+
+    def __init__(self, engine: Any, reference: Any, caps: Capabilities, start: Start,
+                 stats: FuzzStats, rng: random.Random, *, check_rules: bool = True) -> None:
+        self.engine, self.ref, self.caps, self.start = engine, reference, caps, start
+        self.stats, self.rng = stats, rng
+        self.ops = set(caps.ops)
+        self.steps: list[dict] = []
+        self.check_rules = check_rules
+        self.loaded = False
+
+    def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> None:
+        if self.check_rules and not self.caps.claims_rule(rule):
+            self.stats.not_claimed += 1
+            raise _Unsupported(f"diverges on rule {rule}, which the engine does not claim")
+        raise Divergence(what, kind, rule, list(self.steps), expect, last, self.start,
+                         loaded=self.loaded)
+
+    def _req(self, client: Any, op: str, **kw: Any) -> Any:
+        return client.request(op, **kw)
+
+    def begin(self, state: Mapping[str, Any] | None, prefix: Sequence[Mapping[str, Any]]) -> Any:
+        setup = self.start.setup()
+        if state is not None and "load_state" in self.ops:
+            r_ref = self.ref.request("load_state", state=state, **setup)
+            r_eng = self.engine.request("load_state", state=state, **setup)
+            forced: Sequence[Mapping[str, Any]] = ()
+            self.loaded = True
+        else:
+            r_ref = self.ref.request("new_game", **setup)
+            r_eng = self.engine.request("new_game", **setup) if "new_game" in self.ops else None
+            forced = prefix
+            self.loaded = state is None
+        if not r_ref.ok:
+            raise RuntimeError(f"the reference refused the start: {r_ref.error}")
+        if r_eng is None or not r_eng.ok:
+            if r_eng is None or r_eng.error.get("kind") in ("unsupported", "invalid-state"):
+                self.stats.unsupported += 1
+                raise _Unsupported("the engine cannot set up this start")
+            self._diverge(f"the engine refused the start: {r_eng.error.get('code')}", "refused",
+                          "?", {}, None)
+        self.compare(r_ref.result["state"], r_eng.result["state"], None, None)
+        return r_ref.result["state"], forced
+
+    def compare(self, ref_state: Mapping[str, Any], eng_state: Any, action: Mapping | None,
+                phase: Any) -> None:
+        from riskspec.conformance.frame import observe
+        diffs = partial_diff(observe(ref_state), observe(eng_state), "$.state")
         if diffs:
-            raise Divergence(f"states differ at {diffs[0]['path']} after {action_key(action)}", steps,
-                             {"state": ref_state})
-        broken = invariants(b.result["state"], n_cards)
-        if broken:
-            raise Divergence(f"invariant broken: {broken[0]}", steps, {"state": ref_state})
-    return steps
+            paths = [d["path"] for d in diffs]
+            where = f" after {action_key(action)}" if action else " at the start"
+            self._diverge(f"states differ at {paths[0]}{where} (expected "
+                          f"{json.dumps(diffs[0]['expected'])[:80]}, got {json.dumps(diffs[0]['actual'])[:80]})",
+                          "state", _state_rule(self.start.variant, action, phase, paths),
+                          {"state": expected_state(ref_state)},
+                          {"action": dict(action)} if action else None)
+
+    def moves(self, ref_state: Mapping[str, Any]) -> tuple[list[dict], bool]:
+        acts = self.ref.request("legal_actions").result["actions"]
+        if acts:
+            # every set is compared, but a very large one (hundreds of fortify or maneuver moves)
+            # only every fourth time: the same phase comes again many times in a game
+            if "legal_actions" in self.ops and (len(acts) <= 300 or self.rng.random() < 0.25):
+                self.stats.legal_checks += 1
+                r = self.engine.request("legal_actions")
+                mine = r.result.get("actions", []) if r.ok else None
+                if mine is None:
+                    self._diverge(f"legal_actions refused: {r.error.get('code')}", "legal",
+                                  self._phase_rule(ref_state), {}, None)
+                want = {action_key(a): a for a in acts}
+                got = {action_key(a): a for a in mine if isinstance(a, Mapping)}
+                if set(want) != set(got):
+                    missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
+                    sample = (missing or extra)[0]
+                    typ = (want.get(sample) or got.get(sample) or {}).get("type")
+                    rule = _state_rule(self.start.variant, {"type": typ}, ref_state.get("phase"), [])
+                    self._diverge(f"legal actions differ in phase {ref_state.get('phase')}: "
+                                  f"{len(missing)} missing (e.g. {missing[0] if missing else '-'}), "
+                                  f"{len(extra)} extra (e.g. {extra[0] if extra else '-'})",
+                                  "legal", rule, {"legal": acts}, {})
+            return acts, False
+        outs = self.ref.request("chance_outcomes").result["outcomes"]
+        if outs and "chance_outcomes" in self.ops and len(outs) <= 2000 and self.rng.random() < 0.25:
+            self.stats.outcome_checks += 1
+            r = self.engine.request("chance_outcomes")
+            want = {action_key(o["outcome"]): o["p"] for o in outs}
+            got = {action_key(o["outcome"]): o.get("p") for o in (r.result.get("outcomes", []) if r.ok else [])
+                   if isinstance(o, Mapping) and isinstance(o.get("outcome"), Mapping)}
+            if want != got:
+                bad = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
+                typ = outs[0]["outcome"].get("type")
+                self._diverge(f"chance outcomes differ: {len(bad)} outcomes (e.g. {bad[0]}: expected "
+                              f"{want.get(bad[0], 'none')}, got {got.get(bad[0], 'none')})", "outcomes",
+                              _state_rule(self.start.variant, {"type": typ}, ref_state.get("phase"), []),
+                              {"outcomes": outs}, {})
+        return [o["outcome"] for o in outs], True
+
+    def _phase_rule(self, ref_state: Mapping[str, Any]) -> str:
+        return _state_rule(self.start.variant, None, ref_state.get("phase"), [])
+
+    def probe(self, ref_state: Mapping[str, Any], moves: list[dict], chance: bool) -> None:
+        """Send one action the reference refuses; the engine must refuse it too, unchanged."""
+        setup = self.start.setup()
+        for cand in probes(ref_state, moves, chance, self.rng)[:6]:
+            r_ref = self.ref.request("apply", action=cand)
+            if r_ref.ok:  # legal after all: put the reference back and try another
+                self.ref.request("load_state", state=ref_state, **setup)
+                continue
+            self.stats.probes += 1
+            r = self.engine.request("apply", action=cand)
+            rule = _probe_rule(self.start.variant, r_ref.error, cand, ref_state.get("phase"))
+            expect = {"error": {"code": r_ref.error.get("code")}}
+            if r.ok:
+                self._diverge(f"the engine accepted {action_key(cand)}, which the rules forbid "
+                              f"({r_ref.error.get('code')})", "accepted", rule, expect, {"action": cand})
+            if r.error.get("kind") == "internal":
+                self._diverge(f"the engine failed (internal error) on {action_key(cand)} instead of "
+                              f"refusing it", "accepted", rule, expect, {"action": cand})
+            if "state" in self.ops:
+                s = self.engine.request("state")
+                from riskspec.conformance.frame import observe
+                if s.ok and partial_diff(observe(ref_state), observe(s.result.get("state")), "$.state"):
+                    self._diverge(f"refusing {action_key(cand)} changed the engine's state", "refusal-changed",
+                                  rule, {**expect, "state": expected_state(ref_state)}, {"action": cand})
+            return
+
+    def play(self, state: Mapping[str, Any] | None, prefix: Sequence[Mapping[str, Any]],
+             max_steps: int, *, probe_rate: float, then: Sequence[Mapping[str, Any]] = (),
+             final_probe: Mapping[str, Any] | None = None) -> None:
+        """Play ``prefix`` (forced, when the engine cannot load the start) and ``then``
+        (forced), then random steps up to ``max_steps``."""
+        ref_state, forced = self.begin(state, prefix)
+        forced = [*forced, *then]
+        family = self.start.family
+        for i in range(len(forced) + max_steps):
+            if ref_state.get("phase") == "game-over" or ref_state.get("winner") is not None:
+                return
+            moves, chance = self.moves(ref_state)
+            if not moves:
+                return
+            if i >= len(forced):
+                if final_probe is not None:
+                    return self._final_probe(ref_state, final_probe)
+                if self.rng.random() < probe_rate:
+                    self.probe(ref_state, moves, chance)
+                action = self._choose(moves, chance)
+            else:
+                action = dict(forced[i])
+            a = self.ref.request("apply", action=action)
+            if not a.ok:
+                raise RuntimeError(f"the reference refused its own move {action_key(action)}: {a.error}")
+            self.steps.append({"action": action})
+            self.stats.steps += 1
+            self.stats.by_family[family] += 1
+            b = self.engine.request("apply", action=action)
+            phase = ref_state.get("phase")
+            if not b.ok:
+                if b.error.get("kind") == "unsupported":
+                    self.stats.unsupported += 1
+                    raise _Unsupported(f"unsupported: {action_key(action)}")
+                from riskspec.conformance.attribution import is_rule
+                cited = b.error.get("rule")
+                rule = str(cited) if is_rule(self.start.variant, cited) else \
+                    _state_rule(self.start.variant, action, phase, [])
+                self.steps.pop()
+                self._diverge(f"the engine refused the legal {action_key(action)}: "
+                              f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
+                              {"state": expected_state(a.result["state"])}, {"action": action})
+            ref_state = a.result["state"]
+            self.compare(ref_state, b.result.get("state"), action, phase)
+            if family == "classic":
+                broken = invariants(b.result["state"])
+                if broken:
+                    self._diverge(f"invariant broken after {action_key(action)}: {broken[0]}", "state",
+                                  _state_rule(self.start.variant, action, phase, []),
+                                  {"state": expected_state(ref_state)}, {"action": action})
+
+    def _final_probe(self, ref_state: Mapping[str, Any], probe: Mapping[str, Any]) -> None:
+        r_ref = self.ref.request("apply", action=dict(probe))
+        if r_ref.ok:
+            return
+        r = self.engine.request("apply", action=dict(probe))
+        rule = _probe_rule(self.start.variant, r_ref.error, probe, ref_state.get("phase"))
+        expect = {"error": {"code": r_ref.error.get("code")}}
+        if r.ok or r.error.get("kind") == "internal":
+            self._diverge(f"the engine accepted {action_key(probe)}", "accepted", rule, expect,
+                          {"action": dict(probe)})
+        if "state" in self.ops:
+            from riskspec.conformance.frame import observe
+            s = self.engine.request("state")
+            if s.ok and partial_diff(observe(ref_state), observe(s.result.get("state")), "$.state"):
+                self._diverge(f"refusing {action_key(probe)} changed the engine's state",
+                              "refusal-changed", rule, {**expect, "state": expected_state(ref_state)},
+                              {"action": dict(probe)})
+
+    def _choose(self, moves: list[dict], chance: bool) -> dict:
+        if chance:
+            outs = self.ref.request("chance_outcomes").result["outcomes"]
+            weights = [float(Fraction(o["p"])) for o in outs]
+            return dict(self.rng.choices([o["outcome"] for o in outs], weights)[0])
+        from riskspec.reference.driver import choose_action
+        return dict(choose_action(moves, self.rng, "by-type"))
 
 
-def divergence_case(div: Divergence, setup: Mapping[str, Any], start: Mapping[str, Any] | None,
-                    case_id: str) -> dict[str, Any]:
-    """The shrunk divergence as a vector case: replay the steps; the last one carries the reference's state."""
-    steps = [dict(s) for s in div.steps] or [{}]
-    steps[-1] = {**steps[-1], "expect": div.expect, "explain": f"differential test: {div.what}"}
+# -- shrinking and saving ----------------------------------------------------------------------
+def shrink(engine: Any, reference: Any, caps: Capabilities, div: Divergence) -> Divergence:
+    """The same divergence from the latest position that still shows it: replay the last steps
+    from the reference's state before them (needs ``load_state``)."""
+    start = div.start
+    if start is None or "load_state" not in caps.ops or not div.loaded:
+        return div
+    setup = start.setup()
+    # the reference's state before each played step
+    r = reference.request("load_state", state=start.state, **setup) if start.state is not None else \
+        reference.request("new_game", **setup)
+    if not r.ok:
+        return div
+    befores = [r.result["state"]]
+    tail = [s["action"] for s in div.steps]
+    for a in tail:
+        step = reference.request("apply", action=a)
+        if not step.ok:
+            return div
+        befores.append(step.result["state"])
+    last_action = (div.last or {}).get("action")
+    for keep in range(min(len(tail), 12) + 1):
+        at = len(tail) - keep
+        begin = befores[at]
+        sub = Start(start.variant, start.players, start.options, start.label + f" +{at}",
+                    prefix=[], state=begin)
+        g = _Game(engine, reference, caps, sub, FuzzStats(), random.Random(0), check_rules=False)
+        then = tail[at:]
+        try:
+            if div.kind in ("accepted", "refusal-changed") and last_action is not None:
+                g.play(begin, [], 0, probe_rate=0.0, then=then, final_probe=last_action)
+            else:
+                g.play(begin, [], 0, probe_rate=0.0, then=then)
+        except Divergence as d2:
+            if d2.key == div.key or (d2.kind, d2.rule) == (div.kind, div.rule):
+                d2.start, d2.game, d2.shrunk_from = sub, div.game, len(div.steps)
+                d2.known = div.known
+                return d2
+        except (_Unsupported, EngineFault, RuntimeError):
+            continue
+    return div
+
+
+def divergence_case(div: Divergence, case_id: str) -> dict[str, Any]:
+    """The divergence as a vector case: its start, the steps before it, and the reference's answer."""
+    start = div.start
+    assert start is not None
+    steps: list[dict[str, Any]] = [dict(s) for s in div.steps]
+    last: dict[str, Any] = dict(div.last or {})
+    if div.kind == "state" and steps and last.get("action") is not None \
+            and steps[-1].get("action") == last.get("action"):
+        steps.pop()  # the diverging step itself comes last, with the reference's answer
+    last.update(expect=div.expect, explain=f"differential test: {div.what}"[:500])
+    steps.append(last)
     case: dict[str, Any] = {"id": case_id, "title": f"Found by differential testing: {div.what}"[:300],
-                            "covers": ["classic.turn.sequence"], "variant": setup["variant"],
-                            "options": dict(setup.get("options", {})), "players": setup["players"],
-                            "steps": steps}
-    if start is not None:
-        case["state"] = dict(start)
+                            "covers": [div.rule] if div.rule != "?" else [f"{start.family}.turn.sequence"],
+                            "variant": start.variant, "options": dict(start.options),
+                            "players": start.players, "steps": steps}
+    if start.state is not None and div.loaded:  # else a new game: the steps replay the prefix
+        case["state"] = dict(start.state)
     return case
+
+
+def case_id_for(div: Divergence) -> str:
+    digest = hashlib.sha1(json.dumps([div.kind, div.rule, div.what, div.steps[-3:]], sort_keys=True,
+                                     default=str).encode()).hexdigest()[:8]
+    base = div.rule if div.rule != "?" else f"{div.start.family if div.start else 'classic'}.turn.sequence"
+    return f"{base}.fuzz-{digest}"
 
 
 def save_vector(case: Mapping[str, Any], directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{case['id']}.json"
     doc = {"format": "riskspec/vectors@1", "variant": case["variant"], "section": "differential",
-           "generated_by": "riskspec.conformance.properties", "cases": [case]}
+           "generated_by": "riskspec check --fuzz (riskspec.conformance.properties)", "cases": [case]}
     path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     return path
 
 
-def differential_check(engine: Any, reference: Any, starts: Sequence[tuple[dict, dict | None]], *,
-                       examples: int = 50, max_steps: int = 60, seed: int | None = None,
-                       save_dir: Path | None = None) -> tuple[Divergence, Path | None] | None:
-    """Run Hypothesis; return the minimal divergence (and the saved vector path) or None."""
-    from hypothesis import HealthCheck, given, settings, seed as hseed, strategies as st
-
-    found: list[tuple[Divergence, int]] = []
-
-    @settings(max_examples=examples, deadline=None, database=None, derandomize=seed is None,
-              suppress_health_check=list(HealthCheck))
-    @given(st.integers(0, len(starts) - 1), st.lists(st.integers(0, 10_000), max_size=max_steps))
-    def prop(which: int, choices: list[int]) -> None:
-        setup, start = starts[which]
+# -- the campaign -------------------------------------------------------------------------------
+def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
+                       seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
+                       probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
+                       progress: Callable[[str], None] | None = None) -> FuzzResult:
+    """Play ``games`` seeded games; every distinct divergence, shrunk (and saved under ``save_dir``)."""
+    t0 = time.monotonic()
+    caps = engine.start()
+    stats = FuzzStats()
+    notes: list[str] = []
+    if "apply" not in caps.ops:
+        return FuzzResult([], stats, 0, ["the engine does not claim 'apply': nothing to fuzz"], 0.0,
+                          reference_label())
+    starts, notes = fuzz_starts(caps, seed=seed, variants=variants)
+    if not starts:
+        notes.append("no start position: the engine claims no variant the reference plays")
+        return FuzzResult([], stats, 0, notes, time.monotonic() - t0, reference_label())
+    # every variant in turn (Napoléon as often as Classic), each through its whole game
+    by_variant: dict[str, list[Start]] = {}
+    for st in starts:
+        by_variant.setdefault(st.variant, []).append(st)
+    lanes = [sorted(v, key=lambda st: (len(st.prefix) % 7, len(st.prefix))) for v in by_variant.values()]
+    order = [lane[i] for i in range(max(map(len, lanes))) for lane in lanes if i < len(lane)]
+    found: dict[tuple, Divergence] = {}
+    last_report = time.monotonic()
+    for g in range(games):
+        start = order[g % len(order)]
+        rng = random.Random(seed * 1_000_003 + g)
+        game = _Game(engine, reference, caps, start, stats, rng)
+        stats.games += 1
+        n0 = stats.steps
         try:
-            play(engine, reference, setup, start, choices)
+            game.play(start.state, start.prefix, max_steps, probe_rate=probe_rate)
         except Divergence as div:
-            found.append((div, which))
-            raise AssertionError(str(div)) from None
+            div.game = g
+            if div.key not in found and len(found) < max_divergences:
+                try:
+                    div = shrink(engine, reference, caps, div)
+                except (EngineFault, RuntimeError, KeyError, TypeError, ValueError):
+                    pass
+                found[div.key] = div
+        except _Unsupported:
+            pass
         except EngineFault as fault:
-            div = Divergence(f"engine fault: {fault.kind}: {fault}")
-            found.append((div, which))
-            raise AssertionError(str(div)) from None
-
-    if seed is not None:
-        prop = hseed(seed)(prop)
-    try:
-        prop()
-    except AssertionError:
-        div, which = found[-1]  # Hypothesis re-runs the shrunk example last
-        setup, start = starts[which]
-        path = None
-        if save_dir is not None:
-            case = divergence_case(div, setup, start, f"classic.differential.found.{len(div.steps):03d}")
-            path = save_vector(case, save_dir)
-        return div, path
-    return None
-
-
-def starts_from_vectors(cases: Sequence[Any], limit: int = 12) -> list[tuple[dict, dict | None]]:
-    """Start positions: a new game, plus the mid-game states of some vector cases (default options)."""
-    out: list[tuple[dict, dict | None]] = [({"variant": "classic", "players": 3, "options": {}}, None)]
-    for c in cases:
-        if c.state is not None and not c.options and c.map is None and c.variant == "classic":
-            out.append(({"variant": c.variant, "players": c.players, "options": {}}, dict(c.state)))
-        if len(out) >= limit:
+            div = Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
+                             list(game.steps), {}, None, start, g, loaded=game.loaded)
+            found.setdefault(div.key, div)
+        except RuntimeError as exc:  # the reference itself could not go on: say so, go on
+            notes.append(f"game {g}: {exc}"[:300])
+        stats.longest = max(stats.longest, stats.steps - n0)
+        if len(found) >= max_divergences:
+            notes.append(f"stopped after game {g + 1}: {max_divergences} distinct divergence(s) found")
             break
-    return out
+        if progress and time.monotonic() - last_report > 2.0:
+            last_report = time.monotonic()
+            progress(f"[fuzz {g + 1}/{games}] {stats.steps} steps, {len(found)} divergence(s)")
+    out = list(found.values())
+    for div in out:
+        cid = case_id_for(div)
+        if expectations is not None:
+            hit = expectations.match(cid, [div.rule])
+            div.known = hit.get("reason") if hit else None
+        if save_dir is not None and div.start is not None:
+            div.path = save_vector(divergence_case(div, cid), save_dir)
+    return FuzzResult(out, stats, len(starts), notes, time.monotonic() - t0, reference_label())
+
+
+def report_lines(res: FuzzResult, engine_cmd: str) -> list[str]:
+    """What ``riskspec check --fuzz`` prints."""
+    s = res.stats
+    lines = [f"riskspec check --fuzz: compared against {res.reference}"]
+    fam = ", ".join(f"{k} {v}" for k, v in sorted(s.by_family.items())) or "none"
+    lines.append(f"  {s.games} games from {res.starts} start positions, {s.steps} steps "
+                 f"({s.steps / max(1, s.games):.1f} per game, longest {s.longest}; by family: {fam}); "
+                 f"{s.legal_checks} legal-action sets and {s.outcome_checks} chance-outcome tables "
+                 f"compared; {s.probes} illegal or malformed actions sent; {s.unsupported} unsupported "
+                 f"and {s.not_claimed} not-claimed games ended without a verdict; {res.seconds:.1f} s")
+    for note in res.notes:
+        lines.append(f"  note: {note}")
+    for n, d in enumerate(res.divergences, 1):
+        tag = f"KNOWN ({d.known})" if d.known else "DIVERGENCE"
+        lines.append(f"{tag} {n}: [{d.kind}] rule {d.rule}: {d.what}")
+        where = d.start.label if d.start else "?"
+        lines.append(f"  from {where}, {len(d.steps)} step(s)"
+                     + (f" (shrunk from {d.shrunk_from})" if d.shrunk_from else ""))
+        if d.path is not None:
+            lines.append(f"  saved: {d.path}; replay: riskspec check --engine {engine_cmd} --vectors {d.path}")
+    if not res.divergences:
+        lines.append("riskspec check --fuzz: no divergence")
+    else:
+        lines.append(f"riskspec check --fuzz: {len(res.unexpected)} divergence(s)"
+                     + (f", {len(res.divergences) - len(res.unexpected)} known" if
+                        len(res.unexpected) != len(res.divergences) else ""))
+    return lines

@@ -128,6 +128,9 @@ def serve_reference(mutant: str | None = None, *, honest: bool = False) -> int:
         m = get_mutant(mutant)
         api = m.install(api)
         name = f"riskspec-reference+mutant:{m.name}"
+        if m.family != "classic":  # it speaks for the variants of its family only
+            from riskspec.conformance.specload import spec
+            caps["variants"] = [v for v in caps["variants"] if spec().variants[v].family == m.family]
         played = reading_of(m) if honest else None
         if played is not None:  # it speaks for the variants that have this ambiguity only
             from riskspec.conformance.specload import spec

@@ -1,36 +1,45 @@
-"""Differential property testing: random games on an engine and the reference side by side."""
+"""Differential fuzzing: seeded random games on an engine and the reference side by side."""
 
 from __future__ import annotations
 
 import io
-import os
-import shlex
+import json
+import subprocess
 import sys
-from pathlib import Path
+import textwrap
+from contextlib import redirect_stdout
+from typing import Any
 
 import pytest
-
 from riskspec.conformance.check import CheckConfig, check
-from riskspec.conformance.client import EngineClient, reference_client
-from riskspec.conformance.properties import differential_check, invariants, starts_from_vectors
+from riskspec.conformance.client import EngineClient, InProcessClient, reference_client
+from riskspec.conformance.properties import differential_check, invariants, probes
+from riskspec.conformance.reference_api import ReferenceAPI, capabilities
 from riskspec.conformance.vectors import load_cases
 
-ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(not (ROOT / "schemas" / "state.schema.json").exists()
-                                and "RISKSPEC_TEST_ENGINE" not in os.environ,
-                                reason="schemas/state.schema.json (reference engine) not there yet")
+from riskspec.cli import main
+from riskspec.errors import OptionError
 
 
-def engine_argv(*extra: str) -> list[str]:
-    base = os.environ.get("RISKSPEC_TEST_ENGINE")
-    prefix = shlex.split(base) if base else [sys.executable, "-m", "riskspec.cli", "engine"]
-    return [*prefix, *extra]
+def mutant_argv(*extra: str) -> list[str]:
+    return [sys.executable, "-m", "riskspec.cli", "engine", *extra]
 
 
-@pytest.fixture(scope="module")
-def starts():
-    cases = [c for c in load_cases() if c.section in ("attack", "conquest", "fortify", "cards")]
-    return starts_from_vectors(cases, limit=10)
+class Tweaked(ReferenceAPI):
+    """The reference with one answer changed (in process: fast)."""
+
+    def __init__(self, apply_hook: Any = None) -> None:
+        super().__init__()
+        self.apply_hook = apply_hook
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list]:
+        if self.apply_hook is not None:
+            action = self.apply_hook(dict(action))
+        return super().apply(state, action)
+
+
+def in_process(api: Any, **caps: Any) -> InProcessClient:
+    return InProcessClient(api, {**capabilities(), **caps}, name="tweaked")
 
 
 def test_invariants_catch_broken_states():
@@ -41,23 +50,125 @@ def test_invariants_catch_broken_states():
     assert len(invariants(bad, 2)) == 2
 
 
-def test_reference_agrees_with_itself_through_the_protocol(starts):
-    with EngineClient(engine_argv(), timeout=60, handshake_timeout=120) as engine:
-        assert differential_check(engine, reference_client(), starts, examples=15, max_steps=40) is None
+def test_probes_include_unsorted_and_impossible_dice():
+    import random
+    roll = {"type": "roll", "attacker": [6, 3, 1], "defender": [5, 4]}
+    got = probes({"territories": {}, "current": 0}, [roll], True, random.Random(0))
+    assert {"type": "roll", "attacker": [1, 3, 6], "defender": [5, 4]} in got
+    assert {"type": "roll", "attacker": [7, 3, 1], "defender": [5, 4]} in got
+    assert {"type": "end-turn"} in got                   # a player's action at a chance node
 
 
-def test_a_mutant_is_found_shrunk_and_saved_as_a_replayable_vector(starts, tmp_path):
-    argv = engine_argv("--mutant", "ties-to-attacker")
+def test_the_reference_agrees_with_itself_across_the_whole_game():
+    with EngineClient(mutant_argv(), timeout=60, handshake_timeout=120) as engine:
+        res = differential_check(engine, reference_client(), games=6, max_steps=40, seed=1)
+    assert res.divergences == [], [str(d) for d in res.divergences]
+    s = res.stats
+    assert s.steps >= 120 and s.legal_checks >= 100 and s.probes >= 10
+    assert set(s.by_family) == {"classic", "napoleon"}          # both families
+    assert res.starts >= 30 and "riskspec-reference" in res.reference
+
+
+def test_a_mutant_is_found_shrunk_and_saved_as_a_replayable_vector(tmp_path):
+    argv = mutant_argv("--mutant", "ties-to-attacker")
     with EngineClient(argv, timeout=60, handshake_timeout=120) as engine:
-        found = differential_check(engine, reference_client(), starts, examples=200, max_steps=30,
-                                   save_dir=tmp_path)
-    assert found is not None, "the differential test missed ties-to-attacker"
-    div, path = found
-    assert "roll" in str(div.steps[-1]["action"]) and len(div.steps) <= 6, div.steps
-    # the saved vector fails on the mutant and passes on the reference
-    bad_code, rep = check(CheckConfig(argv=argv, vectors=[path], quiet=True, timeout=60, handshake_timeout=120),
-                          io.StringIO(), io.StringIO())
-    assert bad_code == 1 and rep["totals"]["fail"] == 1
-    ok_code, rep = check(CheckConfig(argv=engine_argv(), vectors=[path], quiet=True, timeout=60,
-                                     handshake_timeout=120), io.StringIO(), io.StringIO())
-    assert ok_code == 0, rep["failures"]
+        res = differential_check(engine, reference_client(), games=12, max_steps=100, seed=0,
+                                 save_dir=tmp_path, variants=["classic"])
+    assert res.divergences, "the fuzzer missed ties-to-attacker"
+    div = res.divergences[0]
+    assert div.rule == "classic.attack.ties" and div.kind == "state"
+    assert len(div.steps) <= 3 and div.path is not None                 # shrunk
+    [case] = load_cases([div.path])
+    assert case.covers == ("classic.attack.ties",)
+    bad, rep = check(CheckConfig(argv=argv, vectors=[div.path], quiet=True, timeout=60,
+                                 handshake_timeout=120), io.StringIO(), io.StringIO())
+    assert bad == 1 and rep["failures"][0]["rule"] == "classic.attack.ties"
+    ok, rep = check(CheckConfig(argv=mutant_argv(), vectors=[div.path], quiet=True, timeout=60,
+                                handshake_timeout=120), io.StringIO(), io.StringIO())
+    assert ok == 0, rep["failures"]
+
+
+def test_an_engine_accepting_unsorted_dice_is_caught():
+    def sort_dice(action: dict) -> dict:      # lenient: accepts dice in any order
+        if action.get("type") == "roll":
+            return {**action, **{k: sorted(action[k], reverse=True) for k in ("attacker", "defender")
+                                 if isinstance(action.get(k), list) and all(isinstance(x, int) for x in action[k])}}
+        return action
+    res = differential_check(in_process(Tweaked(sort_dice)), reference_client(), games=30, max_steps=60,
+                             seed=0, variants=["classic"], probe_rate=0.5)
+    assert any(d.kind == "accepted" and "roll" in d.what for d in res.divergences), \
+        [str(d) for d in res.divergences]
+
+
+def test_honest_unsupported_and_other_readings_are_no_divergence():
+    def no_fortify(action: dict) -> dict:
+        if action.get("type") == "fortify":
+            raise OptionError("fortifying is not implemented")   # served as kind 'unsupported'
+        return action
+    res = differential_check(in_process(Tweaked(no_fortify)), reference_client(), games=8,
+                             max_steps=120, seed=2, variants=["classic"])
+    assert res.divergences == [] and res.stats.unsupported > 0
+    # an engine of another edition, claiming just its reading: games play that reading on both
+    argv = mutant_argv("--mutant", "defender-always-max", "--honest")
+    with EngineClient(argv, timeout=60, handshake_timeout=120) as engine:
+        res = differential_check(engine, reference_client(), games=4, max_steps=60, seed=0)
+    assert res.divergences == [], [str(d) for d in res.divergences]
+    assert set(res.stats.by_family) == {"classic"}           # it claims the Classic variants only
+
+
+def test_an_internal_error_on_a_malformed_action_is_a_divergence():
+    def fragile(action: dict) -> dict:
+        if action.get("type") == "teleport":
+            raise RuntimeError("teleport")            # served as kind 'internal'
+        return action
+    res = differential_check(in_process(Tweaked(fragile)), reference_client(), games=10, max_steps=40,
+                             seed=0, variants=["classic"], probe_rate=1.0)
+    assert any("internal error" in d.what for d in res.divergences)
+
+
+def test_a_crashing_engine_is_reported_never_a_traceback(tmp_path):
+    script = tmp_path / "crashy.py"
+    script.write_text(textwrap.dedent("""
+        import os
+        from riskspec.conformance.reference_api import ReferenceAPI, capabilities
+        from riskspec.conformance.server import serve
+        class Crashy(ReferenceAPI):
+            n = 0
+            def apply(self, state, action):
+                Crashy.n += 1
+                if Crashy.n == 25:
+                    os._exit(3)
+                return super().apply(state, action)
+        serve(Crashy(), name="crashy", capabilities=capabilities(["classic"]))
+    """))
+    with EngineClient([sys.executable, str(script)], timeout=60, handshake_timeout=120) as engine:
+        res = differential_check(engine, reference_client(), games=4, max_steps=30, seed=0)
+    assert any(d.kind == "fault" for d in res.divergences)
+    assert res.stats.games == 4                              # the next games ran on a restarted engine
+
+
+def test_cli_fuzz_honours_expect_and_needs_no_hypothesis(tmp_path):
+    known = tmp_path / "known.json"
+    known.write_text(json.dumps({"format": "riskspec/expect@1", "known_failures": [
+        {"rule": "*", "reason": "ties go to the attacker on purpose"}]}))
+    args = ["check", "--engine", " ".join(mutant_argv("--mutant", "ties-to-attacker")), "--fuzz", "6",
+            "--fuzz-only", "--fuzz-steps", "60", "--variant", "classic", "--fuzz-save", str(tmp_path),
+            "-q"]
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main([*args, "--expect", str(known)])
+    assert code == 0 and "KNOWN (ties go to the attacker on purpose)" in out.getvalue()
+    assert "compared against riskspec-reference" in out.getvalue()
+    # without Hypothesis importable, the same command runs
+    blocked = ("import sys; sys.modules['hypothesis'] = None; from riskspec.cli import main; "
+               f"sys.exit(main({args!r}))")
+    run = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=600,
+                         check=False)
+    assert run.returncode == 1, run.stderr[-2000:]
+    assert "DIVERGENCE 1:" in run.stdout and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("bad", [["--fuzz-only"], ["--fuzz", "3", "--fuzz-steps", "0"]])
+def test_cli_fuzz_usage_errors(bad):
+    with redirect_stdout(io.StringIO()):
+        assert main(["check", *bad]) == 2

@@ -35,8 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.list_mutants:
-        from riskspec.conformance.mutants import MUTANTS
-        for m in MUTANTS.values():
+        from riskspec.conformance.mutants import MUTANTS, NAPOLEON_MUTANTS
+        for m in [*MUTANTS.values(), *NAPOLEON_MUTANTS.values()]:
             print(f"{m.name}\t{m.rule}\t{m.description}")
         return 0
     from riskspec.conformance.reference_api import serve_reference

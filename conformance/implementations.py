@@ -91,7 +91,7 @@ def count_lines(path: Path) -> dict[str, int]:
 
 def summarize(report: Mapping[str, Any], engine: Mapping[str, Any]) -> dict[str, Any]:
     """The deterministic part of a ``riskspec/report@1``."""
-    results = [{k: r[k] for k in ("case", "outcome", "covers", "step") if r.get(k) is not None}
+    results = [{k: r[k] for k in ("case", "outcome", "covers", "rule", "step") if r.get(k) is not None}
                | ({"message": r["message"].splitlines()[0][:300]} if r.get("message") else {})
                for r in report["results"] if r["outcome"] != "skip"]
     sections: dict[str, dict[str, int]] = {}

@@ -56,6 +56,12 @@ def _rules_list(status: Mapping[str, str], which: str) -> str:
     return ", ".join(md.link(md.code(r), PAGE, md.page_of_rule(r)) for r in ids) or "none"
 
 
+def _case(r: Mapping[str, Any]) -> str:
+    rule = f", breaks {md.link(md.code(r['rule']), PAGE, md.page_of_rule(r['rule']))}" \
+        if r.get("rule") and ".amb." not in r["rule"] else ""
+    return f"`{r['case']}` ({r['outcome']}{rule})"
+
+
 def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
     out = [md.heading(2, md.cell(e["name"]), e["id"]), "",
            (f"`pip install '{e['requirement']}'` · [{md.cell(e.get('home', ''))}]({e.get('home', '')}) · "
@@ -75,7 +81,7 @@ def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
         out += [md.heading(3, f"{md.cell(f['title'])} — {f['kind']}"), "",
                 f"`{f['cite']}` (in the installed package)" if f.get("cite") else "", "",
                 md.paragraphs(f["explain"]), "",
-                "Cases: " + (", ".join(f"`{c}` ({bad[c]['outcome']})" for c in cases) or "none now") + ".", ""]
+                "Cases: " + (", ".join(_case(bad[c]) for c in cases) or "none now") + ".", ""]
     if e.get("code_findings"):
         out += [md.heading(3, "Seen in the code, not reached by a vector"), ""]
         for f in e["code_findings"]:

@@ -375,7 +375,7 @@ class RlRisk(Adapter):
             live.answer(a["player"])
             return [events.event("first-player", player=a["player"], **{"for": "setup"})]
         if kind == "deal" and q.kind == "deal":
-            self._need(IDX[a["territory"]] in opts, "occupied", "classic.setup.deal-territories", a)
+            self._need(IDX[a["territory"]] in opts, "already-dealt", "classic.setup.deal-territories", a)
             live.answer(IDX[a["territory"]])
             return [events.event("territory-dealt", player=p.current, territory=a["territory"], armies=1)]
         if kind == "claim" and q.kind == "claim":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
                                        get_defender_dice_limit)
 from riskspec.reference.napoleon import effects as EF
@@ -48,25 +49,28 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     if src == dst:
         N.process_forced_attack(s, a, ev)
         return
-    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+    require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "the forced naval battle of the ships you built comes first")
-    require(s.owner[src] == seat, "not-owner", G.R_FROM, "attack from your own territory or zone")
-    require(s.armies[src] >= int(p["attack.min_units"]), "too-few", G.R_FROM,
+    require(s.owner[src] == seat, "not-owner", RID.COMBAT_ATTACK_FROM,
+            "attack from your own territory or zone")
+    require(s.armies[src] >= int(p["attack.min_units"]), "too-few", RID.COMBAT_ATTACK_FROM,
             "too few units to attack from there")
     naval = tb.is_zone(src)
     require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
-            G.R_NAVAL_FIRST, "naval combat comes before the first land offensive")
-    require(s.owner[dst] not in (-1, seat), "not-enemy", G.R_FROM, "attack another player's units")
+            RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
+    require(s.owner[dst] not in (-1, seat), "not-enemy", RID.COMBAT_ATTACK_FROM,
+            "attack another player's units")
     require(dst in attack_targets(s, src, seat), "not-adjacent",
-            G.R_LANDING if not naval and dst not in tb.land[src] else G.R_FROM,
+            RID.NAVAL_LANDING if not naval and dst not in tb.land[src] else RID.COMBAT_ATTACK_FROM,
             "the target is not within reach")
-    from riskspec.reference.napoleon.epidemics import R_LOSS, attack_loss
+    from riskspec.reference.napoleon.epidemics import attack_loss
     loss = attack_loss(s, src, dst)
     left = N.stay(s, src) - 1  # napoleon.naval.battle-rules: ships that must stay behind
     top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
     limit = get_attacker_dice_limit(s.armies[src] - loss - left, top)
-    require(1 <= dice <= limit, "dice", R_LOSS if loss and dice <= get_attacker_dice_limit(
-        s.armies[src] - left, top) else G.R_DICE, lambda: f"roll 1 to {limit} dice")
+    require(1 <= dice <= limit, "dice",
+            RID.COMBAT_EPIDEMIC_LOSS if loss and dice <= get_attacker_dice_limit(
+                s.armies[src] - left, top) else RID.COMBAT_DICE, lambda: f"roll 1 to {limit} dice")
     EF.on_attack(s, src, dst)
     if loss:
         s.armies[src] -= loss
@@ -115,7 +119,8 @@ def defend_choices(s: NapState) -> range:
 def process_defend(s: NapState, a: tuple, ev: list[Event]) -> None:
     dst = s.pending["to"]
     ok = defend_choices(s)
-    require(a[1] in ok, "dice", G.R_DICE, lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
+    require(a[1] in ok, "dice", RID.COMBAT_DICE,
+            lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
     pend = s.pending
     s.phase = "battle"
     s.pending = {"from": pend["from"], "to": dst, "attacker_dice": pend["attacker_dice"],
@@ -126,7 +131,7 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
     att, dfn = a[1], a[2]
     pend = s.pending
     require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
-            G.R_DICE, "the roll must have the dice announced")
+            RID.COMBAT_DICE, "the roll must have the dice announced")
     if EF.open_reroll(s, att, dfn):  # napoleon.effects.reroll: a side may throw again
         return
     resolve_roll(s, pend["from"], pend["to"], att, dfn, pend["naval"], ev)
@@ -210,18 +215,18 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
         return
     if won:
         s.winner, s.phase, s.pending = seat, "game-over", {}
-        ev.append({"type": "victory", "player": seat, "rule": G.R_END})
+        ev.append({"type": "victory", "player": seat, "rule": RID.BASIC_END})
 
 
 def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     pend, p = s.pending, s.tables.p
     src, dst, n, k = pend["from"], pend["to"], a[1], a[2]
     least, most = get_occupy_range(s.armies[src], pend["min"], "dice-rolled", N.stay(s, src))
-    require(least <= n <= most, "armies", N.R_BATTLE if s.tables.is_zone(src) and
-            n > most else G.R_CONQ, lambda: f"move {pend['min']} to {most} units")
+    require(least <= n <= most, "armies", RID.NAVAL_BATTLE_RULES if s.tables.is_zone(src) and
+            n > most else RID.COMBAT_CONQUEST, lambda: f"move {pend['min']} to {most} units")
     if k:
         from riskspec.reference.napoleon.leaders import leaders_at, move_leaders
-        require(k <= leaders_at(s, src), "leaders", "napoleon.leaders.accompany",
+        require(k <= leaders_at(s, src), "leaders", RID.LEADERS_ACCOMPANY,
                 "that many leaders do not stand there")
         move_leaders(s, src, dst, k)
     s.armies[src] -= n
@@ -237,7 +242,7 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
-    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+    require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "ships built among another player's ships must fight them first")
     EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
@@ -360,13 +365,14 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
     s.co_winners = tuple(winners) if len(winners) > 1 else ()  # napoleon.scoring.tie-break
     s.phase, s.pending = "game-over", {}
     ev.append({"type": "victory", "player": s.winner, "players": winners,
-               "rule": "napoleon.scoring.tie-break" if any(
-                   s.vp[h] == best[0] for h in hs if h != s.winner) else "napoleon.scoring.winner"})
+               "rule": RID.SCORING_TIE_BREAK if any(
+                   s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})
 
 
 def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     c = a[1]
-    require(c in s.draw_pile, "not-in-pile", G.R_DRAWS, "that card is not in the draw pile")
+    require(c in s.draw_pile, "not-in-pile", RID.END_OF_TURN_DRAWS,
+            "that card is not in the draw pile")
     pile = list(s.draw_pile)
     pile.remove(c)
     s.draw_pile = tuple(pile)

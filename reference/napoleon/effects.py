@@ -36,13 +36,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_USE, R_ICONS, R_LIMIT, R_IGNORED = ("napoleon.cards.use-or-trade", "napoleon.cards.effect-icons",
-                                      "napoleon.cards.effect-limit",
-                                      "napoleon.cards.effects-ignored-in-trade")
-R_CARD_MOVE = "napoleon.epidemics.card-move"
 
 #: kind → (window, targets: None | 'zones' | 'territory' | 'pair')
 KINDS: dict[str, tuple[str, str | None]] = {
@@ -66,7 +63,8 @@ BATTLE_KINDS = frozenset({"ignore-fortification", "ignore-epidemic"})
 
 
 def rule_of(kind: str) -> str:
-    return f"napoleon.effects.{kind}"
+    """The rule governing a card-effect kind (one of :data:`KINDS`)."""
+    return RID.EFFECT_RULES[kind]
 
 
 def amount(eff: Any) -> int:
@@ -303,20 +301,22 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p = s.tables, s.tables.p
     seat = actor(s)
     c, territory, src, dst, zones = a[1], a[2], a[3], a[4], a[5]
-    require(c in s.hands[seat], "not-your-cards", R_USE, "you do not hold that card")
+    require(c in s.hands[seat], "not-your-cards", RID.CARDS_USE_OR_TRADE,
+            "you do not hold that card")
     eff = tb.card_effect[c]
-    require(bool(eff) and eff.get("kind") in KINDS, "no-effect", R_USE,
+    require(bool(eff) and eff.get("kind") in KINDS, "no-effect", RID.CARDS_USE_OR_TRADE,
             "that card has no effect (a joker is only traded in a set)")
     kind = eff["kind"]
     window, targets = KINDS[kind]
     rule = rule_of(kind)
-    require(window in windows(s), "not-now", R_ICONS,
+    require(window in windows(s), "not-now", RID.CARDS_EFFECT_ICONS,
             lambda: f"a {kind!r} card is played in the {window} window, not now")
     if s.phase == "reinforce":
-        require(not s.pending["must_trade"], "must-trade", G.R_FORCED, "trade your set first")
+        require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
+                "trade your set first")
     require(eff.get("in_set_bonus") is None or bool(p["cards.in_set_bonus_card_alone"]),
-            "set-only", R_IGNORED, "this card only counts inside a traded set")
-    require(plays_left(s, seat), "effect-limit", R_LIMIT,
+            "set-only", RID.CARDS_EFFECTS_IGNORED_IN_TRADE, "this card only counts inside a traded set")
+    require(plays_left(s, seat), "effect-limit", RID.CARDS_EFFECT_LIMIT,
             "no more cards may be played for their effect in this phase")
     given = {"zones": zones is not None, "territory": territory >= 0,
              "pair": src >= 0 or dst >= 0}
@@ -405,7 +405,7 @@ def process_epidemic_move(s: NapState, a: tuple, ev: list[Event]) -> None:
     """napoleon.epidemics.card-move: one relocation draw; the interrupted phase resumes
     once the epidemic is placed (or can no longer be)."""
     from riskspec.reference.napoleon.epidemics import can_relocate, relocation_draw
-    placed = relocation_draw(s, a, ev, R_CARD_MOVE)
+    placed = relocation_draw(s, a, ev, RID.EPIDEMICS_CARD_MOVE)
     if not placed and can_relocate(s):
         return  # draw again
     if not placed:
@@ -457,7 +457,7 @@ def reroll_side(s: NapState) -> str:
 def process_reroll(s: NapState, a: tuple, ev: list[Event]) -> None:
     side = reroll_side(s)
     dice = list(a[1])
-    require(len(dice) == len(s.pending[side]), "dice", rule_of("reroll"),
+    require(len(dice) == len(s.pending[side]), "dice", RID.EFFECTS_REROLL,
             "the reroll throws the same number of dice again")
     ev.append({"type": "rerolled", "player": s.pending["chooser"], "dice": dice})
     s.pending = {**s.pending, side: dice}

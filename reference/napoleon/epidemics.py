@@ -30,11 +30,10 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_SETUP, R_LOSS, R_PHASE, R_MOVE = ("napoleon.setup.epidemics", "napoleon.combat.epidemic-loss",
-                                    "napoleon.epidemics.phase-loss", "napoleon.epidemics.relocate")
 
 
 def eligible(s: NapState) -> list[int]:
@@ -75,9 +74,9 @@ def setup_weights(s: NapState) -> dict[int, Fraction]:
 def process_epidemic(s: NapState, a: tuple, ev: list[Event]) -> None:
     t = a[1]
     # A relocating epidemic goes where a drawn territory card says ('draw' outcomes).
-    require(not s.pending["moving"], "draw-a-card", R_MOVE,
+    require(not s.pending["moving"], "draw-a-card", RID.EPIDEMICS_RELOCATE,
             "a relocating epidemic goes where a territory card drawn from the pile says")
-    require(t in eligible(s), "not-eligible", R_SETUP, "an epidemic cannot go there")
+    require(t in eligible(s), "not-eligible", RID.SETUP_EPIDEMICS, "an epidemic cannot go there")
     s.epidemics[t] += 1
     ev.append({"type": "epidemic", "territory": s.tables.places[t]})
     s.pending["left"] -= 1
@@ -123,9 +122,9 @@ def relocation_draw(s: NapState, a: tuple, ev: list[Event], rule: str) -> bool:
 def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
     # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
-    require(s.pending["moving"], "not-a-relocation", R_SETUP,
+    require(s.pending["moving"], "not-a-relocation", RID.SETUP_EPIDEMICS,
             "setup epidemics are placed with 'epidemic' outcomes")
-    if relocation_draw(s, a, ev, R_MOVE):
+    if relocation_draw(s, a, ev, RID.EPIDEMICS_RELOCATE):
         s.pending["left"] -= 1
     lost = 0
     if s.pending["left"] > 0 and not can_relocate(s):

@@ -15,36 +15,20 @@ from typing import Any
 from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables
 
 Event = dict[str, Any]
-R_DEAL, R_PLACE, R_TURN, R_END = ("napoleon.basic.deal", "napoleon.basic.placement",
-                                  "napoleon.basic.turn", "napoleon.basic.end")
-R_PHASES = "napoleon.turn.phases"
 
 
 def out_of_turn_rule(s: Any) -> str:
     """The rule an action of another phase breaks: the turn of the basic game, or the six
     phases of the Advanced Rules."""
-    return R_PHASES if s.tables.p["game.mode"] == "advanced" else R_TURN
+    return RID.TURN_PHASES if s.tables.p["game.mode"] == "advanced" else RID.BASIC_TURN
 
 
-R_TERR, R_EMP, R_ROUTE = ("napoleon.reinforce.territories", "napoleon.reinforce.empires",
-                          "napoleon.reinforce.routes")
-R_BUY, R_SETS, R_JOKER = ("napoleon.reinforce.purchases", "napoleon.cards.set-values",
-                          "napoleon.cards.jokers")
-R_FORCED, R_USE = "napoleon.cards.forced-trade", "napoleon.cards.use-or-trade"
-R_FROM, R_NAVAL_FIRST, R_DICE = ("napoleon.combat.attack-from", "napoleon.combat.naval-first",
-                                 "napoleon.combat.dice")
-R_CONQ, R_LANDING, R_ZONE = ("napoleon.combat.conquest", "napoleon.naval.landing",
-                             "napoleon.naval.zone-control")
-R_NEUTRAL, R_LAND, R_NAVAL = ("napoleon.basic.neutral-defence", "napoleon.maneuver.land",
-                              "napoleon.maneuver.naval")
-R_SHIPS, R_ELIM, R_DRAWS = ("napoleon.units.ships", "napoleon.cards.elimination-capture",
-                            "napoleon.end-of-turn.draws")
-R_FIGHT = "napoleon.naval.fight-to-end"
 
 
 # ---------------------------------------------------------------- new game
@@ -132,7 +116,7 @@ def humans(s: NapState) -> list[int]:
 
 def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.pending["next"]
-    require(s.owner[t] < 0, "occupied", R_DEAL, "that territory is already dealt")
+    require(s.owner[t] < 0, "occupied", RID.BASIC_DEAL, "that territory is already dealt")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
     ev.append({"type": "territory-dealt", "player": seat, "territory": s.tables.places[t],
@@ -150,7 +134,8 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
     seat = a[1]
-    require(seat in humans(s), "not-a-player", R_PLACE, "only a player can be drawn first")
+    require(seat in humans(s), "not-a-player", RID.BASIC_PLACEMENT,
+            "only a player can be drawn first")
     ev.append({"type": "first-player", "player": seat, "for": s.pending["for"]})
     if s.pending["for"] == "setup":
         s.first_player = seat
@@ -208,7 +193,7 @@ def can_place_any(s: NapState, seat: int) -> bool:
 
 def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.current
-    require(s.owner[t] < 0, "occupied", "napoleon.setup.claim", "claim an unoccupied territory")
+    require(s.owner[t] < 0, "occupied", RID.SETUP_CLAIM, "claim an unoccupied territory")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
     ev.append({"type": "claimed", "player": seat, "territory": s.tables.places[t], "armies": 1})
@@ -228,12 +213,12 @@ def can_setup_place(s: NapState, t: int, seat: int) -> bool:
 def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.pending["seat"]
     neutral_share = s.is_neutral(seat)
-    require((a[0] == "place-neutral") == neutral_share, "wrong-army", R_PLACE,
+    require((a[0] == "place-neutral") == neutral_share, "wrong-army", RID.BASIC_PLACEMENT,
             "this share is a neutral army's (place-neutral)" if neutral_share
             else "this share is your own (place)")
-    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", R_PLACE,
+    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.BASIC_PLACEMENT,
             "regiments go on a territory of the army placed")
-    require(can_setup_place(s, t, seat), "territory-full", "napoleon.setup.reinforce",
+    require(can_setup_place(s, t, seat), "territory-full", RID.SETUP_REINFORCE,
             "no territory may hold more regiments than setup.max_units_per_territory at setup")
     s.armies[t] += 1
     s.reserves[seat] -= 1
@@ -396,10 +381,12 @@ def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
 def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.p, s.current
     cards = a[1]
-    require(set(cards) <= set(s.hands[seat]), "not-your-cards", R_SETS, "you do not hold those cards")
+    require(set(cards) <= set(s.hands[seat]), "not-your-cards", RID.CARDS_SET_VALUES,
+            "you do not hold those cards")
     problem = get_set_problem([tb.card_symbol[c] for c in cards], tb.symbols,
                               int(p["cards.max_wilds_per_set"]))
-    require(problem is None, problem or "", R_JOKER if problem == "too-many-wilds" else R_SETS,
+    require(problem is None, problem or "",
+            RID.CARDS_JOKERS if problem == "too-many-wilds" else RID.CARDS_SET_VALUES,
             lambda: f"not a set ({problem})")
     value = card_set_value(tb, cards)
     s.hands[seat] = tuple(c for c in s.hands[seat] if c not in cards)
@@ -442,18 +429,19 @@ def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
 
 def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, seat, z = s.tables, s.current, a[1]
-    require(ships_allowed(tb), "no-ships", R_SHIPS, "ships are not used in this game")
-    require(not s.pending["must_trade"], "must-trade", R_FORCED, "trade your set first")
-    require(tb.is_zone(z), "not-a-zone", R_SHIPS, "ships go in a maritime zone")
-    require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", R_SHIPS,
+    require(ships_allowed(tb), "no-ships", RID.UNITS_SHIPS, "ships are not used in this game")
+    require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
+            "trade your set first")
+    require(tb.is_zone(z), "not-a-zone", RID.UNITS_SHIPS, "ships go in a maritime zone")
+    require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", RID.UNITS_SHIPS,
             "ships are built in a zone next to one of your territories")
     from riskspec.reference.napoleon import naval as N
-    require(N.build_target_ok(s, seat, z), "enemy-zone", N.R_FORCED,
+    require(N.build_target_ok(s, seat, z), "enemy-zone", RID.NAVAL_FORCED_COMBAT,
             "ships may be built among another player's ships only when a forced battle "
             "follows (naval.forced_attack_on_build)")
-    require(N.ship_room(s, seat), "ship-limit", R_SHIPS,
+    require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS,
             "no ship left in your supply (ships.max_per_player)")
-    require(s.pending["to_place"] >= int(tb.p["costs.ship"]), "cannot-afford", R_BUY,
+    require(s.pending["to_place"] >= int(tb.p["costs.ship"]), "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough reinforcements left to pay for a ship")
     s.pending["to_place"] -= int(tb.p["costs.ship"])
     N.build(s, seat, z, ev)
@@ -462,10 +450,12 @@ def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 def process_place(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.current
-    require(not s.pending["must_trade"], "must-trade", R_FORCED,
+    require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "you hold too many cards: trade a set first")
-    require(s.pending["to_place"] > 0, "nothing-to-place", R_TERR, "no regiments left to place")
-    require(s.owner[t] == seat, "not-owner", R_TERR, "place on one of your territories")
+    require(s.pending["to_place"] > 0, "nothing-to-place", RID.REINFORCE_TERRITORIES,
+            "no regiments left to place")
+    require(s.owner[t] == seat, "not-owner", RID.REINFORCE_TERRITORIES,
+            "place on one of your territories")
     s.armies[t] += 1
     s.pending["to_place"] -= 1
     if s.pending["to_place"] == 0 and s.pending["after"] == "elimination" \

@@ -20,10 +20,10 @@ from typing import Any
 from riskspec.reference.base import require
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_EMPTY = "napoleon.combat.empty-territory"
 
 
 def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[int]:
@@ -46,8 +46,8 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.p, s.current
     src, dst, n = a[1], a[2], a[3]
     naval = tb.is_zone(src)
-    rule = N.R_BATTLE if naval else R_EMPTY
-    require(not any(s.challengers), "forced-combat", N.R_FORCED,
+    rule = RID.NAVAL_BATTLE_RULES if naval else RID.COMBAT_EMPTY_TERRITORY
+    require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "the forced naval battle of the ships you built comes first")
     require(s.owner[src] == seat, "not-owner", rule, "move in from your own territory or zone")
     require(s.armies[dst] == 0 and s.owner[dst] != seat, "not-empty", rule,
@@ -55,9 +55,9 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(tb.is_zone(dst) == naval, "not-adjacent", rule,
             "regiments enter territories, ships enter zones")
     require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
-            G.R_NAVAL_FIRST, "naval combat comes before the first land offensive")
+            RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
     require(dst in invade_targets(s, src, seat), "not-adjacent",
-            rule if naval or dst in tb.land[src] else G.R_LANDING,
+            rule if naval or dst in tb.land[src] else RID.NAVAL_LANDING,
             "the place is not within reach (or too few units to leave some behind)")
     most = s.armies[src] - N.stay(s, src)
     require(1 <= n <= most, "armies", rule, lambda: f"move 1 to {most} units")

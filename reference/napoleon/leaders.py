@@ -27,10 +27,10 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.modifiers import apply_bonuses, combine_bonuses, get_leader_bonuses
 from riskspec.reference.napoleon.state import NapState
 
-R_SETUP = "napoleon.setup.place-general-and-fortification"
 Event = dict[str, Any]
 
 
@@ -49,19 +49,20 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon import game as G
     t, seat, kind = a[1], s.current, a[0]
     general = kind == "place-general"
-    require(s.pending["generals" if general else "fortifications"] > 0, "none-left", R_SETUP,
-            "none left to place")
-    require(not general or s.pending["generals"] > 0, "none-left", R_SETUP, "none left")
-    require(general or s.pending["generals"] == 0, "general-first", R_SETUP,
+    require(s.pending["generals" if general else "fortifications"] > 0, "none-left",
+            RID.SETUP_GENERAL_FORT, "none left to place")
+    require(not general or s.pending["generals"] > 0, "none-left", RID.SETUP_GENERAL_FORT,
+            "none left")
+    require(general or s.pending["generals"] == 0, "general-first", RID.SETUP_GENERAL_FORT,
             "place the general first")
-    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", R_SETUP,
+    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.SETUP_GENERAL_FORT,
             "on one of your territories")
     if general:
         s.generals[t] += 1
         s.pending["generals"] -= 1
     else:
         require(s.forts[t] < int(s.tables.p["fortifications.max_per_territory"]), "fortified",
-                "napoleon.units.fortifications", "that territory holds its fortifications already")
+                RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
         s.forts[t] += 1
         s.pending["fortifications"] -= 1
     ev.append({"type": "general-placed" if general else "fortification-placed", "player": seat,
@@ -76,7 +77,6 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 GENERALS, ADMIRALS = 0, 1
-R_CAPTURE, R_CAPTURE_VP = "napoleon.leaders.capture", "napoleon.leaders.capture-vp"
 
 
 def leaders_at(s: NapState, place: int) -> int:
@@ -205,7 +205,6 @@ def fortification_regiments(s: NapState, seat: int, ev: list[Event] | None = Non
     return added
 
 
-R_BUY = "napoleon.reinforce.purchases"
 
 
 def limit_reached(s: NapState, kind: int, seat: int) -> bool:
@@ -264,11 +263,11 @@ def buyable_places(s: NapState, kind: str) -> list[int]:
     return [t for t in owned if can_buy(s, kind, t) is None]
 
 
-BUY_RULES = {"general-limit": "napoleon.units.generals", "admiral-limit": "napoleon.units.admirals",
-             "not-a-zone": "napoleon.units.admirals", "not-a-territory": R_BUY,
-             "fortified": "napoleon.units.fortifications",
-             "no-supply": "napoleon.units.fortifications",
-             "epidemic": "napoleon.units.fortifications"}
+BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADMIRALS,
+             "not-a-zone": RID.UNITS_ADMIRALS, "not-a-territory": RID.REINFORCE_PURCHASES,
+             "fortified": RID.UNITS_FORTIFICATIONS,
+             "no-supply": RID.UNITS_FORTIFICATIONS,
+             "epidemic": RID.UNITS_FORTIFICATIONS}
 
 
 def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -276,9 +275,10 @@ def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
     kind = a[0][len("buy-"):]
     t = a[1]
     why = can_buy(s, kind, t)
-    rule = G.R_FORCED if why == "must-trade" else BUY_RULES.get(why or "", R_BUY)
+    rule = (RID.CARDS_FORCED_TRADE if why == "must-trade"
+            else BUY_RULES.get(why or "", RID.REINFORCE_PURCHASES))
     if why == "not-owner" and kind == "admiral":
-        rule = "napoleon.units.admirals"
+        rule = RID.UNITS_ADMIRALS
     require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
     s.pending["to_place"] -= int(s.tables.p[f"costs.{kind}"])
     if kind == "general":

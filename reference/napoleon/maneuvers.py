@@ -18,12 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
-from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import reach as R
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_LEADERS, R_ACCOMPANY = "napoleon.maneuver.leaders", "napoleon.leaders.accompany"
 
 
 Reach = dict[int, tuple[int, ...]]
@@ -78,18 +77,20 @@ def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.p, s.current
     src, dst, n, k, by_leader = a[1], a[2], a[3], a[4], a[5]
     naval = tb.is_zone(src)
-    rule = G.R_NAVAL if naval else G.R_LAND
+    rule = RID.MANEUVER_NAVAL if naval else RID.MANEUVER_LAND
     require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")
-    require(k <= _leaders(s, src), "leaders", R_ACCOMPANY, "that many leaders do not stand there")
+    require(k <= _leaders(s, src), "leaders", RID.LEADERS_ACCOMPANY,
+            "that many leaders do not stand there")
     if by_leader:
-        require(k >= 1, "no-leader", R_LEADERS, "a leader maneuver moves a general or admiral")
-        require(k <= fresh_leaders(s, src), "leader-moved", R_LEADERS,
+        require(k >= 1, "no-leader", RID.MANEUVER_LEADERS,
+                "a leader maneuver moves a general or admiral")
+        require(k <= fresh_leaders(s, src), "leader-moved", RID.MANEUVER_LEADERS,
                 "those leaders were not there when the maneuver phase began, or have moved")
         require(dst in leader_targets(s, src, seat), "not-connected", rule,
                 "the destination is not reachable through your own places")
-        require(n <= leader_units(s, src), "not-present", R_LEADERS,
+        require(n <= leader_units(s, src), "not-present", RID.MANEUVER_LEADERS,
                 "a leader takes along only units that stood with it when the phase began")
-        require(lone_ok(s, dst, n), "alone", R_ACCOMPANY,
+        require(lone_ok(s, dst, n), "alone", RID.LEADERS_ACCOMPANY,
                 "a leader must end its move with its own units")
     else:
         require(n >= 1, "armies", rule, "move at least one unit")

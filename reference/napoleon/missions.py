@@ -36,14 +36,11 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.missions import is_condition_met
 from riskspec.reference.napoleon.state import InvalidStateError, NapState
 
 Event = dict[str, Any]
-R_SETUP, R_CHECK, R_ONE = ("napoleon.setup.missions", "napoleon.missions.check",
-                           "napoleon.missions.one-per-level")
-R_REPLACE, R_LASTING, R_FINAL = ("napoleon.missions.replace", "napoleon.missions.lasting-bonus",
-                                 "napoleon.scoring.final-missions")
 FORMS = ("all", "any", "control_groups", "hold_territories", "hold_named", "control_routes",
          "hold_zones", "control_capitals", "capture_leaders", "hold_units")
 CHECKS = {"start": ("start",), "end": ("end",), "either": ("start", "end"),
@@ -185,7 +182,7 @@ def process_mission(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, pend = s.tables, s.pending
     seat, mid = a[1], a[2]
     setup = pend["then"] == "setup"
-    rule = R_SETUP if setup else R_REPLACE
+    rule = RID.SETUP_MISSIONS if setup else RID.MISSIONS_REPLACE
     lvl = pend["levels"][0]
     require(seat == pend["player"], "wrong-player", rule, "that card is dealt to another player")
     require(mid in s.mission_decks.get(lvl, ()), "not-in-deck", rule,

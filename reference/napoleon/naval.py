@@ -21,12 +21,10 @@ from typing import Any
 
 from riskspec.reference.base import require
 from riskspec.reference.battle import compute_losses, get_defender_dice_limit
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_FORCED, R_SHIPS, R_BATTLE, R_FIGHT = ("napoleon.naval.forced-combat", "napoleon.units.ships",
-                                        "napoleon.naval.battle-rules",
-                                        "napoleon.naval.fight-to-end")
 
 
 def ships_of(s: NapState, seat: int) -> int:
@@ -84,10 +82,10 @@ def forced_attacks(s: NapState) -> list[tuple[int, int]]:
 def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon.combat import _start_defence
     z, dice = a[1], a[3]
-    require(s.challengers[z] > 0, "no-forced-combat", R_FORCED,
+    require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
             "an attack from a zone on itself is the forced battle of ships built there")
     top = min(int(s.tables.p["attack.max_attacker_dice"]), s.challengers[z])
-    require(1 <= dice <= top, "dice", R_FORCED,
+    require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
             lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
     _start_defence(s, z, z, dice, True)
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from riskspec.reference.base import require
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.leaders import ADMIRALS, GENERALS, lose_vp
 from riskspec.reference.napoleon.state import NapState
 
-R_RANSOM = "napoleon.leaders.ransom"
 Event = dict[str, Any]
 
 
@@ -90,7 +90,8 @@ def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
     p, seat, tb = s.tables.p, s.current, s.tables
     leader, captor, place = a[1], a[2], a[3]
     why = ransom_problem(s, leader, captor, place)
-    require(why is None, why or "", G.R_FORCED if why == "must-trade" else R_RANSOM,
+    require(why is None, why or "",
+            RID.CARDS_FORCED_TRADE if why == "must-trade" else RID.LEADERS_RANSOM,
             lambda: f"no ransom of that {leader} ({why})")
     kind = ADMIRALS if leader == "admiral" else GENERALS
     n = s.n_players
@@ -118,7 +119,7 @@ def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 def process_ransom_place(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, captor = a[1], s.pending["captor"]
-    require(s.owner[t] == captor, "not-owner", R_RANSOM,
+    require(s.owner[t] == captor, "not-owner", RID.LEADERS_RANSOM,
             "the captor places its regiment on one of its own territories")
     s.armies[t] += 1
     ev.append({"type": "ransom-placed", "player": captor, "territory": s.tables.places[t]})

@@ -22,10 +22,10 @@ from typing import Any
 from riskspec.reference.base import require
 from riskspec.reference.chance import ChanceTable, _uniform
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
-R_TABLE, R_CLAIM = "napoleon.setup.card-table", "napoleon.setup.claim"
 
 
 # ---------------------------------------------------------------- the card table
@@ -88,7 +88,8 @@ def turn_draws(s: NapState, seat: int) -> bool:
 
 def process_table_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     c, seat = a[1], s.pending["seat"]
-    require(c in s.draw_pile, "not-in-pile", R_TABLE, "that card is not in the draw pile")
+    require(c in s.draw_pile, "not-in-pile", RID.SETUP_CARD_TABLE,
+            "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
     s.hands[seat] = tuple(sorted(s.hands[seat] + (c,)))
     s.pending["left"] -= 1
@@ -109,7 +110,7 @@ def random_eligible(s: NapState) -> list[int]:
 
 def process_random_placement(s: NapState, a: tuple, ev: list[Event]) -> None:
     t, seat = a[1], s.pending["seat"]
-    require(G.can_setup_place(s, t, seat), "not-owner", G.R_PLACE,
+    require(G.can_setup_place(s, t, seat), "not-owner", RID.BASIC_PLACEMENT,
             "a neutral regiment lands on a territory of its own army")
     s.armies[t] += 1
     s.reserves[seat] -= 1
@@ -144,15 +145,16 @@ def can_setup_ship(s: NapState, z: int) -> bool:
 def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon import naval as N
     z, seat, tb = a[1], s.pending["seat"], s.tables
-    require(bool(tb.p["setup.ships_allowed"]) and G.ships_allowed(tb), "no-setup-ships", R_CLAIM,
-            "every maritime zone starts empty (setup.ships_allowed)")
-    require(not s.is_neutral(seat), "wrong-army", G.R_PLACE, "neutral armies build no ships")
+    require(bool(tb.p["setup.ships_allowed"]) and G.ships_allowed(tb), "no-setup-ships",
+            RID.SETUP_CLAIM, "every maritime zone starts empty (setup.ships_allowed)")
+    require(not s.is_neutral(seat), "wrong-army", RID.BASIC_PLACEMENT,
+            "neutral armies build no ships")
     require(tb.is_zone(z) and any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal",
-            G.R_SHIPS, "ships are built in a zone next to one of your territories")
-    require(s.owner[z] in (-1, seat), "enemy-zone", R_CLAIM,
+            RID.UNITS_SHIPS, "ships are built in a zone next to one of your territories")
+    require(s.owner[z] in (-1, seat), "enemy-zone", RID.SETUP_CLAIM,
             "at setup ships go only in an empty zone or one of your own")
-    require(N.ship_room(s, seat), "ship-limit", G.R_SHIPS, "no ship left in your supply")
-    require(can_setup_ship(s, z), "cannot-afford", G.R_BUY,
+    require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS, "no ship left in your supply")
+    require(can_setup_ship(s, z), "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough regiments left in this placement turn to pay for a ship")
     cost = int(tb.p["costs.ship"])
     s.reserves[seat] -= cost

@@ -62,13 +62,27 @@ def test_every_card_effect_kind_has_its_rule():
         assert nap_effects.rule_of(kind) == f"napoleon.effects.{kind}"
 
 
+def test_every_constant_a_napoleon_module_cites_exists():
+    rules = load_spec().rules
+    cited: dict[str, set[str]] = {}
+    for path in sorted((REFERENCE / "napoleon").glob("*.py")):
+        for name in re.findall(r"\bRID\.([A-Z_]+)\b", path.read_text()):
+            cited.setdefault(name, set()).add(path.name)
+    assert len(cited) >= 40
+    unknown = {n: sorted(m) for n, m in cited.items()
+               if not isinstance(getattr(nap_ruleids, n, None), (str, dict))}
+    assert not unknown, f"RID constants not in reference/napoleon/ruleids.py: {unknown}"
+    assert all(getattr(nap_ruleids, n) in rules for n in cited if n != "EFFECT_RULES")
+
+
 def stray_rule_ids(text: str) -> list[str]:
     found = [m for m in RULE_LITERAL.findall(text) if ".amb." not in m]
     return found + RULE_FSTRING.findall(text)
 
 
 def test_the_stray_rule_id_finder_finds_them():
-    assert stray_rule_ids('rule = "napoleon.naval.forced-combat"') == ['"napoleon.naval.forced-combat"']
+    found = stray_rule_ids('rule = "napoleon.naval.forced-combat"')
+    assert found == ['"napoleon.naval.forced-combat"']
     assert stray_rule_ids("r = 'classic.attack.compare'") == ["'classic.attack.compare'"]
     assert stray_rule_ids('return f"napoleon.effects.{kind}"') == ['f"napoleon.effects.{']
     assert stray_rule_ids('x = "napoleon.amb.negative-vp"  # napoleon.naval.landing') == []

@@ -43,6 +43,7 @@ from riskspec.reference.family import CHANCE, TERMINAL, Family, describe, family
 from riskspec.reference.legal import get_legal_actions
 from riskspec.reference.missions import check_supported, get_mission_deck
 from riskspec.reference.state import (CHANCE_PHASES, InvalidStateError, State, blank_state,
+                                      classic_from_dict, classic_to_dict,
                                       dumps, from_dict, from_json, state_hash, to_dict, to_json)
 from riskspec.reference.tables import get_tables
 
@@ -236,10 +237,6 @@ def _reject_out_of_turn(state: State, action: Mapping[str, Any], kind: str) -> N
                              f"({describe(state)})", code=code, rule=rule, action=action)
 
 
-def _classic_from_dict(data: Mapping[str, Any], variant: Variant) -> State:
-    return from_dict(data, variant, check_schema=False)
-
-
 CLASSIC = Family(
     name="classic",
     new_game=_new_classic_game,
@@ -249,8 +246,8 @@ CLASSIC = Family(
     parse_action=lambda action, s: parse_action(action, s.tables, s.n_players),
     handlers=HANDLERS,
     reject_out_of_turn=_reject_out_of_turn,
-    to_dict=to_dict,
-    from_dict=_classic_from_dict,
+    to_dict=classic_to_dict,
+    from_dict=classic_from_dict,
     after_apply=classic.check_victory,
 )
 

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import RiskspecError
+from riskspec.reference.family import family_of, get_family
 from riskspec.reference.tables import Tables, get_explicit_options, get_tables
 
 FORMAT = "riskspec/state@1"
@@ -163,9 +164,12 @@ def blank_state(tables: Tables, colours: tuple[str, ...], neutral: int) -> State
 # --------------------------------------------------------------------------- to JSON
 
 def to_dict(state: State) -> dict[str, Any]:
-    """The public JSON object of a state (IDs, not indices)."""
-    if state.__class__ is not State:  # a variant family's state (Napoléon) serialises itself
-        return state.to_dict()  # type: ignore[attr-defined, no-any-return]
+    """The public JSON object of a state (IDs, not indices), in its family's format."""
+    return family_of(state).to_dict(state)
+
+
+def classic_to_dict(state: State) -> dict[str, Any]:
+    """The Classic family's ``to_dict`` hook."""
     tb = state.tables
     cards = tb.cards
     players = [{
@@ -263,25 +267,17 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
         raise InvalidStateError(f"invalid state at {where}: {err.message}"
                                 + (f" (and {len(errors) - 1} more problems)"
                                    if len(errors) > 1 else ""))
-    if variant is None and isinstance(data.get("variant"), str) and "zones" in data:
-        from riskspec.reference.engine import get_variant
-        variant = get_variant(data["variant"])
-    if variant is not None and variant.family == "napoleon":
-        # the JSON Schema's Napoléon branch ($defs/napoleon) has checked the form above
-        from riskspec.reference.napoleon.state import from_dict as napoleon_from_dict
-        from riskspec.reference.napoleon.tables import get_tables as napoleon_tables
-        if variant.id != data.get("variant"):
-            raise InvalidStateError(f"state is of variant {data.get('variant')!r}, "
-                                    f"not {variant.id!r}")
-        ntb = napoleon_tables(variant.resolve(get_explicit_options(variant, data["options"])))
-        if dict(ntb.ruleset.options) != dict(data["options"]):
-            raise InvalidStateError("state 'options' must list every option of the variant")
-        return napoleon_from_dict(data, ntb)
     if variant is None:
         from riskspec.reference.engine import get_variant
         variant = get_variant(data["variant"])
     elif variant.id != data["variant"]:
         raise InvalidStateError(f"state is of variant {data['variant']!r}, not {variant.id!r}")
+    # the schema's branch of the family ($defs/napoleon for Napoléon) has checked the form
+    return get_family(variant.family).from_dict(data, variant)  # type: ignore[no-any-return]
+
+
+def classic_from_dict(data: Mapping[str, Any], variant: Any) -> State:
+    """A Classic state from its JSON object (the Classic family's ``from_dict`` hook)."""
     tables = get_tables(variant.resolve(get_explicit_options(variant, data["options"])))
     if dict(tables.ruleset.options) != dict(data["options"]):
         raise InvalidStateError("state 'options' must list every option of the variant, settled")

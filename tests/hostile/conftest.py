@@ -23,7 +23,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
         return
     tr = terminalreporter
     tr.section("hostile-input tally")
-    cols = ("inputs", "tracebacks", "hangs", "lost", "wrongly_accepted")
+    cols = ("inputs", "tracebacks", "hangs", "lost", "wrongly_accepted", "slowest_ms")
+    tr.write_line("(a hang: one input taking over 30 s; slowest_ms: the slowest input, wall time)")
     tr.write_line(f"{'surface':<22}" + "".join(f"{c:>18}" for c in cols))
     for surface, counts in sorted(TALLY.items()):
         tr.write_line(f"{surface:<22}" + "".join(f"{counts.get(c, 0):>18}" for c in cols))

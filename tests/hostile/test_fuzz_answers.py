@@ -12,6 +12,7 @@ got no hostile line passes; the three reports parse.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -98,7 +99,9 @@ def _wrong_id(new_id: Any):
         if type(new_id) is int and new_id == rid:
             return "wrong-id", line, False
         resp["id"] = new_id
-        return "wrong-id", json.dumps(resp, allow_nan=True), True
+        # a non-finite id is not even JSON: refused as garbage before its id is read
+        kind = "garbage" if isinstance(new_id, float) and not math.isfinite(new_id) else "wrong-id"
+        return kind, json.dumps(resp, allow_nan=True), True
     return m
 
 
@@ -174,7 +177,9 @@ def run_one(case_index: int, at: int, mutate: Any) -> None:
         raise
     finally:
         TALLY["engine answers"]["inputs"] += 1
-    if time.monotonic() - t0 > 30:
+    took = time.monotonic() - t0
+    TALLY["engine answers"]["slowest_ms"] = max(TALLY["engine answers"]["slowest_ms"], int(took * 1000))
+    if took > 30:
         TALLY["engine answers"]["hangs"] += 1
     rep = build_report([res], {"engine": {"name": "toy \x1b[31m\ud800", "version": "\x00"}},
                        complete=True, planned=1)

@@ -145,7 +145,9 @@ def run_lines(batch: list[bytes], state_index: int) -> None:
     except BaseException:
         tally["tracebacks"] += 1
         raise
-    if time.monotonic() - t0 > 30:
+    took = time.monotonic() - t0
+    tally["slowest_ms"] = max(tally["slowest_ms"], int(took * 1000))
+    if took > 30:
         tally["hangs"] += 1
     got = out.getvalue().splitlines()[1:]   # after the handshake
     want = []

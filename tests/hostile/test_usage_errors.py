@@ -146,11 +146,25 @@ def test_a_path_turned_into_a_symlink_mid_run_is_not_followed(tmp_path):
 
 
 # -- hypothesis: any --timeout text, any expectations file -------------------------------
-@given(value=st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr),
-                       st.text(max_size=12)))
+timeouts = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr), st.text(max_size=12))
+
+
+@given(value=timeouts)
 @settings(max_examples=60, deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_any_timeout_value_is_a_number_or_a_clear_error(value):
+    _check_timeout(value)
+
+
+@pytest.mark.slow
+@given(value=timeouts)
+@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_any_timeout_value_is_a_number_or_a_clear_error_campaign(value):
+    _check_timeout(value)
+
+
+def _check_timeout(value):
     from riskspec.conformance.check import CheckConfig, validate_config
 
     from riskspec.errors import RiskspecError
@@ -216,3 +230,45 @@ def test_any_expectations_file_is_refused_or_works(tmp_path_factory, doc):
           suppress_health_check=list(HealthCheck))
 def test_any_expectations_file_is_refused_or_works_campaign(tmp_path_factory, doc):
     _check_expect_file(tmp_path_factory, doc)
+
+
+def _check_vector_file(tmp_path_factory, doc: str) -> None:
+    from riskspec.conformance.errors import VectorError
+    from riskspec.conformance.vectors import load_file
+    path = tmp_path_factory.mktemp("v") / "v.json"
+    path.write_bytes(doc.encode("utf-8", "surrogatepass"))
+    TALLY["vector files"]["inputs"] += 1
+    try:
+        load_file(path)
+    except VectorError:
+        return
+    except Exception:
+        TALLY["vector files"]["tracebacks"] += 1
+        raise
+
+
+def _vector_docs():
+    case = st.fixed_dictionaries({}, optional={
+        k: json_like for k in ("id", "title", "covers", "variant", "players", "steps", "state")})
+    doc = st.fixed_dictionaries({"format": st.sampled_from(["riskspec/vectors@1", "riskspec/vectors@2",
+                                                            "x"])},
+                                optional={"cases": st.lists(case, max_size=2), "shared": json_like})
+    return st.one_of(doc.map(json.dumps), json_like.map(json.dumps), st.text(max_size=40),
+                     st.integers(100, 50_000).map(lambda n: "[" * n + "]" * n),
+                     st.integers(100, 50_000).map(lambda n: '{"format":"riskspec/vectors@1","cases":['
+                                                  + '{"a":' * n + "1" + "}" * n + "]}"))
+
+
+@given(doc=_vector_docs())
+@settings(max_examples=100, deadline=None, database=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+def test_any_vector_file_is_refused_or_loads(tmp_path_factory, doc):
+    _check_vector_file(tmp_path_factory, doc)
+
+
+@pytest.mark.slow
+@given(doc=_vector_docs())
+@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_any_vector_file_is_refused_or_loads_campaign(tmp_path_factory, doc):
+    _check_vector_file(tmp_path_factory, doc)

@@ -95,6 +95,12 @@ def check_response(line: str, rid: int, op: str, *, validate: bool = True,
     got = resp.get("id")
     if type(got) is not int or got != rid:
         raise EngineWrongId(f"response to {op} has id {got!r:.60}, expected {rid}")
+    result = resp.get("result")
+    key = _LIST_FIELDS.get(op)
+    items = result.get(key) if key and resp.get("ok") is True and isinstance(result, dict) else None
+    if isinstance(items, list) and len(items) > MAX_ITEMS:  # before validating every item
+        raise EngineLimit(f"response to {op} lists {len(items)} {key}; the suite accepts at most "
+                          f"{MAX_ITEMS} in one answer")
     if validate:
         problems = schema_errors(RESPONSE_SCHEMA, resp)
         if not problems and resp.get("ok"):
@@ -102,14 +108,8 @@ def check_response(line: str, rid: int, op: str, *, validate: bool = True,
         if problems:
             raise EngineSchemaError(f"response to {op} breaks the protocol schema: " + "; ".join(problems))
     if resp.get("ok"):
-        result = resp.get("result")
         if not isinstance(result, dict):
             raise EngineSchemaError(f"response to {op} is ok but has no result object")
-        key = _LIST_FIELDS.get(op)
-        items = result.get(key) if key else None
-        if isinstance(items, list) and len(items) > MAX_ITEMS:
-            raise EngineLimit(f"response to {op} lists {len(items)} {key}; the suite accepts at most "
-                              f"{MAX_ITEMS} in one answer")
         return Response(True, result=result, elapsed=elapsed)
     error = resp.get("error")
     return Response(False, error=error if isinstance(error, dict) else {}, elapsed=elapsed)

@@ -10,6 +10,7 @@ readings other than the variant's own — only readings the engine claims.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,7 +81,7 @@ def pick_options(caps: Any, variant: Any, rng: random.Random, vary: bool) -> dic
 
 
 def _game(variant: str, players: int, options: Mapping[str, str], seed: int,
-          limit: int = 4000) -> tuple[list[dict], list[Any]]:
+          limit: int = 2000) -> tuple[list[dict], list[Any]]:
     """A seeded reference game: its actions and the state before each (and the last)."""
     from riskspec.reference import driver
     from riskspec.reference import engine as E
@@ -103,9 +104,26 @@ def _game(variant: str, players: int, options: Mapping[str, str], seed: int,
     return actions, states
 
 
+_CACHE: dict[str, tuple[list[Start], list[str]]] = {}
+_CACHE_LOCK = threading.Lock()
+
+
 def fuzz_starts(caps: Any, *, seed: int = 0, variants: Sequence[str] | None = None,
                 per_variant: int = 3) -> tuple[list[Start], list[str]]:
-    """Start positions for the variants the engine claims (and notes on what was left out)."""
+    """Start positions for the variants the engine claims (and notes on what was left out);
+    the same handshake and seed give the same starts, computed once per process."""
+    import json
+    key = json.dumps([caps.handshake.get("capabilities"), seed, list(variants or []), per_variant],
+                     sort_keys=True, default=str)
+    with _CACHE_LOCK:
+        if key not in _CACHE:
+            _CACHE[key] = _fuzz_starts(caps, seed=seed, variants=variants, per_variant=per_variant)
+        starts, notes = _CACHE[key]
+    return list(starts), list(notes)
+
+
+def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
+                 per_variant: int) -> tuple[list[Start], list[str]]:
     from riskspec.conformance.specload import spec
     from riskspec.reference import engine as E
     notes: list[str] = []

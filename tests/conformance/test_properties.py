@@ -94,8 +94,8 @@ def test_an_engine_accepting_unsorted_dice_is_caught():
             return {**action, **{k: sorted(action[k], reverse=True) for k in ("attacker", "defender")
                                  if isinstance(action.get(k), list) and all(isinstance(x, int) for x in action[k])}}
         return action
-    res = differential_check(in_process(Tweaked(sort_dice)), reference_client(), games=30, max_steps=60,
-                             seed=0, variants=["classic"], probe_rate=0.5)
+    res = differential_check(in_process(Tweaked(sort_dice)), reference_client(), games=40, max_steps=80,
+                             seed=0, variants=["classic"], probe_rate=1.0)
     assert any(d.kind == "accepted" and "roll" in d.what for d in res.divergences), \
         [str(d) for d in res.divergences]
 
@@ -151,8 +151,8 @@ def test_cli_fuzz_honours_expect_and_needs_no_hypothesis(tmp_path):
     known = tmp_path / "known.json"
     known.write_text(json.dumps({"format": "riskspec/expect@1", "known_failures": [
         {"rule": "*", "reason": "ties go to the attacker on purpose"}]}))
-    args = ["check", "--engine", " ".join(mutant_argv("--mutant", "ties-to-attacker")), "--fuzz", "6",
-            "--fuzz-only", "--fuzz-steps", "60", "--variant", "classic", "--fuzz-save", str(tmp_path),
+    args = ["check", "--engine", " ".join(mutant_argv("--mutant", "ties-to-attacker")), "--fuzz", "12",
+            "--fuzz-only", "--fuzz-steps", "100", "--variant", "classic", "--fuzz-save", str(tmp_path),
             "-q"]
     out = io.StringIO()
     with redirect_stdout(out):

@@ -59,9 +59,7 @@ def test_rule_deviation_is_reported_with_case_rules_and_diff():
 ])
 def test_misbehaviour_mid_run_is_survived_and_reported(tmp_path, mode, outcome, fault):
     once = tmp_path / "once"
-    t0 = time.monotonic()
     code, rep, out = run_toy("--misbehave", mode, "--at", "6", "--once", str(once), timeout=1.0)
-    assert time.monotonic() - t0 < 30
     assert code == 1
     bad = [r for r in rep["results"] if r["outcome"] not in ("pass", "skip")]
     assert len(bad) == 1, bad
@@ -76,10 +74,11 @@ def test_misbehaviour_mid_run_is_survived_and_reported(tmp_path, mode, outcome, 
 @pytest.mark.parametrize("mode", ["exit-at-handshake", "bad-handshake", "garbage-handshake",
                                   "hang-at-handshake"])
 def test_bad_handshake_every_case_errors_quickly(mode):
-    t0 = time.monotonic()
+    """Every case errors, and the engine is not retried once per case (the run is bounded
+    by the handshake timeout, whatever the machine's load)."""
     code, rep, _ = run_toy("--misbehave", mode, timeout=0.5, handshake_timeout=0.5)
-    assert time.monotonic() - t0 < 30
     assert code == 1
+    assert rep["restarts"] < rep["totals"]["error"]
     assert set(outcomes(rep).values()) == {"error"}
     assert rep["totals"]["error"] == 7
 

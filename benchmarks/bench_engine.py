@@ -26,12 +26,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
-import platform
 import pstats
-import time
-
 import sys
+import time
 
 from riskspec.reference.driver import play_game
 

@@ -8,9 +8,9 @@ every other reading).
 
 from __future__ import annotations
 
-from riskspec.conformance.scenario import scenario
 from riskspec.conformance.cases_cards import trade
 from riskspec.conformance.cases_setup import last_setup_army
+from riskspec.conformance.scenario import scenario
 
 
 def reading_cases(amb: str, rule: str, title: str, bodies: dict, *, players: int = 3,

@@ -13,6 +13,7 @@ from typing import Any
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
+
 def line(extra_cards: list[tuple[str, str | None, str]] | None = None,
          effects: dict[str, dict] | None = None) -> dict:
     """The LINE board, with ``extra_cards`` (id, territory or None, symbol) after its deck

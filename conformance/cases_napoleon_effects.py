@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from riskspec.conformance.cases_napoleon import line
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import card_effect as fx
-from riskspec.conformance.cases_napoleon import line
 
 B, A = "napoleon-basic", "napoleon-advanced"
 NEUTRAL = 2

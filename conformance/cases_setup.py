@@ -181,7 +181,7 @@ def _two_setup(b, current=0):
     """The deal is over: 14 territories each (the two players and the neutral), one army on
     each, 40 - 14 = 26 armies left to place for every one of the three."""
     def edit(d):
-        for i, p in enumerate(d["players"]):
+        for p in d["players"]:
             p["reserve"] = 26
     owners = {t: (i % 3, 1) for i, t in enumerate(b.blank()["territories"])}
     return b.position(owners, phase="setup-place", current=current, turn=0,

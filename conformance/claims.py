@@ -27,7 +27,6 @@ from typing import Any
 @functools.cache
 def _variant(variant_id: str) -> Any:
     from riskspec.conformance.specload import spec
-
     from riskspec.errors import RiskspecError
     try:
         return spec().variants.get(variant_id)

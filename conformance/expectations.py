@@ -34,7 +34,7 @@ class Expectations:
         self.used: set[int] = set()
 
     @classmethod
-    def load(cls, path: Path) -> "Expectations":
+    def load(cls, path: Path) -> Expectations:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:

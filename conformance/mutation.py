@@ -119,7 +119,7 @@ def module_path(module: str) -> Path:
     return Path(inspect.getfile(importlib.import_module(f"{PKG}.{module}")))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _def_lines(module: str) -> dict[str, int]:
     """Qualified function name → the line of its ``def`` in the module's source."""
     tree = ast.parse(module_path(module).read_text(encoding="utf-8"))

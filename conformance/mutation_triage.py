@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
 from riskspec.conformance.mutation import _def_lines, module_path
 
 TRIAGE = Path(__file__).with_name("mutation-triage.yaml")

@@ -143,7 +143,7 @@ def result_errors(op: str, result: Any) -> list[str]:
 STATE_FORMAT = "riskspec/state@1"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _result_validator(name: str) -> Any:
     """The validator of one ``$defs`` entry of the response schema."""
     from jsonschema import Draft202012Validator

@@ -46,7 +46,7 @@ def spec_rules(variants: Iterable[str]) -> dict[str, dict[str, Any]]:
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
 def _rule_status(outcomes: Sequence[str]) -> str:

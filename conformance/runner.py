@@ -21,7 +21,11 @@ from typing import Any
 from riskspec.conformance.claims import case_needs, unclaimed_by_steps
 from riskspec.conformance.client import EngineClient, Response
 from riskspec.conformance.compare import (
-    action_key, events_diff, format_diff, partial_diff, set_diff,
+    action_key,
+    events_diff,
+    format_diff,
+    partial_diff,
+    set_diff,
 )
 from riskspec.conformance.errors import EngineFault, JudgeError
 from riskspec.conformance.frame import advance, frame_diff, observe
@@ -393,7 +397,7 @@ class Campaign:
             if self.on_result:
                 self.on_result(res)
 
-    def _worker(self, q: "queue.Queue[Case]") -> None:
+    def _worker(self, q: queue.Queue[Case]) -> None:
         try:
             self._work(q)
         except BaseException as exc:  # a worker must never die silently
@@ -403,7 +407,7 @@ class Campaign:
             if not isinstance(exc, Exception):
                 raise
 
-    def _work(self, q: "queue.Queue[Case]") -> None:
+    def _work(self, q: queue.Queue[Case]) -> None:
         client = EngineClient(self.argv, timeout=self.opts.timeout,
                               handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd, env=self.env)
         failed_starts, ever_started = 0, False

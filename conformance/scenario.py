@@ -43,7 +43,7 @@ class Scenario:
     id: str
     title: str
     covers: tuple[str, ...]
-    fn: Callable[["Builder"], None]
+    fn: Callable[[Builder], None]
     variant: str = "classic"
     players: int = 3
     options: Mapping[str, str] = field(default_factory=dict)
@@ -154,7 +154,7 @@ class Builder:
         from riskspec.reference.napoleon.inline import variant_on_map
         return variant_on_map(self.E.get_variant(self.sc.variant), self.sc.map, self.sc.missions)
 
-    def new_game(self) -> "Builder":
+    def new_game(self) -> Builder:
         self.state = self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options))
         self.start = None
         self.frame = observe(self.s)  # a new game: anchored on the engine's report (as the runner is)

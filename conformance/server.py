@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import IO, Any
 
+from riskspec import __version__
 from riskspec.conformance.protocol import (
     OPS,
     PROTOCOL,
@@ -27,8 +28,6 @@ from riskspec.conformance.protocol import (
     ok_response,
     strict_loads,
 )
-
-from riskspec import __version__
 from riskspec.errors import (
     IllegalActionError,
     InvalidActionError,

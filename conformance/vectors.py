@@ -68,7 +68,7 @@ class Case:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], file: str = "",
-                  position: Mapping[str, Any] | None = None, framed: bool = False) -> "Case":
+                  position: Mapping[str, Any] | None = None, framed: bool = False) -> Case:
         """A case from its expanded form (``@1`` shape: state, map, missions written out)."""
         return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
                    variant=data["variant"], options=dict(data.get("options", {})),

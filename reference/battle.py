@@ -78,7 +78,7 @@ def count_orderings(dice: Sequence[int]) -> int:
     return count
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_sorted_rolls(n: int, sides: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every roll of ``n`` dice sorted high to low, in ascending order, with its number of
     orderings; the counts sum to ``sides ** n``."""
@@ -86,7 +86,7 @@ def get_sorted_rolls(n: int, sides: int) -> tuple[tuple[tuple[int, ...], int], .
     return tuple(sorted((r, count_orderings(r)) for r in rolls))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_roll_counts(n_attacker: int, n_defender: int,
                     sides: int) -> tuple[tuple[Roll, ...], tuple[int, ...], int]:
     """(rolls, counts, total): every (attacker, defender) roll in canonical order, the number

@@ -61,7 +61,7 @@ def _uniform(keys: list[Any] | tuple[Any, ...], make: Callable[[Any], Outcome]) 
     return ChanceTable(keys, None, len(keys), make)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def get_roll_table(n_attacker: int, n_defender: int, sides: int) -> ChanceTable:
     rolls, counts, total = get_roll_counts(n_attacker, n_defender, sides)
     return ChanceTable(rolls, counts, total, _make_roll,

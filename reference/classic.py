@@ -19,10 +19,8 @@ from typing import Any
 
 from riskspec.reference import ruleids as R
 from riskspec.reference.actions import Parsed
-from riskspec.reference.base import (get_humans, get_next_seat, get_player_name,
-                                     get_territory_name, require)
-from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
-                                       get_defender_dice_limit)
+from riskspec.reference.base import get_humans, get_next_seat, get_player_name, get_territory_name, require
+from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem, get_set_value, has_valid_set
 from riskspec.reference.missions import is_mission_complete
 from riskspec.reference.occupy import get_occupy_range

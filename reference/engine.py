@@ -42,9 +42,20 @@ from riskspec.reference.chance import get_chance_table as get_classic_chance_tab
 from riskspec.reference.family import CHANCE, TERMINAL, Family, describe, family_of, get_family
 from riskspec.reference.legal import get_legal_actions
 from riskspec.reference.missions import check_supported, get_mission_deck
-from riskspec.reference.state import (CHANCE_PHASES, InvalidStateError, State, blank_state,
-                                      classic_from_dict, classic_to_dict,
-                                      dumps, from_dict, from_json, state_hash, to_dict, to_json)
+from riskspec.reference.state import (
+    CHANCE_PHASES,
+    InvalidStateError,
+    State,
+    blank_state,
+    classic_from_dict,
+    classic_to_dict,
+    dumps,
+    from_dict,
+    from_json,
+    state_hash,
+    to_dict,
+    to_json,
+)
 from riskspec.reference.tables import get_tables
 
 __all__ = ["CHANCE", "TERMINAL", "State", "new_game", "current_player", "legal_actions",

@@ -43,8 +43,7 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import OptionError
-from riskspec.reference.battle import (get_attacker_dice_limit, get_defender_dice_limit,
-                                       get_loss_distribution)
+from riskspec.reference.battle import get_attacker_dice_limit, get_defender_dice_limit, get_loss_distribution
 from riskspec.reference.modifiers import get_modified_loss_distribution
 
 #: defender dice policies, see the module docstring

@@ -12,8 +12,7 @@ from typing import Any
 
 from riskspec.reference import ruleids as R
 from riskspec.reference.actions import Parsed
-from riskspec.reference.base import (get_next_seat, get_player_name, get_territory_name,
-                                     is_human, require)
+from riskspec.reference.base import get_next_seat, get_player_name, get_territory_name, is_human, require
 from riskspec.reference.missions import get_mission_deck
 from riskspec.reference.state import State
 

@@ -11,14 +11,12 @@ from typing import Any
 
 import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
-                                 rule)
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from invariants_common import check_illegal_leaves_state
 
 from riskspec.errors import ActionError
 from riskspec.reference import engine as E
 from riskspec.reference.driver import play_game
-
-from invariants_common import check_illegal_leaves_state
 
 Game = tuple[str, int, dict[str, str]]
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter, deque
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pytest
 import referencing

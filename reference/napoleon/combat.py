@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
-from riskspec.reference.napoleon import ruleids as RID
-from riskspec.reference.battle import (compute_losses, get_attacker_dice_limit,
-                                       get_defender_dice_limit)
+from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import reach as R
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 from riskspec.reference.occupy import get_occupy_range
 

@@ -15,8 +15,8 @@ from typing import Any
 from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
-from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
-from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.modifiers import apply_bonuses, combine_bonuses, get_leader_bonuses
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]

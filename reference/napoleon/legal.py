@@ -11,22 +11,22 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import InvalidActionError
-from riskspec.reference.cards import get_set_problem
 from riskspec.reference.battle import get_sorted_rolls
+from riskspec.reference.cards import get_set_problem
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
 from riskspec.reference.family import CHANCE, TERMINAL
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import effects as EF
-from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import epidemics as EP
-from riskspec.reference.napoleon import leaders as L
+from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import invasion as IV
+from riskspec.reference.napoleon import leaders as L
+from riskspec.reference.napoleon import maneuvers as M
+from riskspec.reference.napoleon import missions as MI
 from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
-from riskspec.reference.napoleon import missions as MI
-from riskspec.reference.napoleon import maneuvers as M
-from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]

@@ -36,8 +36,8 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.reference.base import require
-from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.missions import is_condition_met
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import InvalidStateError, NapState
 
 Event = dict[str, Any]

@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from riskspec.conformance.check import CheckConfig, check
 
 from riskspec.adapter import (
     Adapter,
@@ -28,6 +27,7 @@ from riskspec.adapter import (
     scripted_random,
     serve,
 )
+from riskspec.conformance.check import CheckConfig, check
 
 ROOT = Path(__file__).resolve().parents[2]
 PY_ENGINE = ROOT / "conformance" / "examples" / "py-engine" / "engine.py"

@@ -10,8 +10,8 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from riskspec.conformance import implementations as impl
 
+from riskspec.conformance import implementations as impl
 from riskspec.docsite.pages_implementations import PAGE, implementations_page
 from riskspec.loading import load_spec
 

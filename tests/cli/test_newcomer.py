@@ -196,8 +196,8 @@ def test_odds_table_and_battle_never_round_to_certainty(capsys):
 def test_docs_odds_percentages_never_show_100_for_less():
     from riskspec.docsite.odds import _percent
     assert _percent(0.99998) == ">99.9 %" and _percent(1.0) == "100.0 %"
-    from riskspec.reference.odds import BattleChain, BattleRules
     from riskspec.reference.engine import get_variant
+    from riskspec.reference.odds import BattleChain, BattleRules
     table = BattleChain(BattleRules.from_ruleset(get_variant("classic").resolve())).square_table(40)
     floats = [x for row in table.decimal_rows() for x in row]
     exact = [x for row in table.exact_rows() for x in row]

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from riskspec.conformance.attribution import (
     action_rule,
     docs_page,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from riskspec.conformance.report import print_summary
-
 from helpers import run_toy
+
+from riskspec.conformance.report import print_summary
 
 
 def test_summary_tables_follow_the_report() -> None:
@@ -16,7 +16,7 @@ def test_summary_tables_follow_the_report() -> None:
     text = out.getvalue()
     assert "by variant" in text and "by section" in text
     for variant, counts in rep["by_variant"].items():
-        line = next(l for l in text.splitlines() if l.startswith(variant + " "))
+        line = next(ln for ln in text.splitlines() if ln.startswith(variant + " "))
         assert str(counts.get("pass", ".")) in line.split()
 
 

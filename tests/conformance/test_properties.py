@@ -11,13 +11,13 @@ from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
+
+from riskspec.cli import main
 from riskspec.conformance.check import CheckConfig, check
 from riskspec.conformance.client import EngineClient, InProcessClient, reference_client
 from riskspec.conformance.properties import differential_check, invariants, probes
 from riskspec.conformance.reference_api import ReferenceAPI, capabilities
 from riskspec.conformance.vectors import load_cases
-
-from riskspec.cli import main
 from riskspec.errors import OptionError
 
 

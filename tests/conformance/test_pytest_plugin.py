@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import TOY, TOY_VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from helpers import TOY_VECTORS, outcomes, run_toy, toy_argv
+
 from riskspec.conformance.client import EngineClient
 from riskspec.conformance.errors import EngineCrashed, EngineGarbage, EngineTimeout, EngineWrongId
 from riskspec.conformance.expectations import Expectations

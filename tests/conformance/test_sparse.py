@@ -10,7 +10,13 @@ import pytest
 from riskspec.conformance.errors import VectorError
 from riskspec.conformance.export import source_vectors_dir
 from riskspec.conformance.sparse import (
-    FORMAT, SHARED_FILE, compute_position, dumps, expand_position, load_shared, merge,
+    FORMAT,
+    SHARED_FILE,
+    compute_position,
+    dumps,
+    expand_position,
+    load_shared,
+    merge,
 )
 from riskspec.conformance.vectors import load_cases, load_file, vector_files
 

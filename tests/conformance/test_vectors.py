@@ -11,7 +11,7 @@ import pytest
 from riskspec.conformance.client import reference_client
 from riskspec.conformance.export import build_files, source_vectors_dir
 from riskspec.conformance.runner import run_case
-from riskspec.conformance.scenario import load_all
+from riskspec.conformance.scenario import ScenarioError, load_all
 from riskspec.conformance.vectors import Case, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def test_committed_vectors_equal_a_fresh_export(exported):
 @pytest.mark.parametrize("sid", sorted(s for s, sc in SCENARIOS.items() if sc.pending))
 def test_pending_scenarios_still_disagree_with_the_reference(sid):
     """A pending scenario documents a known disagreement; when it builds, remove `pending` and export."""
-    with pytest.raises(Exception):
+    with pytest.raises(ScenarioError):
         SCENARIOS[sid].build()
 
 

@@ -208,7 +208,7 @@ def test_missing_hand_written_pages_is_a_clear_error(fixture_spec, tmp_path):
 def test_shipped_spec_generates_a_page_per_rule_and_the_register(tmp_path):
     problems_ok = load_spec(strict=False)
     gen = generate(problems_ok, tmp_path / "p", vectors=FIXTURE_VECTORS.parent / "none")
-    for rid, rule in problems_ok.rules.items():
+    for rid in problems_ok.rules:
         assert rid in gen.pages[md.page_of_rule(rid)]
     register = gen.pages[md.AMBIGUITIES_PAGE]
     for aid in problems_ok.ambiguities:

@@ -67,7 +67,6 @@ def _table_after(lines: list[str], marker: str) -> list[list[str]]:
 
 def _engine_replay(case: Any) -> dict[str, Any]:
     from riskspec.conformance.reference_api import ReferenceAPI
-
     from riskspec.errors import ActionError
     api = ReferenceAPI()
     extra = {k: getattr(case, k) for k in ("map", "missions") if getattr(case, k) is not None}

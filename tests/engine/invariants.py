@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from invariants_common import (  # noqa: F401
+    check_cards_conserved,
+    check_illegal_leaves_state,
+    check_node_kind,
+    check_round_trip,
+)
+
 from riskspec.reference import engine as E
 from riskspec.reference.actions import parse_action, sort_key
 from riskspec.reference.chance import get_chance_table
 from riskspec.reference.state import SETUP_PHASES, State
-
-from invariants_common import (check_cards_conserved, check_illegal_leaves_state,  # noqa: F401
-                               check_node_kind, check_round_trip)
 
 ADDS = {"placed": "armies", "claimed": "armies", "territory-dealt": "armies", "traded": "bonus"}
 ACTOR_EVENTS = {"placed", "claimed", "traded", "attack-declared", "defence-chosen", "occupied",

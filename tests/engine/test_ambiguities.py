@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from riskspec.reference.tables import Params, _dotted
+
 from .helpers import E, build_state, passive, run, start_turn
 from .test_missions import _blue_falls_to_green, territories
 from .test_turn import INF, board_with, trade

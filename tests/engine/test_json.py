@@ -11,6 +11,7 @@ from riskspec.errors import ActionError, IllegalActionError, InvalidActionError,
 from riskspec.reference.driver import play_game
 from riskspec.reference.state import InvalidStateError
 from riskspec.validation import validator
+
 from .helpers import E, build_state, malformed
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from riskspec.reference.missions import is_mission_complete
+
 from .helpers import E, build_state, events_of, reject, run
 
 MISSION = {"game-mode": "mission"}

@@ -11,8 +11,8 @@ from riskspec.reference import engine as E
 from riskspec.reference import log as L
 from riskspec.reference.driver import play_game
 from riskspec.reference.state import state_hash
-from .invariants import (check_board, check_illegal_leaves_state, check_node,
-                                     check_round_trip, check_step)
+
+from .invariants import check_board, check_illegal_leaves_state, check_node, check_round_trip, check_step
 
 CONFIGS = [
     ("classic-3", 3, {}),

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from riskspec.errors import OptionError
+
 from .helpers import E, armies, events_of, owner, passive, reject, run
 
 PARAMS = E.get_variant("classic").resolve().params

@@ -10,7 +10,6 @@ and now and then tries a perturbed action; the invariants of
 from __future__ import annotations
 
 from hypothesis import settings
-
 from stateful_common import build_machine
 
 from .invariants import check_board, check_node, check_round_trip, check_step

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .helpers import (E, armies, build_state, events_of, find, owner, reject,
-                                  run, start_turn)
+from .helpers import E, armies, build_state, events_of, find, owner, reject, run, start_turn
 
 AUSTRALIA = "indonesia=0:1 new-guinea=0:1 western-australia=0:1 eastern-australia=0:1"
 SOUTH_AMERICA = "venezuela=0:1 peru=0:1 brazil=0:1 argentina=0:1"

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from riskspec.envs.codec import Position, get_codec
 from riskspec.reference import driver as D
 from riskspec.reference import engine as E
-
-from riskspec.envs.codec import Position, get_codec
 
 #: (variant, players) the environments are tested on
 SETTINGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic", 5), ("classic", 6),

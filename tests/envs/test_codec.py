@@ -7,7 +7,6 @@ import json
 from fractions import Fraction
 
 import pytest
-from riskspec.reference import engine as E
 
 from riskspec.envs.codec import (
     FAMILY_TYPES,
@@ -17,6 +16,7 @@ from riskspec.envs.codec import (
     get_codec,
 )
 from riskspec.errors import InvalidActionError
+from riskspec.reference import engine as E
 
 from .common import SETTINGS, sample_positions
 

@@ -11,10 +11,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed on 
                                                 "(pip install open_spiel; wheels exist for "
                                                 "Linux x86-64 and macOS)")
 
-from riskspec.reference import engine as E
-
-from riskspec.envs import openspiel
-from riskspec.errors import OptionError
+from riskspec.envs import openspiel  # noqa: E402 (after the skip / the path set-up above)
+from riskspec.errors import OptionError  # noqa: E402 (after the skip / the path set-up above)
+from riskspec.reference import engine as E  # noqa: E402 (after the skip / the path set-up above)
 
 openspiel.register()
 

@@ -14,11 +14,11 @@ pytest.importorskip("pettingzoo", reason="the riskspec[rl] extra is not installe
                                          "(pip install -e '.[rl]')")
 
 from pettingzoo.test import api_test, seed_test
-from riskspec.reference import driver as D
-from riskspec.reference import engine as E
 
 from riskspec.envs import MissingExtraError, env
 from riskspec.errors import InvalidActionError, OptionError
+from riskspec.reference import driver as D
+from riskspec.reference import engine as E
 
 from .common import SETTINGS
 

@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from common import examples, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from invariants_common import check_node_kind, check_round_trip
 
 from riskspec.errors import RiskspecError
 from riskspec.reference import engine as E
@@ -34,9 +36,6 @@ from riskspec.reference.consistency import INVARIANTS as CLASSIC
 from riskspec.reference.driver import choose_action, sample_outcome
 from riskspec.reference.napoleon.consistency import INVARIANTS as NAPOLEON
 from riskspec.reference.state import InvalidStateError
-
-from common import examples, report
-from invariants_common import check_node_kind, check_round_trip
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [("classic", 2), ("classic", 3), ("classic", 5), ("napoleon-basic", 2),

@@ -23,6 +23,7 @@ from hostile_reports import assert_report_parses
 from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from riskspec.conformance.client import InProcessClient, check_response
 from riskspec.conformance.protocol import dumps
 from riskspec.conformance.report import build_report

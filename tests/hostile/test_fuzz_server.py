@@ -21,6 +21,7 @@ import pytest
 from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from riskspec.conformance.client import reference_client
 from riskspec.conformance.protocol import (
     REQUEST_SCHEMA,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import outcomes, run_toy
 from hostile_reports import assert_files_parse
+
 from riskspec.conformance import client as client_mod
 
 CLAIMED = 6

@@ -8,6 +8,7 @@ import os
 
 from helpers import TOY_VECTORS, run_toy, toy_argv
 from hostile_reports import assert_files_parse, assert_report_parses
+
 from riskspec.conformance import runner
 from riskspec.conformance.check import CheckConfig, check
 from riskspec.conformance.report import ReportWriter

@@ -18,10 +18,10 @@ from helpers import TOY_VECTORS
 from hostile_tally import TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from riskspec.conformance.errors import ReportPathError
-from riskspec.conformance.report import atomic_write
 
 from riskspec.cli import main
+from riskspec.conformance.errors import ReportPathError
+from riskspec.conformance.report import atomic_write
 
 SLOW_EXAMPLES = 10_000
 
@@ -166,7 +166,6 @@ def test_any_timeout_value_is_a_number_or_a_clear_error_campaign(value):
 
 def _check_timeout(value):
     from riskspec.conformance.check import CheckConfig, validate_config
-
     from riskspec.errors import RiskspecError
     TALLY["check options"]["inputs"] += 1
     try:

@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from riskspec.reference.napoleon.state import NapState
+from invariants_common import (  # noqa: F401
+    check_cards_conserved,
+    check_illegal_leaves_state,
+    check_node_kind,
+    check_round_trip,
+)
 
-from invariants_common import (check_cards_conserved, check_illegal_leaves_state,  # noqa: F401
-                               check_node_kind, check_round_trip)
+from riskspec.reference.napoleon.state import NapState
 
 
 def check_node(s: NapState) -> None:

@@ -17,7 +17,8 @@ V = "napoleon-advanced"
 
 
 def _run_until(s, stop, seed=0, policy="aggressive"):
-    for _, _, s, _ in I.random_steps(s, random.Random(seed), policy, until=stop, checked=True):
+    start = s
+    for _, _, s, _ in I.random_steps(start, random.Random(seed), policy, until=stop, checked=True):
         pass
     return s
 
@@ -70,7 +71,8 @@ def test_napoleon_scoring_empire_vp_at_turn_start() -> None:
 
 def test_napoleon_victory_points_never_lost_without_cause() -> None:
     s = E.new_game(V, 4)
-    for s, a, after, ev in I.random_steps(s, random.Random(5)):
+    start = s
+    for s, a, after, ev in I.random_steps(start, random.Random(5)):
         lost: dict[int, int] = {}
         for e in ev:
             if e["type"] in ("general-captured", "admiral-captured"):
@@ -126,8 +128,8 @@ def test_napoleon_setup_place_general_and_fortification() -> None:
 
 
 def test_napoleon_combat_bonus_stacking_two_generals_in_a_fortified_territory() -> None:
-    from riskspec.reference.napoleon.leaders import modified, side_bonuses
     from riskspec.reference.modifiers import combine_bonuses
+    from riskspec.reference.napoleon.leaders import modified, side_bonuses
     s = E.new_game(V, 3)
     p = s.tables.p
     s.owner[0], s.armies[0], s.generals[0], s.forts[0] = 1, 5, 2, 1

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from riskspec.errors import IllegalActionError
+from riskspec.errors import IllegalActionError, OptionError
 from riskspec.reference import engine as E
 from riskspec.reference.driver import choose_action, play_game, sample_outcome
 
@@ -43,7 +43,7 @@ def test_napoleon_basic_players_and_starting_units() -> None:
     assert len(s.neutrals) == prm["setup.neutral_players"]
     assert s.reserves[:2] == [prm["setup.starting_units"]["2"]] * 2
     assert s.reserves[2:] == [prm["setup.neutral_units"]] * prm["setup.neutral_players"]
-    with pytest.raises(Exception):
+    with pytest.raises(OptionError):
         E.new_game(V, 3)
 
 

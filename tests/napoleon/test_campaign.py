@@ -21,7 +21,8 @@ def campaign(variant: str, players: int, options: dict, seed: int, policy: str) 
     rng = random.Random(seed)
     s = E.new_game(variant, players, options)
     steps = 0
-    for _, _, s, _ in I.random_steps(s, rng, policy, checked=True):
+    start = s
+    for _, _, s, _ in I.random_steps(start, rng, policy, checked=True):
         if rng.random() < 0.02:
             I.check_round_trip(s, check_schema=True)
         steps += 1
@@ -49,7 +50,8 @@ def test_long_advanced_campaign(variant, players, options, policy) -> None:
 
 def _mid_game(options: dict | None = None):
     s = E.new_game("napoleon-advanced", 4, options or {})
-    for _, _, s, _ in I.random_steps(s, random.Random(3), until=lambda x: (
+    start = s
+    for _, _, s, _ in I.random_steps(start, random.Random(3), until=lambda x: (
             x.turn >= 2 and x.phase == "attack" and E.current_player(x) >= 0)):
         pass
     I.check_board(s)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from riskspec.errors import IllegalActionError, OptionError
+from riskspec.errors import ActionError, IllegalActionError, OptionError
 from riskspec.reference import engine as E
 from riskspec.reference.driver import choose_action, sample_outcome
 from riskspec.validation import validator
@@ -105,7 +105,7 @@ def test_maneuver_fields_are_checked() -> None:
     s = _leader_state()
     s, _ = E.apply(s, {"type": "end-attack"})
     for bad in ({"leaders": -1}, {"leader_maneuver": 1}, {"leaders": True}, {"extra": 1}):
-        with pytest.raises(Exception):
+        with pytest.raises(ActionError):
             E.apply(s, {"type": "maneuver", "from": "a2", "to": "a1", "armies": 1, **bad})
 
 

@@ -15,7 +15,8 @@ from . import invariants as I
 
 def _first_turn(seed: int = 2):
     s = E.new_game("napoleon-basic", 2)
-    for _, _, s, _ in I.random_steps(s, random.Random(seed), "by-type",
+    start = s
+    for _, _, s, _ in I.random_steps(start, random.Random(seed), "by-type",
                                      until=lambda x: x.turn > 0):
         pass
     return s

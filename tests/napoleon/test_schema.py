@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from riskspec.reference.state import InvalidStateError
 from riskspec.reference import engine as E
 from riskspec.reference.driver import play_game
 from riskspec.reference.napoleon.state import PHASES
+from riskspec.reference.state import InvalidStateError
 from riskspec.validation import validator
 
 GAMES = [

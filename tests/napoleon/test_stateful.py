@@ -8,11 +8,10 @@ import random
 
 import pytest
 from hypothesis import settings
+from stateful_common import build_machine
 
 from riskspec.errors import ActionError
 from riskspec.reference import engine as E
-
-from stateful_common import build_machine
 
 from .invariants import check_board, check_node, check_round_trip, check_step
 

@@ -7,8 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from riskspec.validation import check_schemas
 from riskspec.loading import check_files, check_tree, default_root
+from riskspec.validation import check_schemas
 
 
 def register(sub: argparse._SubParsersAction) -> None:

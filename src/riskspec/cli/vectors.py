@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.action == "export":
-        from riskspec.conformance.export import run as export_run, source_vectors_dir
+        from riskspec.conformance.export import run as export_run
+        from riskspec.conformance.export import source_vectors_dir
         return export_run(args.out or source_vectors_dir(), args.check)
     from riskspec.conformance.vectors import load_cases, select
     for c in select(load_cases(), select=args.select):

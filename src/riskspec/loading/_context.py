@@ -12,7 +12,6 @@ from riskspec.errors import Problem, SpecError
 from riskspec.validation import format_of, schema_problems
 from riskspec.yamlio import Document, JsonPath, load_path
 
-
 T = TypeVar("T")
 
 

@@ -32,8 +32,8 @@ import sys
 import time
 from fractions import Fraction
 
-from riskspec.conformance.server import Session, serve
 from riskspec.conformance.protocol import dumps
+from riskspec.conformance.server import Session, serve
 from riskspec.errors import IllegalActionError, InvalidActionError
 
 CHANCE, TERMINAL = -1, -2

@@ -1,16 +1,35 @@
-"""Game logs (``riskspec/log@1``): write a game step by step, replay and verify it.
+"""Game logs (``riskspec/log@2``): write a game step by step, replay and verify it.
 
 A log holds what :func:`~riskspec.reference.engine.new_game` needs (variant,
 players' colours, every option settled), the hash of the initial state, then
-one step per applied action or chance outcome: ``{"action": …, "hash": …}``
-where ``hash`` is :func:`~riskspec.reference.state.state_hash` of the state
-after it.  :func:`replay` re-executes the steps and stops at the first one
-that is refused or whose hash differs — a tampered or corrupted log is
-reported there.  Schema: ``schemas/log.schema.json``.
+one step per applied action or chance outcome: ``{"action": …, "hash": …, "link": …}``
+where ``hash`` is :func:`~riskspec.reference.state.state_hash` of the state after it
+and ``link`` chains the steps: SHA-256 of the previous link (the initial hash for the
+first step), the canonical JSON of the action and ``hash``.  The ``result`` says how
+the game ended: ``winner`` (a seat or null), ``turns`` (the turn counter of the last
+state: at a turn cap one more than the turns played), ``actions`` and ``outcomes``
+(player decisions and chance outcomes applied).
+
+:func:`replay` re-executes the steps and stops at the first one that is refused, whose
+state hash differs, or whose link differs, then compares the result with the replayed
+game.  What that proves, and what it does not:
+
+* every step is a legal action (or a possible chance outcome) of the position before
+  it, and leads to the recorded state: the game is a game of this engine and spec;
+* every recorded action and outcome is the one that was applied — an edit that keeps
+  the resulting state (dice 6-5-2 for 6-5-1 with the same losses) breaks its link;
+* a log cut short, or with steps removed, added or reordered, is caught: at the step,
+  or by the result (winner, turn, counts) not matching the replayed game;
+* it does NOT prove who wrote the log nor that the chance outcomes were drawn fairly
+  (the hashes are not signatures: anyone can write a new, self-consistent log of
+  another game), nor anything about a log without a result beyond its steps.
+
+Schema: ``schemas/log.schema.json``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -23,11 +42,12 @@ from riskspec.reference import engine as E
 from riskspec.reference.state import State, dumps, state_hash
 from riskspec.reference.tables import get_explicit_options
 
-FORMAT = "riskspec/log@1"
+FORMAT = "riskspec/log@2"
+OLD_FORMATS = ("riskspec/log@1",)
 
 
 class LogError(RiskspecError, ValueError):
-    """A log file that cannot be read: not JSON, or not a riskspec/log@1 document."""
+    """A log file that cannot be read: not JSON, or not a riskspec/log@2 document."""
 
 
 def start_log(state: State, *, seed: int | None = None, policy: str | None = None) -> dict[str, Any]:
@@ -46,8 +66,18 @@ def start_log(state: State, *, seed: int | None = None, policy: str | None = Non
     }
 
 
+def get_link(previous: str, action: Mapping[str, Any], after_hash: str) -> str:
+    """The link of a step: SHA-256 of the previous link, the action and the state hash."""
+    text = f"{previous}\n{dumps(action)}\n{after_hash}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def record_step(log: dict[str, Any], action: Mapping[str, Any], after: State) -> None:
-    log["steps"].append({"action": dict(action), "hash": state_hash(after)})
+    steps = log["steps"]
+    previous = steps[-1]["link"] if steps else log["initial_hash"]
+    after_hash = state_hash(after)
+    steps.append({"action": dict(action), "hash": after_hash,
+                  "link": get_link(previous, action, after_hash)})
 
 
 def finish_log(log: dict[str, Any], state: State, actions: int, outcomes: int) -> None:
@@ -78,6 +108,9 @@ def check_log(data: Any, where: str = "log") -> dict[str, Any]:
 
     if not isinstance(data, dict):
         raise LogError(f"{where}: a log is a JSON object")
+    if data.get("format") in OLD_FORMATS:
+        raise LogError(f"{where}: a {data['format']} log (written by an older riskspec, "
+                       f"without step links); record the game again with `riskspec play --log`")
     if data.get("format") != FORMAT:
         raise LogError(f"{where}: not a {FORMAT} document (format {data.get('format')!r})")
     errors = sorted(validator("log.schema.json").iter_errors(data),
@@ -94,7 +127,7 @@ class Divergence:
     initial state)."""
 
     step: int
-    reason: str            # 'hash' or 'rejected'
+    reason: str            # 'hash', 'link', 'rejected' or 'result'
     expected: str | None
     actual: str | None
     action: Mapping[str, Any] | None
@@ -114,7 +147,7 @@ class ReplayReport:
 
 def replay(log: Mapping[str, Any],
            on_step: Callable[[int, State], None] | None = None) -> ReplayReport:
-    """Re-execute a log, checking the state hash after every step."""
+    """Re-execute a log, checking every step's state hash and link, then its result."""
     try:
         variant = E.get_variant(log["variant"])
         state = E.new_game(variant, list(log["players"]),
@@ -126,8 +159,11 @@ def replay(log: Mapping[str, Any],
         return ReplayReport(False, 0, state, Divergence(
             0, "hash", log["initial_hash"], got, None,
             "the initial state differs from the log's (another engine version or spec?)"))
+    link = got
+    counts = {"actions": 0, "outcomes": 0}
     for i, step in enumerate(log["steps"], start=1):
         action = step["action"]
+        chance = E.current_player(state) == E.CHANCE
         try:
             state, _ = E.apply(state, action)
         except ActionError as exc:
@@ -139,6 +175,37 @@ def replay(log: Mapping[str, Any],
                 i, "hash", step["hash"], got, action,
                 f"state hash differs after {dumps(action)}: log has {step['hash'][:16]}…, "
                 f"replay gives {got[:16]}…"))
+        link = get_link(link, action, got)
+        if link != step["link"]:
+            return ReplayReport(False, i - 1, state, Divergence(
+                i, "link", step["link"], link, action,
+                f"the step's link differs: the action or outcome {dumps(action)} is not the "
+                "one recorded when the log was written (edited?)"))
+        counts["outcomes" if chance else "actions"] += 1
         if on_step is not None:
             on_step(i, state)
+    problem = check_result(log.get("result"), state, counts)
+    if problem:
+        n = len(log["steps"])
+        return ReplayReport(False, n, state, Divergence(n, "result", None, None, None, problem))
     return ReplayReport(True, len(log["steps"]), state)
+
+
+def check_result(result: Mapping[str, Any] | None, state: State,
+                 counts: Mapping[str, int]) -> str | None:
+    """What is wrong with a log's ``result`` against the replayed last state (None: all
+    agrees, or no result is claimed)."""
+    if result is None:
+        return None
+    winner = state.winner if state.winner >= 0 else None
+    if "winner" in result and result["winner"] != winner:
+        claimed = "no winner" if result["winner"] is None else f"winner seat {result['winner']}"
+        ends = "no winner (is the log cut short?)" if winner is None else f"winner seat {winner}"
+        return f"the log claims {claimed}, but the replayed game ends with {ends}"
+    if "turns" in result and result["turns"] != state.turn:
+        return f"the log claims turn {result['turns']} at the end, the replay ends at turn {state.turn}"
+    for key in ("actions", "outcomes"):
+        if key in result and result[key] != counts[key]:
+            return (f"the log claims {result[key]} {key}, the steps hold {counts[key]}"
+                    " (steps removed or added?)")
+    return None

@@ -28,7 +28,7 @@ FORMATS: dict[str, str] = {
     "riskspec/vectors@1": "vectors.schema.json",
     "riskspec/vectors@2": "vectors.schema.json",
     "riskspec/vector-shared@1": "vectors.schema.json",
-    "riskspec/log@1": "log.schema.json",
+    "riskspec/log@2": "log.schema.json",
 }
 
 MAX_ERRORS_PER_FILE = 100

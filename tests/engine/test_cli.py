@@ -16,7 +16,7 @@ def test_play_prints_a_summary_and_writes_a_log_that_replays(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "winner" in out and "actions/s" in out and "turns/s" in out
     data = json.loads(log.read_text())
-    assert data["format"] == "riskspec/log@1" and data["steps"]
+    assert data["format"] == "riskspec/log@2" and data["steps"]
     assert main(["replay", str(log)]) == 0
     assert "replayed identically" in capsys.readouterr().out
 
@@ -41,7 +41,7 @@ def test_replay_of_a_file_that_is_not_a_log_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "x.json"
     bad.write_text('{"format": "riskspec/state@1"}')
     assert main(["replay", str(bad)]) == 2
-    assert "not a riskspec/log@1" in capsys.readouterr().err
+    assert "not a riskspec/log@2" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 SHORT, LONG = 150, 10_000
 
 
-def examples(request) -> int:
-    return LONG if request.config.getoption("--runslow") else SHORT
+def examples(request, short: int = SHORT) -> int:
+    return LONG if request.config.getoption("--runslow") else short
 
 
 def report(surface: str, counts: Counter) -> None:

@@ -69,7 +69,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "sets (repeatable)")
     p.add_argument("--policy", default="aggressive", choices=["aggressive", "by-type", "uniform"],
                    help="how actions are chosen (default aggressive)")
-    p.add_argument("--log", type=Path, metavar="FILE", help="write the game log (riskspec/log@1)")
+    p.add_argument("--log", type=Path, metavar="FILE", help="write the game log (riskspec/log@2)")
     p.add_argument("--progress", action="store_true",
                    help="draw the progress bar even when stderr is not a terminal (without "
                         "it, a run longer than 10 s prints a progress line every 10 s there)")

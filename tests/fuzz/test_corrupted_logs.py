@@ -1,0 +1,216 @@
+"""Corrupted game logs for ``riskspec replay`` (issue 11 item 10).
+
+A log is accepted only if what it claims is what happened: every step, every recorded
+die (even an edit that leaves the same state), the step count and the result.  The
+campaign corrupts a recorded log (a die changed, steps cut, removed, swapped or
+duplicated, the result edited, any value replaced) and counts: ``refused`` (replay
+reports a divergence, or the file is not a valid log: LogError), ``accepted`` (allowed
+only when the verified content — variant, players, options, initial hash, steps, result
+— is unchanged: only metadata such as ``seed`` or ``engine`` was touched).  A traceback,
+or an accepted log whose verified content changed (``wrongly accepted``), fails.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from riskspec.cli import main
+from riskspec.reference import engine as E
+from riskspec.reference import log as L
+from riskspec.reference.actions import CHANCE_TYPES
+from riskspec.reference.driver import play_game
+
+from common import examples, report
+
+VERIFIED = ("variant", "players", "options", "initial_hash", "steps", "result")
+
+
+def _log(seed: int, players: int = 3, max_turns: int | None = None) -> dict[str, Any]:
+    first = E.new_game("classic", players)
+    log = L.start_log(first, seed=seed, policy="aggressive")
+    res = play_game("classic", players, seed=seed, policy="aggressive", max_turns=max_turns,
+                    on_step=lambda b, a, after, ev: L.record_step(log, a, after))
+    L.finish_log(log, res.state, res.actions, res.outcomes)
+    return json.loads(L.dumps(log))
+
+
+LOGS = [_log(2), _log(5, 4, max_turns=6)]
+
+
+def _first(log: dict[str, Any], n: int) -> dict[str, Any]:
+    """The log of the game's first ``n`` steps, with the result of that position."""
+    out = copy.deepcopy(log)
+    out["steps"] = out["steps"][:n]
+    rep = L.replay({**out, "result": None})
+    assert rep.ok
+    chance = sum(1 for st_ in out["steps"] if st_["action"]["type"] in CHANCE_TYPES)
+    out["result"] = {"winner": None, "turns": rep.state.turn, "actions": n - chance,
+                     "outcomes": chance}
+    assert L.replay(out).ok
+    return out
+
+
+#: short logs for the campaign (each input replays up to a whole log): the first steps of
+#: a game in the middle of its first turns (claims, placements, attacks and rolls)
+SHORT = [_first(_log(5, 4, max_turns=3), 60), _first(_log(1, 3, max_turns=2), 40)]
+
+
+def _rolls(log: dict) -> list[int]:
+    return [i for i, st_ in enumerate(log["steps"]) if st_["action"]["type"] == "roll"]
+
+
+def _verdict(log: Any) -> str:
+    try:
+        checked = L.check_log(log)
+        rep = L.replay(checked)
+    except L.LogError:
+        return "refused"
+    return "accepted" if rep.ok else "refused"
+
+
+# -- the defects of issue 11 item 10, one by one ------------------------------------------------
+def test_an_intact_log_replays_and_its_result_is_verified():
+    for log in LOGS:
+        assert _verdict(log) == "accepted"
+
+
+def test_a_die_edit_that_keeps_the_outcome_fails_at_its_step():
+    log = copy.deepcopy(LOGS[0])
+    for i in _rolls(log):
+        a = log["steps"][i]["action"]
+        att, dfd = a["attacker"], a["defender"]
+        if len(att) >= 2 and min(att) < 6 and len(dfd) == 1:
+            # the lowest attacker die never counts against a single defender die
+            k = att.index(min(att))
+            edited = sorted(att[:k] + [min(att) + 1] + att[k + 1:], reverse=True)
+            if sorted(edited, reverse=True)[:1] == sorted(att, reverse=True)[:1]:
+                a["attacker"] = edited
+                break
+    else:
+        pytest.skip("no roll with a die that does not count")
+    before = L.replay(LOGS[0])
+    assert before.ok
+    rep = L.replay(log)
+    assert not rep.ok and rep.divergence is not None
+    assert rep.divergence.reason in ("link", "rejected") and rep.divergence.step == i + 1
+
+
+def test_a_truncated_log_still_claiming_a_winner_fails():
+    log = copy.deepcopy(LOGS[0])
+    assert log["result"]["winner"] is not None
+    log["steps"] = log["steps"][: len(log["steps"]) // 2]
+    rep = L.replay(log)
+    assert not rep.ok and rep.divergence.reason == "result"
+    assert "cut short" in rep.divergence.message
+
+
+@pytest.mark.parametrize("field,value", [("winner", 0), ("turns", 999), ("actions", 1),
+                                         ("outcomes", 0)])
+def test_a_result_that_disagrees_with_the_replay_fails(field, value, tmp_path, capsys):
+    log = copy.deepcopy(LOGS[0])
+    if log["result"][field] == value:
+        value += 1
+    log["result"][field] = value
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log))
+    assert main(["replay", str(path)]) == 1
+    assert "the result does not" in capsys.readouterr().err
+
+
+def test_a_log_without_result_says_only_its_steps_were_verified(tmp_path, capsys):
+    log = copy.deepcopy(LOGS[1])
+    del log["result"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log))
+    assert main(["replay", str(path)]) == 0
+    assert "only its steps were verified" in capsys.readouterr().out
+
+
+def test_an_old_log_without_links_is_refused_with_what_to_do(tmp_path, capsys):
+    log = copy.deepcopy(LOGS[1])
+    log["format"] = "riskspec/log@1"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log))
+    assert main(["replay", str(path)]) == 2
+    assert "riskspec play --log" in capsys.readouterr().err
+
+
+# -- the campaign ---------------------------------------------------------------------------------
+HOSTILE = st.one_of(st.integers(-2, 7), st.sampled_from([10**6, 2**63, -1]), st.none(),
+                    st.booleans(), st.text(max_size=4), st.builds(dict), st.builds(list))
+
+
+def _paths(d: Any, prefix: tuple = ()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(d, dict):
+        for k, v in d.items():
+            out += _paths(v, prefix + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            out += _paths(v, prefix + (i,))
+    return out
+
+
+@st.composite
+def corrupted(draw):
+    log = copy.deepcopy(draw(st.sampled_from(SHORT)))
+    steps = log["steps"]
+    how = draw(st.sampled_from(["die", "cut", "drop", "swap", "dup", "result", "value"]))
+    n = len(steps)
+    if how == "die" and _rolls(log):
+        a = steps[draw(st.sampled_from(_rolls(log)))]["action"]
+        side = draw(st.sampled_from(["attacker", "defender"]))
+        k = draw(st.integers(0, len(a[side]) - 1))
+        a[side][k] = draw(st.integers(1, 6))
+        a[side].sort(reverse=True)
+    elif how == "cut":
+        del steps[draw(st.integers(0, n - 1)):]
+    elif how == "drop":
+        del steps[draw(st.integers(0, n - 1))]
+    elif how == "swap":
+        i, j = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
+        steps[i], steps[j] = steps[j], steps[i]
+    elif how == "dup":
+        i = draw(st.integers(0, n - 1))
+        steps.insert(i, copy.deepcopy(steps[i]))
+    elif how == "result":
+        key = draw(st.sampled_from(sorted(log["result"])))
+        log["result"][key] = draw(HOSTILE)
+    else:
+        paths = [p for p in _paths(log)[1:] if not (len(p) > 2 and p[0] == "steps"
+                                                    and draw(st.booleans()))]
+        path = draw(st.sampled_from(paths or _paths(log)[1:]))
+        parent = log
+        for k in path[:-1]:
+            parent = parent[k]
+        parent[path[-1]] = draw(HOSTILE)
+    return log
+
+
+def test_corrupted_logs_are_refused_unless_only_metadata_changed(request):
+    counts: Counter = Counter()
+    originals = [{k: o.get(k) for k in VERIFIED} for o in SHORT]
+
+    @settings(max_examples=examples(request, 60), deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(corrupted())
+    def run(log: dict) -> None:
+        counts["inputs"] += 1
+        verdict = _verdict(log)
+        counts[verdict] += 1
+        if verdict == "accepted" and {k: log.get(k) for k in VERIFIED} not in originals:
+            counts["wrongly accepted"] += 1
+            raise AssertionError("a corrupted log replayed as intact")
+
+    try:
+        run()
+    finally:
+        report("replay", counts)
+    assert counts["wrongly accepted"] == 0 and counts["refused"] > counts["inputs"] // 2

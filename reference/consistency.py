@@ -17,6 +17,7 @@ measured, peaked at 18,651 armies in total and 132 sets traded), and low enough 
 state makes a single ``legal_actions`` or ``chance_outcomes`` call unbounded.
 """
 
+# ruff: noqa: B023 - each message lambda runs inside require(), within its loop iteration
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -6,6 +6,7 @@ breaking one raises :class:`~riskspec.reference.state.InvalidStateError` naming 
 invariant.  Places are territories then maritime zones; units on a zone are ships.
 """
 
+# ruff: noqa: B023 - each message lambda runs inside require(), within its loop iteration
 from __future__ import annotations
 
 from typing import Any

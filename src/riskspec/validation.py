@@ -116,6 +116,10 @@ def format_of(doc: Document) -> tuple[str | None, list[Problem]]:
     if fmt is None:
         return None, [doc.problem((), "format",
                                   "missing 'format' field; expected one of " + ", ".join(FORMATS))]
+    if not isinstance(fmt, str):
+        return None, [doc.problem(("format",), "format",
+                                  f"'format' must be a string, not {fmt!r:.60}; expected one of "
+                                  + ", ".join(FORMATS))]
     if fmt not in FORMATS:
         return None, [doc.problem(("format",), "format",
                                   f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")]

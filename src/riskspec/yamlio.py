@@ -344,6 +344,10 @@ def load_path(path: str | Path, *, display: str | None = None) -> Document:
     p = Path(path)
     name = display or str(path)
     try:
+        if not p.is_file():  # a FIFO would block, a device never end: refuse before opening
+            why = ("a symlink that leads nowhere (or a loop)" if p.is_symlink() else
+                   "not a regular file" if p.exists() else "no such file")
+            raise SpecError([Problem(name, 1, 1, "unreadable", why)])
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
@@ -353,4 +357,8 @@ def load_path(path: str | Path, *, display: str | None = None) -> Document:
 
 def load_bytes(raw: bytes, file: str, *, json_syntax: bool = False) -> Document:
     text = _decode(raw, file)
-    return loads_json(text, file) if json_syntax else loads_yaml(text, file)
+    try:
+        return loads_json(text, file) if json_syntax else loads_yaml(text, file)
+    except (ValueError, RecursionError) as exc:  # e.g. a 5,000-digit integer, deep nesting
+        raise SpecError([Problem(file, 1, 1, "too-large",
+                                 f"cannot be read: {str(exc)[:200]}")]) from None

@@ -20,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "asymmetric or duplicate border, unknown parameter or ambiguity, duplicate "
                     "IDs, a group with no territories, counts that differ from 'expect', YAML "
                     "1.1 surprises, duplicate keys …). Every problem is reported as "
-                    "path:line:col: [code] message. Exit status: 0 clean, 1 problems found.",
+                    "path:line:col: [code] message; schema and cross-file problems are reported in one "
+                    "run. Exit status: 0 clean, 1 problems found, 2 could not run (a path that "
+                    "does not exist, is not a regular file or folder, or a symlink loop).",
         epilog="examples:\n  riskspec validate\n  riskspec validate my-map.yaml\n"
                "  riskspec validate path/to/spec-folder --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -35,10 +37,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     problems = check_schemas()
     if args.paths:
-        missing = [p for p in args.paths if not p.exists()]
+        missing = [p for p in args.paths if not p.exists() or not (p.is_file() or p.is_dir())]
         for p in missing:
-            print(f"{p}:1:1: [unreadable] no such file or folder", file=sys.stderr)
-        problems += check_files([p for p in args.paths if p.exists()])
+            why = ("a symlink that leads nowhere (or a loop)" if p.is_symlink() else
+                   "not a regular file or folder" if p.exists() else "no such file or folder")
+            print(f"{p}:1:1: [unreadable] {why}", file=sys.stderr)
+        problems += check_files([p for p in args.paths if p not in missing])
         what = ", ".join(str(p) for p in args.paths)
         if missing:
             problems_count = len(problems) + len(missing)
@@ -61,4 +65,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"{problems_count} problem(s) in {what}", file=sys.stderr)
         else:
             print(f"ok: {what}")
+    if args.paths and missing:
+        return 2  # could not run on every path given
     return 1 if problems_count else 0

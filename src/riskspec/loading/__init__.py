@@ -34,8 +34,11 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
     """The variant files among ``paths`` (recognised by their ``format``), by ID."""
     raws: dict[str, _RawVariant] = {}
     for path in paths:
+        if not path.is_file():  # a FIFO or device would block; load_path reports it
+            continue
         try:
-            head = path.read_bytes()[:4096]
+            with path.open("rb") as fh:
+                head = fh.read(4096)
         except OSError:
             continue
         if b"riskspec/variant@1" not in head:

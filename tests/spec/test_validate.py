@@ -151,7 +151,7 @@ def test_broken_single_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, text = run_cli(capsys, str(tmp_path / "nope.yaml"))
-    assert status == 1 and "no such file" in text
+    assert status == 2 and "no such file" in text  # could not run
 
 
 def test_standalone_map_file_is_checked(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from common import examples, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,8 +27,6 @@ from riskspec.reference import engine as E
 from riskspec.reference import log as L
 from riskspec.reference.actions import CHANCE_TYPES
 from riskspec.reference.driver import play_game
-
-from common import examples, report
 
 VERIFIED = ("variant", "players", "options", "initial_hash", "steps", "result")
 

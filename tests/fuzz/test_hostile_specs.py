@@ -15,13 +15,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from common import examples, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from riskspec.cli import main
 from riskspec.loading import check_files, default_root
-
-from common import examples, report
 
 SOURCES = [(default_root() / "classic" / name).read_text() for name in ("map.yaml",
                                                                       "variant.yaml")]

@@ -7,6 +7,7 @@ import json
 import os
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 #: inputs per surface: the default suite stays short; --runslow runs the campaign
 SHORT, LONG = 150, 10_000
@@ -24,3 +25,15 @@ def report(surface: str, counts: Counter) -> None:
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
         (Path(out) / f"{surface}.json").write_text(json.dumps(dict(counts), sort_keys=True))
+
+
+def json_paths(d: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every JSON path of ``d`` (keys and indices from the root), the root included."""
+    out = [prefix]
+    if isinstance(d, dict):
+        for k, v in d.items():
+            out += json_paths(v, prefix + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            out += json_paths(v, prefix + (i,))
+    return out

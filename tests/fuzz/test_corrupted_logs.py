@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from common import examples, report
+from common import examples, json_paths, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -146,17 +146,6 @@ HOSTILE = st.one_of(st.integers(-2, 7), st.sampled_from([10**6, 2**63, -1]), st.
                     st.booleans(), st.text(max_size=4), st.builds(dict), st.builds(list))
 
 
-def _paths(d: Any, prefix: tuple = ()) -> list[tuple]:
-    out = [prefix]
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
 @st.composite
 def corrupted(draw):
     log = copy.deepcopy(draw(st.sampled_from(SHORT)))
@@ -183,9 +172,9 @@ def corrupted(draw):
         key = draw(st.sampled_from(sorted(log["result"])))
         log["result"][key] = draw(HOSTILE)
     else:
-        paths = [p for p in _paths(log)[1:] if not (len(p) > 2 and p[0] == "steps"
+        paths = [p for p in json_paths(log)[1:] if not (len(p) > 2 and p[0] == "steps"
                                                     and draw(st.booleans()))]
-        path = draw(st.sampled_from(paths or _paths(log)[1:]))
+        path = draw(st.sampled_from(paths or json_paths(log)[1:]))
         parent = log
         for k in path[:-1]:
             parent = parent[k]

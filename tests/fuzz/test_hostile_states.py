@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, report
+from common import examples, json_paths, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants_common import check_node_kind, check_round_trip
@@ -62,17 +62,6 @@ def _pool() -> list[dict[str, Any]]:
 POOL = _pool()
 
 
-def _paths(d: Any, prefix: tuple = ()) -> list[tuple]:
-    out = [prefix]
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, prefix + (k,))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, prefix + (i,))
-    return out
-
-
 def _scalars(d: Any) -> list[Any]:
     if isinstance(d, dict):
         return [x for k, v in d.items() for x in [k, *_scalars(v)]]
@@ -93,7 +82,7 @@ def hostile_state(draw):
     base = copy.deepcopy(draw(st.sampled_from(POOL)))
     seen = _scalars(base)
     for _ in range(draw(st.integers(1, 3))):
-        paths = _paths(base)[1:]
+        paths = json_paths(base)[1:]
         path = draw(st.sampled_from(paths))
         parent = base
         for k in path[:-1]:

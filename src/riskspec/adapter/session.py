@@ -187,22 +187,27 @@ def _error(rid: Any, exc: AdapterError) -> dict[str, Any]:
     return {"id": rid, "ok": False, "error": exc.to_error()}
 
 
-def _dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
 def serve(adapter: Adapter, *, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
-    """Print the handshake, answer requests until ``quit`` or end of input; the exit code."""
+    """Print the handshake, answer requests until ``quit`` or end of input; the exit code.
+
+    Lines are read and written as the reference server does (:func:`read_lines`,
+    :func:`encode_line`): a request line that is too long or not UTF-8 gets its bad-request
+    answer, and every answer is one strict-JSON line."""
+    from riskspec.conformance.protocol import dumps
+    from riskspec.conformance.server import encode_line, read_lines
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     session = Session(adapter)
-    out.write(_dumps(adapter.handshake()) + "\n")
+    out.write(dumps(adapter.handshake()) + "\n")
     out.flush()
-    for line in stdin:
-        if not line.strip():
+    for line in read_lines(stdin):
+        if isinstance(line, dict):  # a line the reader refused (too long, not UTF-8)
+            response, stop = line, False
+        elif not line.strip():
             continue
-        response, stop = session.handle(line)
-        out.write(_dumps(response) + "\n")
+        else:
+            response, stop = session.handle(line)
+        out.write(encode_line(response) + "\n")
         out.flush()
         if stop:
             break

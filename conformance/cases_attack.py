@@ -13,8 +13,8 @@ def _attack_pos(b, att=4, dfd=2, **kw):
 
 def _battle(b, att=4, dfd=2, adice=3, ddice=2):
     _attack_pos(b, att, dfd)
-    b.attack("alaska", "kamchatka", adice)
-    b.defend(ddice)
+    b.attack("alaska", "kamchatka", adice, state={"phase": "defend"})
+    b.defend(ddice, state={"phase": "battle"})
 
 
 @scenario("classic.attack.optional.001", "Attacking is optional: the attack phase can end at once",
@@ -59,7 +59,7 @@ def min_armies(b):
           ["classic.attack.min-armies", "classic.attack.attacker-dice"])
 def two_armies(b):
     _attack_pos(b, att=2)
-    b.attack("alaska", "kamchatka", 1)
+    b.attack("alaska", "kamchatka", 1, state={"phase": "defend"})
 
 
 @scenario("classic.attack.declare.001", "An attack names its territories and dice before the roll",
@@ -76,7 +76,7 @@ def declare(b):
 def att_dice(b):
     _attack_pos(b, att=3)
     b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}, "too-many-dice", rule="classic.attack.attacker-dice")
-    b.attack("alaska", "kamchatka", 2)
+    b.attack("alaska", "kamchatka", 2, state={"phase": "defend"})
 
 
 @scenario("classic.attack.attacker-dice.002", "Never more than three dice", ["classic.attack.attacker-dice"],
@@ -92,7 +92,7 @@ def att_dice4(b):
           ["classic.attack.defender-dice"], negative=True)
 def def_dice(b):
     _attack_pos(b, dfd=1)
-    b.attack("alaska", "kamchatka", 3)
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
     b.check(legal=[{"type": "defend", "dice": 1}])
     b.reject({"type": "defend", "dice": 2}, "too-many-dice", rule="classic.attack.defender-dice")
 
@@ -101,7 +101,7 @@ def def_dice(b):
           ["classic.attack.defender-dice"])
 def def_choose(b):
     _attack_pos(b, dfd=5)
-    b.attack("alaska", "kamchatka", 3)
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
     b.check(legal=[{"type": "defend", "dice": 1}, {"type": "defend", "dice": 2}])
     b.reject({"type": "defend", "dice": 3}, "too-many-dice", rule="classic.attack.defender-dice")
     b.defend(1, state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 1}})
@@ -123,7 +123,7 @@ def roll_space(b):
 def compare(b):
     _battle(b, att=4, dfd=3)
     b.roll([6, 3, 1], [5, 4], explain="6 beats 5; 3 loses to 4: one army lost each.",
-           state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 2}}},
+           state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 2}}},
            events=[{"type": "battle", "attacker_losses": 1, "defender_losses": 1}])
 
 
@@ -131,7 +131,7 @@ def compare(b):
           ["classic.attack.compare"])
 def compare_one(b):
     _battle(b, att=4, dfd=3, ddice=1)
-    b.roll([2, 2, 1], [3], state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
+    b.roll([2, 2, 1], [3], state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
            events=[{"type": "battle", "attacker_losses": 1, "defender_losses": 0}])
 
 
@@ -139,21 +139,21 @@ def compare_one(b):
           ["classic.attack.compare"])
 def compare_two(b):
     _battle(b, att=4, dfd=3)
-    b.roll([6, 5, 5], [4, 4], state={"territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 1}}})
+    b.roll([6, 5, 5], [4, 4], state={"phase": "attack", "territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 1}}})
 
 
 @scenario("classic.attack.ties.001", "A tie goes to the defender", ["classic.attack.ties"])
 def ties(b):
     _battle(b, att=4, dfd=3, ddice=1)
     b.roll([5, 2, 1], [5], explain="5 against 5: the attacker loses.",
-           state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
+           state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
            events=[{"type": "battle", "attacker_losses": 1, "defender_losses": 0}])
 
 
 @scenario("classic.attack.ties.002", "Two tied pairs: the attacker loses two", ["classic.attack.ties"])
 def ties2(b):
     _battle(b, att=4, dfd=3)
-    b.roll([4, 3, 1], [4, 3], state={"territories": {"alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
+    b.roll([4, 3, 1], [4, 3], state={"phase": "attack", "territories": {"alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
 @scenario("classic.attack.losses.001", "Losses come off the two territories in the battle only",
@@ -161,7 +161,7 @@ def ties2(b):
 def losses(b):
     _battle(b, att=6, dfd=4)
     before = {t: v["armies"] for t, v in b.s["territories"].items()}
-    b.roll([1, 1, 1], [6, 6], state={"territories": {
+    b.roll([1, 1, 1], [6, 6], state={"phase": "attack", "territories": {
         t: {"armies": (a - 2 if t == "alaska" else a)} for t, a in before.items()}})
 
 
@@ -169,6 +169,6 @@ def losses(b):
           ["classic.attack.repeat"])
 def repeat(b):
     _battle(b, att=6, dfd=4)
-    b.roll([6, 6, 1], [1, 1], state={"phase": "attack"},
+    b.roll([6, 6, 1], [1, 1], state={"phase": "attack", "territories": {"kamchatka": {"armies": 4 - 2}}},
            legal_includes=[{"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}])
-    b.attack("alaska", "kamchatka", 3)
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
+from riskspec.conformance.steps import occupy, take
 
 # Seat 0 (black) holds, by round-robin: alaska, alberta, western-united-states, argentina, venezuela,
 # great-britain, southern-europe, egypt, south-africa, siberia, irkutsk, afghanistan, india, new-guinea.
@@ -31,15 +32,14 @@ def trade(cards, bonus=None):
 @scenario("classic.cards.earn.001", "A turn with a conquest earns one card", ["classic.cards.earn"])
 def earn(b):
     b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 2, 1], [3])
-    b.do({"type": "occupy", "armies": 3})
-    b.do({"type": "end-attack"})
+    take(b, "alaska", "kamchatka", 3, attacker=[6, 2, 1], defender=[3])
+    occupy(b, "alaska", "kamchatka", 3, had=4)
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
     b.do({"type": "end-turn"}, explain="Black conquered a territory: a card is drawn.",
          state={"phase": "draw", "pending": {"left": 1}})
     b.check(outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/44"} for c in b.s["draw_pile"]])
-    b.do({"type": "draw", "card": "wild-1"}, state={"players": [{"cards": ["wild-1"]}, {}, {}], "current": 1},
+    b.do({"type": "draw", "card": "wild-1"}, state={"players": [{"cards": ["wild-1"]}, {}, {}], "current": 1,
+                                                    "turn": 2, "phase": "reinforce"},
          events=[{"type": "card-drawn", "player": 0, "card": "wild-1"}])
 
 
@@ -48,19 +48,17 @@ def earn(b):
 def earn_none(b):
     b.position(phase="fortify", current=0)
     b.do({"type": "end-turn"}, explain="No conquest this turn: no card, the next turn starts at once.",
-         state={"current": 1, "phase": "reinforce", "players": [{"cards": []}, {}, {}]})
+         state={"current": 1, "turn": 2, "phase": "reinforce", "players": [{"cards": []}, {}, {}]})
 
 
 @scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
 def earn_one(b):
     b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
                phase="attack", current=0)
-    for target, dice in (("kamchatka", 3), ("northwest-territory", 3)):
-        b.attack("alaska", target, dice)
-        b.defend(1)
-        b.roll([6, 6, 6][:dice], [1])
-        b.do({"type": "occupy", "armies": 3})
-    b.do({"type": "end-attack"})
+    for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
+        take(b, "alaska", target, 3)
+        occupy(b, "alaska", target, 3, had=had)
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
 
 
@@ -84,7 +82,7 @@ def invalid_set(b):
           ["classic.cards.valid-sets"])
 def two_wilds(b):
     _turn_with_hand(b, ["peru", "wild-1", "wild-2"])
-    b.do(trade(["peru", "wild-1", "wild-2"]), state={"pending": {"to_place": 8}})
+    b.do(trade(["peru", "wild-1", "wild-2"]), state={"pending": {"to_place": 8}, "players": [{"cards": []}, {}, {}]})
 
 
 @scenario("classic.cards.trade-timing.001", "Sets are traded at the start of one's turn, not in the attack",
@@ -99,9 +97,10 @@ def trade_attack(b):
 def trade_late(b):
     b.position(phase="attack", current=2, hands={0: ["peru", "iceland", "east-africa"]})
     b.load({**b.start, "phase": "fortify"})
-    b.do({"type": "end-turn"})
-    for _ in range(4):
-        b.do({"type": "place", "territory": "alaska"})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+    for n in range(1, 5):
+        b.do({"type": "place", "territory": "alaska"},
+             state={"territories": {"alaska": {"armies": 2 + n}}, "phase": "reinforce" if n < 4 else "attack"})
     b.check(state={"phase": "attack"})
     b.reject(trade(["peru", "iceland", "east-africa"]), "wrong-phase", rule="classic.cards.trade-timing")
 
@@ -112,7 +111,7 @@ def optional(b):
     _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland"])
     b.check(state={"pending": {"forced": None}}, legal_count=14 + 1,
             explain="Black may place (14 territories) or trade its one set (three infantry).")
-    b.do({"type": "place", "territory": "alaska"})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
 
 
 @scenario("classic.cards.forced-trade.001", "Five cards force a trade before placing",
@@ -121,7 +120,8 @@ def forced(b):
     _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland", "ontario"])
     b.check(state={"pending": {"forced": {"max_hand": 4}}})
     b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
-    b.do(trade(["peru", "iceland", "east-africa"]), state={"pending": {"forced": None, "to_place": 8}})
+    b.do(trade(["peru", "iceland", "east-africa"]), state={"pending": {"forced": None, "to_place": 8},
+                                                           "players": [{"cards": 5 - 3}, {}, {}]})
 
 
 @scenario("classic.cards.forced-trade.002", "Six cards: trading goes on until fewer than five",
@@ -129,16 +129,18 @@ def forced(b):
 def forced_six(b):
     _turn_with_hand(b, ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec"])
     b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards left: the obligation is met.",
-         state={"pending": {"forced": None}})
+         state={"pending": {"forced": None}, "players": [{"cards": 6 - 3}, {}, {}]})
 
 
 @scenario("classic.cards.set-values.001", "The first sets are worth 4, 6, 8",
           ["classic.cards.set-values"])
 def values(b):
     _turn_with_hand(b, INF_FOREIGN[:3] + CAV_FOREIGN[:3] + ART_FOREIGN[:3])
-    b.do(trade(INF_FOREIGN[:3]), state={"sets_traded": 1, "pending": {"to_place": 4 + 4}},
+    b.do(trade(INF_FOREIGN[:3]), state={"sets_traded": 1, "pending": {"to_place": 4 + 4},
+                                        "players": [{"cards": 9 - 3}, {}, {}]},
          events=[{"type": "traded", "value": 4}])
-    b.do(trade(CAV_FOREIGN[:3]), state={"sets_traded": 2, "pending": {"to_place": 8 + 6}},
+    b.do(trade(CAV_FOREIGN[:3]), state={"sets_traded": 2, "pending": {"to_place": 8 + 6},
+                                        "players": [{"cards": 6 - 3}, {}, {}]},
          events=[{"type": "traded", "value": 6}])
 
 
@@ -147,38 +149,42 @@ def values(b):
 def values_456(b):
     for n, v in ((3, 10), (4, 12), (5, 15)):
         b.position(phase="fortify", current=2, hands={0: INF_FOREIGN[:3]}, sets_traded=n)
-        b.do({"type": "end-turn"})
-        b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": v}])
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+        b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": v}],
+             state={"players": [{"cards": []}, {}, {}]})
         if n < 5:
             b.steps.clear()
     b.steps.clear()
     b.position(phase="fortify", current=2, hands={0: INF_FOREIGN[:3]}, sets_traded=5)
-    b.do({"type": "end-turn"})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
     b.do(trade(INF_FOREIGN[:3]), explain="Five sets were traded before: the sixth is worth 15.",
-         events=[{"type": "traded", "value": 15}])
+         events=[{"type": "traded", "value": 15}], state={"players": [{"cards": []}, {}, {}]})
 
 
 @scenario("classic.cards.set-count-global.001", "The set count is shared: another player's trades count",
           ["classic.cards.set-count-global"])
 def global_count(b):
     b.position(phase="fortify", current=0, hands={1: ["alaska", "venezuela", "argentina"]}, sets_traded=2)
-    b.do({"type": "end-turn"}, state={"current": 1})
+    b.do({"type": "end-turn"}, state={"current": 1, "turn": 2, "phase": "reinforce"})
     b.do(trade(["alaska", "venezuela", "argentina"]), explain="Two sets were traded by others: blue's set is the third, worth 8.",
-         events=[{"type": "traded", "player": 1, "value": 8}])
+         events=[{"type": "traded", "player": 1, "value": 8}], state={"players": [{}, {"cards": []}, {}]})
 
 
 @scenario("classic.cards.set-value-increment.001", "After the sixth set each set is worth 5 more: 20, 25",
           ["classic.cards.set-value-increment"])
 def increment(b):
     _turn_with_hand(b, INF_FOREIGN[:3] + CAV_FOREIGN[:3], sets_traded=6)
-    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 20}])
-    b.do(trade(CAV_FOREIGN[:3]), events=[{"type": "traded", "value": 25}])
+    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 20}],
+         state={"players": [{"cards": 3}, {}, {}]})
+    b.do(trade(CAV_FOREIGN[:3]), events=[{"type": "traded", "value": 25}],
+         state={"players": [{"cards": 0}, {}, {}]})
 
 
 @scenario("classic.cards.set-value-increment.002", "The twelfth set is worth 45", ["classic.cards.set-value-increment"])
 def increment12(b):
     _turn_with_hand(b, INF_FOREIGN[:3], sets_traded=11)
-    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 45}])
+    b.do(trade(INF_FOREIGN[:3]), events=[{"type": "traded", "value": 45}],
+         state={"players": [{"cards": []}, {}, {}]})
 
 
 @scenario("classic.cards.territory-bonus.001", "A traded card showing an own territory puts 2 armies there",
@@ -186,7 +192,8 @@ def increment12(b):
 def bonus(b):
     _turn_with_hand(b, ["alaska", "peru", "iceland"])
     b.do(trade(["alaska", "peru", "iceland"], "alaska"),
-         state={"territories": {"alaska": {"armies": 4}}, "pending": {"to_place": 8}},
+         state={"territories": {"alaska": {"armies": 4}}, "pending": {"to_place": 8},
+                "players": [{"cards": []}, {}, {}]},
          events=[{"type": "traded", "bonus_territory": "alaska", "bonus": 2}])
 
 
@@ -209,10 +216,12 @@ def bonus_none(b):
           ["classic.cards.territory-bonus-limit"])
 def bonus_once(b):
     _turn_with_hand(b, ["alaska", "venezuela", "argentina", "alberta", "siberia", "irkutsk"])
-    b.do(trade(["alaska", "venezuela", "argentina"], "alaska"), events=[{"type": "traded", "bonus": 2}])
+    b.do(trade(["alaska", "venezuela", "argentina"], "alaska"), events=[{"type": "traded", "bonus": 2}],
+         state={"territories": {"alaska": {"armies": 2 + 2}}, "players": [{"cards": 3}, {}, {}]})
     b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due",
              explain="The second set of the turn earns no territory bonus.", rule="classic.cards.territory-bonus-limit")
-    b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 2}}},
+    b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 2}},
+                                                          "players": [{"cards": []}, {}, {}]},
          events=[{"type": "traded", "bonus": 0}])
 
 
@@ -233,10 +242,8 @@ def reshuffle(b):
         d["draw_pile"] = []
         d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
     b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 2, 1], [3])
-    b.do({"type": "occupy", "armies": 3})
-    b.do({"type": "end-attack"})
+    take(b, "alaska", "kamchatka", 3, attacker=[6, 2, 1], defender=[3])
+    occupy(b, "alaska", "kamchatka", 3, had=4)
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
     b.do({"type": "end-turn"}, explain="The pile is empty: the 41 discards become the new draw pile.",
          state={"phase": "draw", "discards": []}, events=[{"type": "reshuffled", "cards": 41}])

@@ -5,13 +5,18 @@ from __future__ import annotations
 from riskspec.conformance.scenario import scenario
 
 
-def _conquer(b, att=5, dice=3, owners=None, hands=None, **kw):
+def _conquer(b, att=5, dice=3, owners=None, hands=None, players=None, **kw):
+    """Alaska (black) takes Kamchatka's one army; ``players``: how the conquest changes the
+    players (an elimination)."""
     o = {"alaska": (0, att), "kamchatka": (2, 1)}
     o.update(owners or {})
     b.position(o, phase="attack", current=0, hands=hands, **kw)
-    b.attack("alaska", "kamchatka", dice)
-    b.defend(1)
-    return b.roll([6] * dice, [1])
+    b.attack("alaska", "kamchatka", dice, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    after: dict = {"phase": "occupy", "territories": {"kamchatka": {"owner": 0, "armies": 0}}}
+    if players:
+        after["players"] = players
+    return b.roll([6] * dice, [1], state=after)
 
 
 @scenario("classic.conquest.capture.001", "Taking the last defending army captures the territory",
@@ -28,8 +33,8 @@ def move_in(b):
     _conquer(b, att=6)
     b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
     b.reject({"type": "occupy", "armies": 2}, "move-in-range", rule="classic.conquest.move-in")
-    b.do({"type": "occupy", "armies": 4}, state={"territories": {"alaska": {"armies": 2},
-                                                                "kamchatka": {"owner": 0, "armies": 4}}})
+    b.do({"type": "occupy", "armies": 4}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 2}, "kamchatka": {"owner": 0, "armies": 4}}})
 
 
 @scenario("classic.conquest.move-in.002", "A two-dice conquest moves at least two", ["classic.conquest.move-in"])
@@ -43,22 +48,27 @@ def move_in2(b):
 def leave_one(b):
     _conquer(b, att=4)
     b.reject({"type": "occupy", "armies": 4}, "move-in-range", rule="classic.conquest.leave-one")
-    b.do({"type": "occupy", "armies": 3}, state={"territories": {"alaska": {"armies": 1}}})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 1}, "kamchatka": {"armies": 3}}})
 
 
 @scenario("classic.conquest.always-occupied.001", "Every territory always holds an army after a conquest",
           ["classic.conquest.always-occupied"])
 def occupied(b):
     _conquer(b, att=4)
-    b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 1}, "kamchatka": {"armies": 3}}})
     assert all(v["armies"] >= 1 for v in b.s["territories"].values())
     b.check(state={"territories": {"alaska": {"owner": 0, "armies": 1}, "kamchatka": {"owner": 0, "armies": 3}}})
 
 
 def _last_territory(b, victim_cards=(), own_cards=()):
+    """Green's last territory falls: green is out, and black takes green's cards."""
     owners = {t: (0, 1) for t in b.blank()["territories"]}
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3), "siberia": (1, 3)})
-    _conquer(b, att=5, owners=owners, hands={2: list(victim_cards), 0: list(own_cards)})
+    _conquer(b, att=5, owners=owners, hands={2: list(victim_cards), 0: list(own_cards)},
+             players=[{"cards": len(own_cards) + len(victim_cards)}, {},
+                      {"eliminated": True, "cards": 0}])
 
 
 @scenario("classic.elimination.out.001", "A player who loses the last territory is out",
@@ -66,10 +76,13 @@ def _last_territory(b, victim_cards=(), own_cards=()):
 def out(b):
     _last_territory(b)
     b.check(state={"players": [{}, {}, {"eliminated": True, "eliminated_by": 0}]})
-    b.do({"type": "occupy", "armies": 3})
-    b.do({"type": "end-attack"})
-    b.do({"type": "end-turn"})
-    b.do({"type": "draw", "card": "alaska"}, state={"current": 1})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 5 - 3}, "kamchatka": {"armies": 3}}})
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
+    b.do({"type": "end-turn"}, explain="A territory was conquered this turn: black draws a card.",
+         state={"phase": "draw"})
+    b.do({"type": "draw", "card": "alaska"}, explain="Green is out: blue (seat 1) plays turn 2.",
+         state={"current": 1, "turn": 2, "phase": "reinforce", "players": [{"cards": 1}, {}, {}]})
 
 
 @scenario("classic.elimination.take-cards.001", "The victor takes the eliminated player's cards",
@@ -84,13 +97,15 @@ def take_cards(b):
 def elim_trade(b):
     _last_territory(b, victim_cards=["peru", "iceland", "east-africa"], own_cards=["greenland", "ontario", "quebec"])
     b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade",
-                                               "pending": {"forced": {"max_hand": 4}}})
+                                               "pending": {"forced": {"max_hand": 4}},
+                                               "territories": {"alaska": {"armies": 2},
+                                                               "kamchatka": {"armies": 3}}})
     b.reject({"type": "end-attack"}, "wrong-phase", rule="classic.turn.sequence")
     b.do({"type": "trade", "cards": ["greenland", "ontario", "quebec"], "bonus_territory": "greenland"},
          explain="Three cards left: the trade is done; its 4 armies are placed at once (and 2 on Greenland).",
          state={"phase": "elimination-trade", "pending": {"to_place": 4, "forced": None},
-                "territories": {"greenland": {"armies": 3}}})
-    b.do({"type": "place", "territory": "alaska"})
+                "territories": {"greenland": {"armies": 3}}, "players": [{"cards": 6 - 3}, {}, {}]})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
     b.check(state={"pending": {"to_place": 3}})
 
 
@@ -98,4 +113,5 @@ def elim_trade(b):
           ["classic.elimination.forced-trade"])
 def elim_no_trade(b):
     _last_territory(b, victim_cards=["peru", "iceland"], own_cards=["greenland", "ontario", "quebec"])
-    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack"})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})

@@ -24,7 +24,7 @@ def _battle(b, att=4, dfd=3, adice=3, ddice=2, **owners):
 def compare(b):
     _battle(b, att=4, dfd=3)
     b.roll([6, 3, 1], [5, 4], explain="6 beats 5; 3 loses to 4: one army lost each.",
-           state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 2}}},
+           state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 2}}},
            events=[{"type": "battle", "attacker_losses": 1, "defender_losses": 1}])
 
 
@@ -42,7 +42,7 @@ def compare_one(b):
 def ties(b):
     _battle(b, att=4, dfd=3, adice=1)
     b.roll([4], [4, 1], explain="One attacker die: 4 against the defender's best, 4 — the attacker loses.",
-           state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
+           state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}},
            events=[{"type": "battle", "attacker_losses": 1, "defender_losses": 0}])
 
 
@@ -51,7 +51,7 @@ def ties(b):
 def losses(b):
     _battle(b, att=6, dfd=4)
     before = {t: v["armies"] for t, v in b.s["territories"].items()}
-    b.roll([1, 1, 1], [6, 6], state={"territories": {
+    b.roll([1, 1, 1], [6, 6], state={"phase": "attack", "territories": {
         t: {"armies": (a - 2 if t == "alaska" else a)} for t, a in before.items()}})
 
 
@@ -62,13 +62,14 @@ def repeat(b):
     b.roll([6, 6, 1], [1, 1], state={"phase": "attack", "territories": {"kamchatka": {"armies": 2}}},
            legal_includes=[{"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3},
                            {"type": "attack", "from": "alberta", "to": "ontario", "dice": 2}])
-    b.attack("alberta", "ontario", 2, explain="A new attack, elsewhere, after an undecided battle.")
+    b.attack("alberta", "ontario", 2, explain="A new attack, elsewhere, after an undecided battle.",
+             state={"phase": "battle"})
 
 
 def _conquer(b, att=5, dice=3):
     b.position({"alaska": (0, att), "kamchatka": (2, 1)}, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", dice)
-    return b.roll([6] * dice, [1])
+    b.attack("alaska", "kamchatka", dice, state={"phase": "battle"})
+    return b.roll([6] * dice, [1], state={"phase": "occupy", "territories": {"kamchatka": {"owner": 0, "armies": 0}}})
 
 
 @scenario("classic.conquest.capture.002", "Always the most dice: taking the last army captures the territory",
@@ -94,5 +95,5 @@ def move_in(b):
 def leave_one(b):
     _conquer(b, att=4)
     b.reject({"type": "occupy", "armies": 4}, "move-in-range", rule="classic.conquest.leave-one")
-    b.do({"type": "occupy", "armies": 3}, state={"territories": {"alaska": {"armies": 1},
-                                                                "kamchatka": {"armies": 3}}})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "alaska": {"armies": 1}, "kamchatka": {"armies": 3}}})

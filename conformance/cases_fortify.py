@@ -21,7 +21,7 @@ def fortify(a, b_, n):
 def optional(b):
     _fort(b)
     b.check(legal_includes=[{"type": "end-turn"}])
-    b.do({"type": "end-turn"}, state={"current": 1})
+    b.do({"type": "end-turn"}, state={"current": 1, "turn": 2, "phase": "reinforce"})
 
 
 @scenario("classic.fortify.optional.002", "One may fortify without having attacked",
@@ -29,8 +29,10 @@ def optional(b):
 def no_attack(b):
     o = {"alaska": (0, 5), "alberta": (0, 1)}
     b.position(o, phase="attack", current=0)
-    b.do({"type": "end-attack"})
-    b.do(fortify("alaska", "alberta", 2))
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
+    b.do(fortify("alaska", "alberta", 2), state={
+        "territories": {"alaska": {"armies": 3}, "alberta": {"armies": 3}},
+        "current": 1, "turn": 2, "phase": "reinforce"})
 
 
 @scenario("classic.fortify.one-move.001", "One fortifying move, then the turn ends",
@@ -39,7 +41,7 @@ def one_move(b):
     _fort(b)
     b.do(fortify("alaska", "alberta", 3), explain="Three armies move; black's turn is over.",
          state={"territories": {"alaska": {"armies": 2}, "alberta": {"armies": 4}}, "current": 1,
-                "phase": "reinforce"},
+                "turn": 2, "phase": "reinforce"},
          events=[{"type": "fortified", "from": "alaska", "to": "alberta", "armies": 3},
                  {"type": "turn-ended", "player": 0}])
 
@@ -73,5 +75,6 @@ def leave_one(b):
           ["classic.fortify.ends-turn"])
 def ends(b):
     _fort(b)
-    b.do(fortify("alaska", "alberta", 1), state={"current": 1, "turn": 2},
+    b.do(fortify("alaska", "alberta", 1), state={"current": 1, "turn": 2, "phase": "reinforce", "territories": {
+        "alaska": {"armies": 4}, "alberta": {"armies": 2}}},
          events=[{"type": "turn-started", "player": 1}])

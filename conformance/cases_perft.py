@@ -20,7 +20,7 @@ def start(b):
           ["classic.setup.claim-territories"])
 def claims(b):
     b.new_game()
-    b.do({"type": "first-player", "player": 0})
+    b.do({"type": "first-player", "player": 0}, state={"phase": "claim", "current": 0})
     b.check(perft={"depth": 2, "nodes": 42 * 41})
 
 
@@ -53,7 +53,7 @@ def fortify(b):
           ["classic.reinforce.place", "classic.cards.optional-trade"])
 def reinforce(b):
     b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]})
-    b.do({"type": "end-turn"})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
     # Black holds 14 territories: 4 armies to place. Each ply: place on one of 14, or trade the
     # set (none of its territories is black's, so no territory bonus). Place first: 14 × (14
     # places + the trade) = 210; trade first: 14 places = 224.

@@ -23,7 +23,7 @@ def _reinforcements(b, armies, explain, owners=None, **kw):
 @scenario("classic.turn.order.001", "Play passes to the left (next seat)", ["classic.turn.order"])
 def order(b):
     b.position(phase="fortify", current=0)
-    b.do({"type": "end-turn"}, state={"current": 1, "turn": 2}, events=[{"type": "turn-ended", "player": 0},
+    b.do({"type": "end-turn"}, state={"current": 1, "turn": 2, "phase": "reinforce"}, events=[{"type": "turn-ended", "player": 0},
                                                                       {"type": "turn-started", "player": 1}])
 
 
@@ -31,7 +31,8 @@ def order(b):
 def order_skip(b):
     owners = {t: (2 if i % 2 else 0, 2) for i, t in enumerate(b.blank()["territories"])}
     b.position(owners, phase="fortify", current=0)
-    b.do({"type": "end-turn"}, state={"current": 2})
+    b.do({"type": "end-turn"}, explain="Blue (seat 1) holds nothing and is out: green plays turn 2.",
+         state={"current": 2, "turn": 2, "phase": "reinforce"})
 
 
 @scenario("classic.turn.order.003", "Actions of another phase are refused", ["classic.turn.order"],
@@ -49,9 +50,10 @@ def sequence(b):
     _reinforcements(b, 4, "Black's turn starts with reinforcements.")
     for n in range(4):
         b.do({"type": "place", "territory": "alaska"},
-             state={"phase": "reinforce" if n < 3 else "attack"})
+             state={"phase": "reinforce" if n < 3 else "attack",
+                    "territories": {"alaska": {"armies": 2 + n + 1}}})
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
-    b.do({"type": "end-turn"}, state={"current": 1, "phase": "reinforce"})
+    b.do({"type": "end-turn"}, state={"current": 1, "turn": 3, "phase": "reinforce"})
 
 
 @scenario("classic.reinforce.territory-armies.001", "14 territories give 4 armies (14 ÷ 3, rounded down)",
@@ -94,7 +96,8 @@ def bonus_asia(b):
     owners = {x: (0, 1) for x in asia + ["venezuela", "peru", "brazil", "argentina"]}
     b.position(owners, phase="fortify", current=2)
     n = sum(1 for v in b.s["territories"].values() if v["owner"] == 0)
-    b.do({"type": "end-turn"}, state={"pending": {"to_place": n // 3 + 9}},
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce",
+                                      "pending": {"to_place": n // 3 + 9}},
          events=[{"type": "reinforcements", "player": 0, "territories": n,
                   "groups": ["south-america", "asia"], "armies": n // 3 + 9}])
 
@@ -116,7 +119,8 @@ def bonus_three(b):
           ["classic.reinforce.count-time"])
 def count_time(b):
     _reinforcements(b, 4, "Counted at the start of black's turn: 14 territories.")
-    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"to_place": 3}})
+    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"to_place": 3},
+                                                          "territories": {"alaska": {"armies": 3}}})
 
 
 @scenario("classic.reinforce.place.001", "Reinforcements go on one's own territories, in any split",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
+from riskspec.conformance.steps import take
 
 THIRD = "1/3"
 
@@ -63,7 +64,7 @@ def first_placer(b):
           ["classic.setup.claim-territories"])
 def claim(b):
     b.new_game()
-    b.do({"type": "first-player", "player": 0})
+    b.do({"type": "first-player", "player": 0}, state={"phase": "claim", "current": 0})
     b.check(legal_count=42, explain="Any of the 42 empty territories may be claimed.")
     b.do({"type": "claim", "territory": "alaska"}, explain="Black puts one army on Alaska.",
          state={"territories": {"alaska": {"owner": 0, "armies": 1}}, "current": 1,
@@ -75,8 +76,10 @@ def claim(b):
           ["classic.setup.claim-territories"], negative=True)
 def claim_taken(b):
     b.new_game()
-    b.do({"type": "first-player", "player": 0})
-    b.do({"type": "claim", "territory": "alaska"})
+    b.do({"type": "first-player", "player": 0}, state={"phase": "claim", "current": 0})
+    b.do({"type": "claim", "territory": "alaska"}, state={
+        "territories": {"alaska": {"owner": 0, "armies": 1}}, "current": 1,
+        "players": [{"reserve": 34}, {}, {}]})
     b.reject({"type": "claim", "territory": "alaska"}, "occupied",
              explain="Blue may not claim Alaska: black holds it.", rule="classic.setup.claim-territories")
 
@@ -85,11 +88,11 @@ def claim_taken(b):
           ["classic.setup.deal-territories"], options={"distribution": "deal"})
 def deal(b):
     b.new_game()
-    b.do({"type": "first-player", "player": 0})
+    b.do({"type": "first-player", "player": 0}, state={"phase": "deal", "current": 0})
     b.check(state={"phase": "deal"},
             outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/42"} for t in b.s["territories"]])
-    b.do({"type": "deal", "territory": "brazil"},
-         state={"territories": {"brazil": {"owner": 0, "armies": 1}}})
+    b.do({"type": "deal", "territory": "brazil"}, explain="The first card dealt goes to the first player.",
+         state={"territories": {"brazil": {"owner": 0, "armies": 1}}, "players": [{"reserve": 34}, {}, {}]})
 
 
 def _all_claimed(b, reserves, current=0, own=1):
@@ -126,7 +129,8 @@ def no_limit(b):
     _all_claimed(b, [5, 5, 5])
     b.load({**b.start, "territories": {**b.start["territories"], "alaska": {"owner": 0, "armies": 60}}})
     # (synthetic: 60 armies on one territory in a 35-army setup, to show there is no cap)
-    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 61}}})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 61}},
+                                                          "current": 1, "players": [{"reserve": 4}, {}, {}]})
 
 
 def last_setup_army(b):
@@ -149,7 +153,8 @@ def first_turn(b):
     last_setup_army(b)
     b.do({"type": "place", "territory": "alaska"},
          explain="The last setup army is placed; blue, who placed first, begins turn 1.",
-         state={"phase": "reinforce", "current": 1, "turn": 1},
+         state={"phase": "reinforce", "current": 1, "turn": 1, "players": [{"reserve": 0}, {}, {}],
+                "territories": {"alaska": {"armies": 35 - 13}}},
          events=[{"type": "turn-started", "player": 1, "turn": 1}])
 
 
@@ -174,7 +179,8 @@ def two_deal(b):
     b.new_game()
     b.check(state={"phase": "deal"},
             outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/42"} for t in b.s["territories"]])
-    b.do({"type": "deal", "territory": "brazil"}, state={"territories": {"brazil": {"armies": 1}}})
+    b.do({"type": "deal", "territory": "brazil"}, explain="The first card dealt goes to player 0's pile.",
+         state={"territories": {"brazil": {"owner": 0, "armies": 1}}, "players": [{"reserve": 39}, {}, {}]})
 
 
 def _two_setup(b, current=0):
@@ -193,19 +199,23 @@ def _two_setup(b, current=0):
 def two_place(b):
     st = _two_setup(b)
     neutral_t = next(t for t, v in st["territories"].items() if v["owner"] == 2)
-    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"own": 1, "neutral": 1}, "current": 0})
-    b.do({"type": "place", "territory": "alaska"}, state={"pending": {"own": 0, "neutral": 1}, "current": 0})
+    for n in (1, 2):
+        b.do({"type": "place", "territory": "alaska"}, state={
+            "pending": {"own": 2 - n, "neutral": 1}, "current": 0,
+            "territories": {"alaska": {"armies": 1 + n}}, "players": [{"reserve": 26 - n}, {}, {}]})
     b.do({"type": "place-neutral", "territory": neutral_t},
          explain="After two own armies, one neutral army; then the other player's turn.",
-         state={"current": 1, "territories": {neutral_t: {"owner": 2, "armies": 2}}})
+         state={"current": 1, "territories": {neutral_t: {"owner": 2, "armies": 2}},
+                "players": [{}, {}, {"reserve": 26 - 1}]})
 
 
 @scenario("classic.two-player.placement.002", "A neutral army goes on a neutral territory only",
           ["classic.two-player.placement"], players=2, negative=True)
 def two_place_bad(b):
     _two_setup(b)
-    b.do({"type": "place", "territory": "alaska"})
-    b.do({"type": "place", "territory": "alaska"})
+    for n in (1, 2):
+        b.do({"type": "place", "territory": "alaska"}, state={
+            "territories": {"alaska": {"armies": 1 + n}}, "players": [{"reserve": 26 - n}, {}, {}]})
     b.reject({"type": "place-neutral", "territory": "alaska"}, "not-neutral", rule="classic.two-player.placement")
 
 
@@ -214,7 +224,7 @@ def two_place_bad(b):
 def neutral_passive(b):
     b.position(phase="fortify", current=1)
     b.do({"type": "end-turn"}, explain="After player 1 comes player 0 again, never the neutral.",
-         state={"current": 0, "phase": "reinforce"})
+         state={"current": 0, "turn": 2, "phase": "reinforce"})
 
 
 @scenario("classic.two-player.neutral-defender.001", "The other player chooses the neutral army's dice",
@@ -231,12 +241,12 @@ def two_victory(b):
     owners = {t: (2, 1) for t in b.blank()["territories"]}
     owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
     b.position(owners, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 5, 4], [1], explain="Player 1 loses its last territory and is out.",
-           events=[{"type": "conquered", "territory": "kamchatka"}, {"type": "eliminated", "player": 1}])
+    take(b, "alaska", "kamchatka", 3, attacker=[6, 5, 4], players=[{}, {"eliminated": True}, {}],
+         explain="Player 1 loses its last territory and is out.",
+         events=[{"type": "conquered", "territory": "kamchatka"}, {"type": "eliminated", "player": 1}])
     b.do({"type": "occupy", "armies": 3}, explain="Player 0 wins though the neutral army remains.",
-         state={"winner": 0, "phase": "game-over"}, events=[{"type": "game-over", "winner": 0}])
+         state={"winner": 0, "phase": "game-over", "territories": {"alaska": {"armies": 2}, "kamchatka": {"armies": 3}}},
+         events=[{"type": "game-over", "winner": 0}])
 
 
 @scenario("classic.two-player.head-to-head.001", "Head-to-head two-player game: no neutral, 50 armies each",
@@ -260,6 +270,8 @@ def last_claim(b):
     b.check(legal=[{"type": "claim", "territory": "eastern-australia"}])
     b.do({"type": "claim", "territory": "eastern-australia"},
          explain="The last empty territory is claimed; from now on each player places one army per turn.",
-         state={"phase": "setup-place", "current": 0, "pending": {"own": 1, "neutral": 0}})
+         state={"phase": "setup-place", "current": 0, "pending": {"own": 1, "neutral": 0},
+                "territories": {"eastern-australia": {"owner": 2, "armies": 1}}, "players": [{}, {}, {"reserve": 21}]})
     b.do({"type": "place", "territory": "alaska"}, state={"current": 1, "pending": {"own": 1},
-                                                         "territories": {"alaska": {"armies": 2}}})
+                                                         "territories": {"alaska": {"armies": 2}},
+                                                         "players": [{"reserve": 20}, {}, {}]})

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
+from riskspec.conformance.steps import take
 
 MISSION = {"game-mode": "mission"}
+
 
 
 @scenario("classic.victory.domination.001", "Taking the last enemy territory wins the game",
@@ -13,11 +15,10 @@ def domination(b):
     owners = {t: (0, 1) for t in b.blank()["territories"]}
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1)})
     b.position(owners, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 6, 6], [1])
+    take(b, "alaska", "kamchatka", 3, players=[{}, {}, {"eliminated": True}])
     b.do({"type": "occupy", "armies": 3}, explain="Black holds all 42 territories: black wins.",
-         state={"phase": "game-over", "winner": 0}, events=[{"type": "game-over", "winner": 0}],
+         state={"phase": "game-over", "winner": 0,
+                "territories": {"alaska": {"armies": 2}, "kamchatka": {"armies": 3}}}, events=[{"type": "game-over", "winner": 0}],
          legal_count=0)
 
 
@@ -27,10 +28,9 @@ def not_yet(b):
     owners = {t: (0, 1) for t in b.blank()["territories"]}
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "japan": (1, 1)})
     b.position(owners, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 6, 6], [1])
-    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "winner": None})
+    take(b, "alaska", "kamchatka", 3, players=[{}, {}, {"eliminated": True}])
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "winner": None, "territories": {
+        "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
 @scenario("classic.missions.mode.001", "The mission game starts by dealing secret missions",
@@ -90,11 +90,10 @@ def victory(b):
     owners = {t: (0, 2) for t in na + au}
     owners.update({"eastern-australia": (1, 1), "siam": (0, 5)})
     _mission_pos(b, "conquer-north-america-australia", owners, phase="attack", current=0)
-    b.do({"type": "attack", "from": "new-guinea", "to": "eastern-australia", "dice": 1})
-    b.defend(1)
-    b.roll([6], [1])
+    take(b, "new-guinea", "eastern-australia", 1)
     b.do({"type": "occupy", "armies": 1}, explain="Black now holds North America and Australia: mission done.",
-         state={"winner": 0, "phase": "game-over"})
+         state={"winner": 0, "phase": "game-over", "territories": {
+             "new-guinea": {"armies": 1}, "eastern-australia": {"armies": 1}}})
 
 
 @scenario("classic.missions.conditions.001", "Holding 18 territories with one army each does not meet the 2-army mission",
@@ -102,10 +101,9 @@ def victory(b):
 def cond_18(b):
     _mission_pos(b, "occupy-18-territories-2-armies", {"alaska": (0, 5), "kamchatka": (2, 1)},
                  phase="attack", current=0, default_armies=1)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 6, 6], [1])
-    b.do({"type": "occupy", "armies": 3}, state={"winner": None})
+    take(b, "alaska", "kamchatka", 3)
+    b.do({"type": "occupy", "armies": 3}, state={"winner": None, "phase": "attack", "territories": {
+        "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
 @scenario("classic.missions.own-colour.001", "A mission to destroy oneself becomes: hold 24 territories",
@@ -116,11 +114,10 @@ def own_colour(b):
     owners.update({x: (1 + i % 2, 1) for i, x in enumerate(t[23:])})
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1)})
     _mission_pos(b, "destroy-black", owners, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 6, 6], [1])
+    take(b, "alaska", "kamchatka", 3)
     b.do({"type": "occupy", "armies": 3}, explain="Black, holding destroy-black, reaches 24 territories and wins.",
-         state={"winner": 0})
+         state={"winner": 0, "phase": "game-over", "territories": {
+             "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
 @scenario("classic.missions.target-eliminated.001", "When another player destroys one's target, the fallback applies",
@@ -136,12 +133,16 @@ def target_elim(b):
         d["players"][1]["mission"] = "destroy-black"
         d["players"][2]["mission"] = "occupy-18-territories-2-armies"
     b.position(owners, phase="attack", current=2, edit=edit)
-    b.attack("alaska", "kamchatka", 3)
-    b.defend(1)
-    b.roll([6, 6, 6], [1])
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], explain="Kamchatka was blue's last territory: green takes it, blue is out.",
+           state={"phase": "occupy", "territories": {"kamchatka": {"owner": 2, "armies": 0}},
+                  "players": [{}, {"eliminated": True}, {}]})
     b.do({"type": "occupy", "armies": 3}, explain="Green eliminated blue: black's destroy-blue does not win; "
                                                   "black must now hold 24 territories.",
-         state={"winner": None, "players": [{}, {"eliminated": True, "eliminated_by": 2}, {}]})
+         state={"winner": None, "phase": "attack",
+                "territories": {"alaska": {"armies": 2}, "kamchatka": {"armies": 3}},
+                "players": [{}, {"eliminated": True, "eliminated_by": 2}, {}]})
 
 
 @scenario("classic.missions.setup.001", "The mission game is set up like the standard game (claiming)",
@@ -149,6 +150,7 @@ def target_elim(b):
 def m_setup(b):
     b.new_game()
     for p, m in enumerate(["occupy-24-territories", "destroy-black", "conquer-asia-africa"]):
-        b.do({"type": "mission", "player": p, "mission": m})
+        b.do({"type": "mission", "player": p, "mission": m},
+             state={"phase": "first-player"} if p == 2 else None)
     b.check(state={"phase": "first-player", "players": [{"reserve": 35}] * 3})
-    b.do({"type": "first-player", "player": 0}, state={"phase": "claim"})
+    b.do({"type": "first-player", "player": 0}, state={"phase": "claim", "current": 0})

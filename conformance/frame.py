@@ -14,6 +14,10 @@ Observable fields (``docs/protocol.md`` §8): ``current``, ``phase``, ``turn``,
 ``eliminated`` and victory points (``vp``).  Everything else (pending bookkeeping, the
 order of the draw pile, turn flags) is checked only where a step names it.
 
+A step may state a hand by its size only (``"players": [{"cards": 6}]``): the number is
+checked by the frame (hand sizes are observable, the order of a hand is not a rule), and
+left out of the field-by-field comparison (:func:`compared`).
+
 A case may leave top-level observable fields out of the frame
 (``"unchecked": {"fields": ["phase"], "why": "…"}``).
 """
@@ -75,6 +79,24 @@ def project(partial: Mapping[str, Any]) -> dict[str, Any]:
     elif isinstance(players, Mapping):
         out["players"] = {str(i): _player(p) for i, p in players.items() if isinstance(p, Mapping)}
     return out
+
+
+def compared(partial: Any) -> Any:
+    """The part of a step's ``expect.state`` compared field by field: a player's ``cards``
+    given as a number (a hand size) is left to the frame rule."""
+    if not isinstance(partial, Mapping) or "players" not in partial:
+        return partial
+    players = partial["players"]
+
+    def strip(p: Any) -> Any:
+        if isinstance(p, Mapping) and isinstance(p.get("cards"), int) and not isinstance(p["cards"], bool):
+            return {k: v for k, v in p.items() if k != "cards"}
+        return p
+    if isinstance(players, list):
+        players = [strip(p) for p in players]
+    elif isinstance(players, Mapping):
+        players = {k: strip(p) for k, p in players.items()}
+    return {**partial, "players": players}
 
 
 def advance(expected: Mapping[str, Any], partial: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from riskspec.conformance.compare import (
     set_diff,
 )
 from riskspec.conformance.errors import EngineFault, JudgeError
-from riskspec.conformance.frame import advance, frame_diff, observe
+from riskspec.conformance.frame import advance, compared, frame_diff, observe
 from riskspec.conformance.untrusted import clean_json, clean_text
 from riskspec.conformance.vectors import Case
 
@@ -262,7 +262,7 @@ def _play(client: EngineClient, case: Case, res: CaseResult, setup: Mapping[str,
         if "state" in exp:
             if fresh:
                 cur = _need_ok(client.request("state"), "state").result["state"]
-            diffs += partial_diff(exp["state"], cur, "$.state")
+            diffs += partial_diff(compared(exp["state"]), cur, "$.state")
         if case.framed and ("state" in exp or "error" not in exp):
             frame = advance(frame, exp.get("state"))
             seen = {d["path"] for d in diffs}

@@ -27,7 +27,7 @@ from typing import Any
 
 from riskspec.conformance.compare import action_key, events_diff, format_diff, partial_diff
 from riskspec.conformance.errors import ScenarioError
-from riskspec.conformance.frame import advance, frame_diff, observe
+from riskspec.conformance.frame import advance, compared, frame_diff, observe
 from riskspec.errors import ActionError
 
 #: modules holding the scenarios, in export order
@@ -250,7 +250,7 @@ class Builder:
         cur = self.s
         self._framed(state)
         if state is not None:
-            d = partial_diff(state, cur, "$.state")
+            d = partial_diff(compared(state), cur, "$.state")
             if d:
                 self._fail("state differs from the scenario's expectation", d)
             exp["state"] = json.loads(json.dumps(state))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from riskspec.conformance.cases_cards import trade
 from riskspec.conformance.cases_setup import last_setup_army
 from riskspec.conformance.scenario import scenario
+from riskspec.conformance.steps import occupy, take
 
 
 def reading_cases(amb: str, rule: str, title: str, bodies: dict, *, players: int = 3,
@@ -44,10 +45,9 @@ def _two_elim(win):
         owners = {t: (2, 1) for t in b.blank()["territories"]}
         owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
         b.position(owners, phase="attack", current=0)
-        b.attack("alaska", "kamchatka", 3)
-        b.defend(1)
-        b.roll([6, 6, 6], [1])
-        b.do({"type": "occupy", "armies": 3}, state={"winner": 0 if win else None})
+        take(b, "alaska", "kamchatka", 3, players=[{}, {"eliminated": True}, {}])
+        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if win else "attack",
+               state={"winner": 0 if win else None})
     return body
 
 
@@ -61,10 +61,14 @@ reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
 def _first_turn(new_roll):
     def body(b):
         last_setup_army(b)
+        # black's last army goes on Alaska, where all but 13 of its 35 now stand
+        last = {"territories": {"alaska": {"armies": 35 - 13}}, "players": [{"reserve": 0}, {}, {}]}
         if new_roll:
-            b.do({"type": "place", "territory": "alaska"}, state={"phase": "first-player", "pending": {"for": "turn"}})
+            b.do({"type": "place", "territory": "alaska"}, state={
+                "phase": "first-player", "pending": {"for": "turn"}, **last})
         else:
-            b.do({"type": "place", "territory": "alaska"}, state={"phase": "reinforce", "current": 1})
+            b.do({"type": "place", "territory": "alaska"}, state={
+                "phase": "reinforce", "current": 1, "turn": 1, **last})
     return body
 
 
@@ -81,7 +85,8 @@ def _min_scope(armies):
         owners.update({x: (0, 1) for x in ["indonesia", "new-guinea", "western-australia", "eastern-australia",
                                             "alaska"]})
         b.position(owners, phase="fortify", current=2)
-        b.do({"type": "end-turn"}, state={"pending": {"to_place": armies}})
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce",
+                                          "pending": {"to_place": armies}})
     return body
 
 
@@ -95,8 +100,9 @@ reading_cases("classic.amb.reinforce-minimum-scope", "classic.reinforce.minimum"
 def _cap(value):
     def body(b):
         b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]}, sets_traded=14)
-        b.do({"type": "end-turn"})
-        b.do(trade(["peru", "iceland", "east-africa"]), events=[{"type": "traded", "value": value}])
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+        b.do(trade(["peru", "iceland", "east-africa"]), events=[{"type": "traded", "value": value}],
+             state={"players": [{"cards": []}, {}, {}]})
     return body
 
 
@@ -108,13 +114,13 @@ reading_cases("classic.amb.set-value-cap", "classic.cards.set-value-increment", 
 def _wilds(two_ok, one_ok):
     def body(b):
         b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "wild-1", "wild-2"]})
-        b.do({"type": "end-turn"})
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
         if two_ok:
-            b.do(trade(["peru", "wild-1", "wild-2"]))
+            b.do(trade(["peru", "wild-1", "wild-2"]), state={"players": [{"cards": 4 - 3}, {}, {}]})
         else:
             b.reject(trade(["peru", "wild-1", "wild-2"]), "too-many-wilds", rule="classic.cards.valid-sets")
             if one_ok:
-                b.do(trade(["peru", "iceland", "wild-1"]))
+                b.do(trade(["peru", "iceland", "wild-1"]), state={"players": [{"cards": 4 - 3}, {}, {}]})
             else:
                 b.reject(trade(["peru", "iceland", "wild-1"]), "too-many-wilds", rule="classic.cards.valid-sets")
     return body
@@ -130,10 +136,12 @@ def _bonus_limit(second):
     def body(b):
         b.position(phase="fortify", current=2,
                    hands={0: ["alaska", "venezuela", "argentina", "alberta", "siberia", "irkutsk"]})
-        b.do({"type": "end-turn"})
-        b.do(trade(["alaska", "venezuela", "argentina"], "alaska"))
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+        b.do(trade(["alaska", "venezuela", "argentina"], "alaska"),
+             state={"territories": {"alaska": {"armies": 2 + 2}}, "players": [{"cards": 3}, {}, {}]})
         if second:
-            b.do(trade(["alberta", "siberia", "irkutsk"], "alberta"), state={"territories": {"alberta": {"armies": 4}}})
+            b.do(trade(["alberta", "siberia", "irkutsk"], "alberta"), state={
+                "territories": {"alberta": {"armies": 4}}, "players": [{"cards": 0}, {}, {}]})
         else:
             b.reject(trade(["alberta", "siberia", "irkutsk"], "alberta"), "no-bonus-due", rule="classic.cards.territory-bonus-limit")
     return body
@@ -142,11 +150,14 @@ def _bonus_limit(second):
 def _per_card(b):
     b.position(phase="fortify", current=2, hands={0: ["alaska", "venezuela", "argentina", "alberta", "siberia",
                                                        "irkutsk"]})
-    b.do({"type": "end-turn"})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
     b.do(trade(["alaska", "venezuela", "argentina"]), explain="Each of the three cards shows a territory of black's: "
                                                             "2 armies on each, no territory to name.",
-         state={"territories": {"alaska": {"armies": 4}, "venezuela": {"armies": 4}, "argentina": {"armies": 4}}})
-    b.do(trade(["alberta", "siberia", "irkutsk"]), state={"territories": {"alberta": {"armies": 4}}})
+         state={"territories": {"alaska": {"armies": 4}, "venezuela": {"armies": 4}, "argentina": {"armies": 4}},
+                "players": [{"cards": 3}, {}, {}]})
+    b.do(trade(["alberta", "siberia", "irkutsk"]), state={
+        "territories": {"alberta": {"armies": 4}, "siberia": {"armies": 4}, "irkutsk": {"armies": 4}},
+        "players": [{"cards": 0}, {}, {}]})
 
 
 reading_cases("classic.amb.territory-bonus-limit", "classic.cards.territory-bonus-limit",
@@ -165,27 +176,31 @@ NINE = ["peru", "iceland", "east-africa", "greenland", "ontario", "quebec", "nor
 
 def _forced_below(b):
     b.position(phase="fortify", current=2, hands={0: NINE})
-    b.do({"type": "end-turn"})
-    b.do(trade(["peru", "iceland", "east-africa"]), explain="Six cards remain: still five or more.")
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="Six cards remain: still five or more.",
+         state={"players": [{"cards": 9 - 3}, {}, {}]})
     b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
-    b.do(trade(["greenland", "ontario", "quebec"]), explain="Three cards remain (a set among them): enough.")
-    b.do({"type": "place", "territory": "alaska"})
+    b.do(trade(["greenland", "ontario", "quebec"]), explain="Three cards remain (a set among them): enough.",
+         state={"players": [{"cards": 6 - 3}, {}, {}]})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
 
 
 def _forced_one_set(b):
     b.position(phase="fortify", current=2, hands={0: NINE})
-    b.do({"type": "end-turn"})
-    b.do(trade(["peru", "iceland", "east-africa"]), explain="One set meets the obligation.")
-    b.do({"type": "place", "territory": "alaska"})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="One set meets the obligation.",
+         state={"players": [{"cards": 9 - 3}, {}, {}]})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
 
 
 def _forced_any_second(b):
     b.position(phase="fortify", current=2, hands={0: NINE[:6]})
-    b.do({"type": "end-turn"})
-    b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards remain, and they make a set.")
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+    b.do(trade(["peru", "iceland", "east-africa"]), explain="Three cards remain, and they make a set.",
+         state={"players": [{"cards": 6 - 3}, {}, {}]})
     b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
-    b.do(trade(["greenland", "ontario", "quebec"]))
-    b.do({"type": "place", "territory": "alaska"})
+    b.do(trade(["greenland", "ontario", "quebec"]), state={"players": [{"cards": 0}, {}, {}]})
+    b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
 
 
 reading_cases("classic.amb.forced-trade-sets", "classic.cards.forced-trade", "Forced trades with several sets in hand",
@@ -198,11 +213,11 @@ reading_cases("classic.amb.forced-trade-sets", "classic.cards.forced-trade", "Fo
 def _hand_limit(forced):
     def body(b):
         b.position(phase="fortify", current=2, hands={0: EIGHT[:5]})
-        b.do({"type": "end-turn"})
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
         if forced:
             b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
         else:
-            b.do({"type": "place", "territory": "alaska"})
+            b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
     return body
 
 
@@ -216,19 +231,18 @@ def _elim(victim, own, then):
         owners = {t: (0, 1) for t in b.blank()["territories"]}
         owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
         b.position(owners, phase="attack", current=0, hands={2: victim, 0: own})
-        b.attack("alaska", "kamchatka", 3)
-        b.defend(1)
-        b.roll([6, 6, 6], [1])
+        take(b, "alaska", "kamchatka", 3, explain="Green's last territory falls: black takes green's cards.",
+             players=[{"cards": len(own) + len(victim)}, {}, {"eliminated": True, "cards": 0}])
         then(b)
     return body
 
 
 def _occupy_expect(phase, forced=None):
     def then(b):
-        st = {"phase": phase}
+        st: dict = {}
         if forced is not None:
             st["pending"] = {"forced": forced}
-        b.do({"type": "occupy", "armies": 3}, state=st)
+        occupy(b, "alaska", "kamchatka", 3, had=5, phase=phase, state=st)
     return then
 
 
@@ -242,11 +256,13 @@ reading_cases("classic.amb.elimination-trade-threshold", "classic.elimination.fo
 
 def _down_to(target_trades):
     def then(b):
-        b.do({"type": "occupy", "armies": 3}, state={"phase": "elimination-trade"})
-        b.do(trade(["greenland", "ontario", "quebec"], "greenland"))
+        occupy(b, "alaska", "kamchatka", 3, had=5, phase="elimination-trade")
+        b.do(trade(["greenland", "ontario", "quebec"], "greenland"), state={
+            "territories": {"greenland": {"armies": 1 + 2}}, "players": [{"cards": 9 - 3}, {}, {}]})
         if target_trades == 2:
             b.check(state={"phase": "elimination-trade", "pending": {"forced": {"max_hand": 4}}})
-            b.do(trade(["peru", "iceland", "east-africa"]), explain="The bonus was used this turn.")
+            b.do(trade(["peru", "iceland", "east-africa"]), explain="The bonus was used this turn.",
+                 state={"players": [{"cards": 6 - 3}, {}, {}]})
         b.check(state={"pending": {"forced": None}})
     return then
 
@@ -357,16 +373,16 @@ reading_cases("classic.amb.defender-dice-choice", "classic.attack.defender-dice"
 # -- tie rule ------------------------------------------------------------------------------------------
 def _tie(b):
     b.position({"alaska": (0, 4), "kamchatka": (2, 3)}, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 1)
-    b.defend(1)
-    b.roll([4], [4], state={"territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}})
+    b.attack("alaska", "kamchatka", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([4], [4], state={"phase": "attack", "territories": {"alaska": {"armies": 3}, "kamchatka": {"armies": 3}}})
 
 
 def _tie_none(b):
     b.position({"alaska": (0, 4), "kamchatka": (2, 3)}, phase="attack", current=0)
-    b.attack("alaska", "kamchatka", 1)
-    b.defend(1)
-    b.roll([4], [4], state={"territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 3}}})
+    b.attack("alaska", "kamchatka", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([4], [4], state={"phase": "attack", "territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 3}}})
 
 
 reading_cases("classic.amb.tie-rule", "classic.attack.ties", "A tied pair of dice",
@@ -379,7 +395,8 @@ def _path(connected):
         b.position({"alaska": (0, 5), "alberta": (0, 1), "ontario": (0, 1)}, phase="fortify", current=0)
         mv = {"type": "fortify", "from": "alaska", "to": "ontario", "armies": 2}
         if connected:
-            b.do(mv, state={"territories": {"ontario": {"armies": 3}}})
+            b.do(mv, state={"territories": {"alaska": {"armies": 5 - 2}, "ontario": {"armies": 1 + 2}},
+                            "current": 1, "turn": 2, "phase": "reinforce"})
         else:
             b.reject(mv, "no-path", rule="classic.fortify.path")
     return body
@@ -399,15 +416,13 @@ def _reshuffle(yes):
             d["draw_pile"] = []
             d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
         b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
-        b.attack("alaska", "kamchatka", 3)
-        b.defend(1)
-        b.roll([6, 6, 6], [1])
-        b.do({"type": "occupy", "armies": 3})
-        b.do({"type": "end-attack"})
+        take(b, "alaska", "kamchatka", 3)
+        occupy(b, "alaska", "kamchatka", 3, had=4)
+        b.do({"type": "end-attack"}, state={"phase": "fortify"})
         if yes:
             b.do({"type": "end-turn"}, state={"phase": "draw", "discards": []})
         else:
-            b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "draw_pile": []})
+            b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 2, "draw_pile": []})
     return body
 
 
@@ -448,10 +463,9 @@ def _target_elim(black_wins):
             d["players"][1]["mission"] = "destroy-black"
             d["players"][2]["mission"] = "occupy-18-territories-2-armies"
         b.position(owners, phase="attack", current=2, edit=edit)
-        b.attack("alaska", "kamchatka", 3)
-        b.defend(1)
-        b.roll([6, 6, 6], [1])
-        b.do({"type": "occupy", "armies": 3}, state={"winner": 0 if black_wins else None})
+        take(b, "alaska", "kamchatka", 3, by=2, players=[{}, {"eliminated": True}, {}])
+        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if black_wins else "attack",
+               state={"winner": 0 if black_wins else None})
     return body
 
 
@@ -474,10 +488,9 @@ def _check_time(immediate):
             d["players"][1]["mission"] = "destroy-green"
             d["players"][2]["mission"] = "conquer-asia-africa"
         b.position(owners, phase="attack", current=0, edit=edit)
-        b.do({"type": "attack", "from": "new-guinea", "to": "eastern-australia", "dice": 1})
-        b.defend(1)
-        b.roll([6], [1])
-        b.do({"type": "occupy", "armies": 1}, state={"winner": 0 if immediate else None})
+        take(b, "new-guinea", "eastern-australia", 1)
+        occupy(b, "new-guinea", "eastern-australia", 1, had=2, phase="game-over" if immediate else "attack",
+               state={"winner": 0 if immediate else None})
     return body
 
 
@@ -491,8 +504,9 @@ def _m_setup(phase):
     def body(b):
         b.new_game()
         for p, m in enumerate(["occupy-24-territories", "destroy-black", "conquer-asia-africa"]):
-            b.do({"type": "mission", "player": p, "mission": m})
-        b.do({"type": "first-player", "player": 0}, state={"phase": phase})
+            b.do({"type": "mission", "player": p, "mission": m},
+                 state={"phase": "first-player"} if p == 2 else None)
+        b.do({"type": "first-player", "player": 0}, state={"phase": phase, "current": 0})
     return body
 
 
@@ -506,12 +520,10 @@ def _cards_per_turn(left):
     def body(b):
         b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
                    phase="attack", current=0)
-        for target in ("kamchatka", "northwest-territory"):
-            b.attack("alaska", target, 3)
-            b.defend(1)
-            b.roll([6, 6, 6], [1])
-            b.do({"type": "occupy", "armies": 3})
-        b.do({"type": "end-attack"})
+        for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
+            take(b, "alaska", target, 3)
+            occupy(b, "alaska", target, 3, had=had)
+        b.do({"type": "end-attack"}, state={"phase": "fortify"})
         b.do({"type": "end-turn"}, explain="Two territories were conquered this turn.",
              state={"phase": "draw", "pending": {"left": left}})
     return body
@@ -523,9 +535,24 @@ reading_cases("classic.amb.cards-per-turn", "classic.cards.earn", "Cards earned 
 
 # -- neutral territories --------------------------------------------------------------------------------------
 def _neutral_deal(neutral, reserves):
+    """The 42 territories are dealt in map order, round the seats 0, 1, neutral from seat 0;
+    the neutral army's turn is skipped once it holds ``neutral``; the last deal calls for the
+    first-placer roll."""
     def body(b):
         b.new_game()
-        b.play_out(lambda d: d["phase"] != "deal")
+        held = [0, 0, 0]
+        seat = 0
+        tids = list(b.s["territories"])
+        for i, t in enumerate(tids):
+            held[seat] += 1
+            st = {"territories": {t: {"owner": seat, "armies": 1}},
+                  "players": [{"reserve": 40 - h} for h in held]}
+            if i == len(tids) - 1:
+                st["phase"] = "first-player"
+            b.do({"type": "deal", "territory": t}, state=st)
+            seat = (seat + 1) % 3
+            if seat == 2 and held[2] >= neutral:
+                seat = 0
         b.check(explain=f"After the deal the neutral army holds {neutral} territories.",
                 state={"players": [{"reserve": r} for r in reserves]})
         held = sum(1 for t in b.s["territories"].values() if t["owner"] == 2)
@@ -543,7 +570,7 @@ def _rounding(armies):
     def body(b):
         b.position(phase="fortify", current=2)
         b.do({"type": "end-turn"}, explain="Black holds 14 territories: 14 ÷ 3 = 4.67.",
-             state={"pending": {"to_place": armies}})
+             state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": armies}})
     return body
 
 

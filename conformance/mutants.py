@@ -192,8 +192,8 @@ def reading_of(m: Mutant, variant: str = "classic") -> tuple[str, str] | None:
     """The (ambiguity, reading) the mutant plays faithfully — when its parameters are exactly
     a non-default reading's — else None.  Such a mutant is an engine of another edition, not a
     broken one, once its handshake says so (``riskspec engine --mutant NAME --honest``)."""
-    from riskspec.conformance.specload import spec
-    v = spec().variants[variant]
+    from riskspec.loading import load_spec
+    v = load_spec(strict=False).variants[variant]
     if not m.params or m.board_edit or m.wrap:
         return None
     for amb in v.ambiguities.values():

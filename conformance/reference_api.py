@@ -17,16 +17,14 @@ from riskspec import __version__
 
 
 def _engine() -> Any:
-    from riskspec.conformance.specload import install_cache
-    install_cache()
     from riskspec.reference import engine
     return engine
 
 
 def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
     """Everything the reference engine implements: all variants, every option and choice, every rule."""
-    from riskspec.conformance.specload import spec as cached_spec
-    spec = cached_spec()
+    from riskspec.loading import load_spec
+    spec = load_spec(strict=False)
     ids = variants or sorted(v for v, var in spec.variants.items()
                              if var.family in ("classic", "napoleon"))
     options: dict[str, Any] = {}
@@ -129,13 +127,14 @@ def serve_reference(mutant: str | None = None, *, honest: bool = False) -> int:
         api = m.install(api)
         name = f"riskspec-reference+mutant:{m.name}"
         if m.family != "classic":  # it speaks for the variants of its family only
-            from riskspec.conformance.specload import spec
-            caps["variants"] = [v for v in caps["variants"] if spec().variants[v].family == m.family]
+            from riskspec.loading import load_spec
+            caps["variants"] = [v for v in caps["variants"]
+                                if load_spec(strict=False).variants[v].family == m.family]
         played = reading_of(m) if honest else None
         if played is not None:  # it speaks for the variants that have this ambiguity only
-            from riskspec.conformance.specload import spec
+            from riskspec.loading import load_spec
             caps["variants"] = [v for v in caps["variants"]
-                                if played[0] in spec().variants[v].ambiguities]
+                                if played[0] in load_spec(strict=False).variants[v].ambiguities]
             caps["options"] = {**caps["options"], played[0]: [played[1]]}
             name += "+honest"
     return serve(api, name=name, version=__version__, capabilities=caps)

@@ -121,8 +121,6 @@ def load_all() -> dict[str, Scenario]:
 
 
 def _engine() -> Any:
-    from riskspec.conformance.specload import install_cache
-    install_cache()
     from riskspec.reference import engine
     return engine
 

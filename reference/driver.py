@@ -200,5 +200,5 @@ def play_game(variant: str | Variant = "classic", players: int | Sequence[str] =
         state = after
     capped = max_turns is not None and state.winner < 0 and state.turn > max_turns
     return GameResult(seed=seed, winner=state.winner if state.winner >= 0 else None,
-                      turns=max_turns if capped else state.turn, actions=actions, outcomes=outcomes,
+                      turns=max_turns if max_turns is not None and capped else state.turn, actions=actions, outcomes=outcomes,
                       seconds=time.perf_counter() - start, state=state, steps=steps)

@@ -83,7 +83,7 @@ def new_game(variant: str | Variant = "classic", players: int | Sequence[str] = 
     variant does not allow, or a spec the engine cannot play.
     """
     v = get_variant(variant) if isinstance(variant, str) else variant
-    return get_family(v.family).new_game(v, players, options)  # type: ignore[no-any-return]
+    return get_family(v.family).new_game(v, players, options)
 
 
 def _new_classic_game(v: Variant, players: int | Sequence[str],
@@ -170,7 +170,7 @@ def legal_actions(state: State) -> list[Action]:
 
 def get_chance_table(state: State) -> ChanceTable | None:
     """The chance table of a chance node (outcomes with integer weights), None elsewhere."""
-    return family_of(state).chance_table(state) if state.winner < 0 else None  # type: ignore[no-any-return]
+    return family_of(state).chance_table(state) if state.winner < 0 else None
 
 
 def chance_outcomes(state: State) -> list[tuple[Action, Fraction]]:

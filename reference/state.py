@@ -273,7 +273,7 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
     elif variant.id != data["variant"]:
         raise InvalidStateError(f"state is of variant {data['variant']!r}, not {variant.id!r}")
     # the schema's branch of the family ($defs/napoleon for Napoléon) has checked the form
-    return get_family(variant.family).from_dict(data, variant)  # type: ignore[no-any-return]
+    return get_family(variant.family).from_dict(data, variant)
 
 
 def classic_from_dict(data: Mapping[str, Any], variant: Any) -> State:

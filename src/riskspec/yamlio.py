@@ -109,7 +109,8 @@ def _scalar(value: str, tag: str | None, implicit: tuple[bool, bool], style: str
         resolved, problem = _scalar(value, None, (True, False), None, file, mark)
         if problem:
             return resolved, problem
-        kind = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}
+        kind: dict[str, type | tuple[type, ...]] = {
+            "int": int, "float": (int, float), "bool": bool, "null": type(None)}
         want = kind.get(full.rsplit(":", 1)[1])
         if want is not None and (not isinstance(resolved, want) or
                                  (want is int and isinstance(resolved, bool))):
@@ -230,46 +231,47 @@ def loads_yaml(text: str, file: str = "<string>") -> Document:
 
     try:
         for event in yaml.parse(text, Loader=_Loader):
+            at: Any = event.start_mark  # every parser event has one
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
-                    problems.append(Problem(file, event.start_mark.line + 1, 1, "yaml-multi",
+                    problems.append(Problem(file, at.line + 1, 1, "yaml-multi",
                                             "more than one YAML document in the file"))
                     break
                 continue
             nodes += 1
             if nodes > MAX_NODES:
-                problems.append(Problem(file, event.start_mark.line + 1, 1, "too-large",
+                problems.append(Problem(file, at.line + 1, 1, "too-large",
                                         f"more than {MAX_NODES} values in the document"))
                 break
             anchor = getattr(event, "anchor", None)
             if isinstance(event, yaml.AliasEvent) or anchor is not None:
-                problems.append(Problem(file, event.start_mark.line + 1,
-                                        event.start_mark.column + 1, "yaml-alias",
+                problems.append(Problem(file, at.line + 1,
+                                        at.column + 1, "yaml-alias",
                                         "anchors and aliases (&, *) are not supported; "
                                         "write the value out"))
                 if isinstance(event, yaml.AliasEvent):
-                    add(None, event.start_mark)
+                    add(None, at)
                     continue
             if isinstance(event, yaml.ScalarEvent):
                 value, problem = _scalar(event.value, event.tag, event.implicit, event.style,
-                                         file, event.start_mark)
+                                         file, at)
                 if problem:
                     problems.append(problem)
-                add(value, event.start_mark)
+                add(value, at)
             elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 if len(stack) >= MAX_DEPTH:
-                    problems.append(Problem(file, event.start_mark.line + 1,
-                                            event.start_mark.column + 1, "too-deep",
+                    problems.append(Problem(file, at.line + 1,
+                                            at.column + 1, "too-deep",
                                             f"nesting deeper than {MAX_DEPTH} levels"))
                     break
                 if event.tag not in (None, "!") and event.tag not in _KNOWN_TAGS and \
                         not event.tag.startswith("!!"):
-                    problems.append(Problem(file, event.start_mark.line + 1,
-                                            event.start_mark.column + 1, "yaml-tag",
+                    problems.append(Problem(file, at.line + 1,
+                                            at.column + 1, "yaml-tag",
                                             f"unsupported tag {event.tag!r}"))
                 container: Any = [] if isinstance(event, yaml.SequenceStartEvent) else {}
-                path = add(container, event.start_mark)
+                path = add(container, at)
                 if path is None:  # a collection used as a mapping key: already reported
                     path = ("<key>",)
                 stack.append([container, path, _NO_KEY, None, {}])

@@ -262,7 +262,7 @@ def test_every_example_has_its_pictures(shipped):
 
 
 def test_every_napoleon_page_carries_the_reconstruction_notice(shipped):
-    from riskspec.cli.explain_map import reconstruction_tally
+    from riskspec.boards import reconstruction_tally
     spec, _, gen, _ = shipped
     board = spec.boards["napoleon-europe"]
     tally = reconstruction_tally(board)

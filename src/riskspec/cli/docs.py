@@ -97,7 +97,7 @@ def run_serve(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         host, port = server.server_address[:2]
-        print(f"serving {res.pages} pages on http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+        print(f"serving {res.pages} pages on http://{host!s}:{port}/ (Ctrl-C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -7,7 +7,8 @@ import textwrap
 from typing import Any
 
 from riskspec import model as m
-from riskspec.cli.explain_map import board_facts, explain_fact, known_ids
+from riskspec.boards import board_facts
+from riskspec.cli.explain_map import explain_fact, known_ids
 from riskspec.errors import UnknownIdError
 from riskspec.loading import load_spec
 

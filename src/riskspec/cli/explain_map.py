@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from riskspec import model as m
+from riskspec.boards import reconstruction_tally
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -35,34 +35,6 @@ def provenance_lines(p: m.Provenance, spec: m.Spec) -> list[str]:
     if p.name:
         lines.append(f"  (named provenance {p.name!r} of the map file)")
     return lines
-
-
-def board_facts(board: m.Board) -> Iterator[tuple[str, str, m.Provenance]]:
-    """(kind, id, provenance) of every fact of a board."""
-    for t in board.territories:
-        yield "territory", t.id, t.provenance
-    for g in board.groups:
-        yield g.kind, g.id, g.provenance
-        if g.capital is not None:
-            yield "capital", g.capital.territory, g.capital.provenance
-    for z in board.zones:
-        yield "maritime zone", z.id, z.provenance
-    for r in board.routes:
-        yield "route", r.id, r.provenance
-    for b in board.borders:
-        yield f"{b.kind} border", f"{b.a}~{b.b}", b.provenance
-    for c in board.cards:
-        yield "card", c.id, c.provenance
-
-
-def reconstruction_tally(board: m.Board) -> dict[str, tuple[int, int]]:
-    """Kind of fact → (reconstructed, total), and ``"total"`` → the same over all facts."""
-    out: dict[str, tuple[int, int]] = {}
-    for kind, _, p in board_facts(board):
-        for key in (kind, "total"):
-            rec, tot = out.get(key, (0, 0))
-            out[key] = (rec + int(p.is_reconstructed), tot + 1)
-    return out
 
 
 def _boards_of(spec: m.Spec) -> list[tuple[m.Board, list[str]]]:
@@ -120,9 +92,9 @@ def _element(spec: m.Spec, board: m.Board, ident: str) -> list[str] | None:
                      f"bonus: {g.bonus}", "territories: " + ", ".join(g.territories)]
             lines += [""] + provenance_lines(g.provenance, spec)
             if g.capital is not None:
-                c = g.capital
-                lines += ["", f"capital: {c.territory}, with {c.territories} territories, "
-                              f"bonus {c.bonus}"] + provenance_lines(c.provenance, spec)
+                cap = g.capital
+                lines += ["", f"capital: {cap.territory}, with {cap.territories} territories, "
+                              f"bonus {cap.bonus}"] + provenance_lines(cap.provenance, spec)
             return lines
     for z in board.zones:
         if z.id == ident:

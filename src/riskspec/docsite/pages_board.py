@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec import model as m
-from riskspec.cli.map_cmd import board_to_dot, board_to_json
+from riskspec.boards import board_to_dot, board_to_json
 from riskspec.docsite import md
 from riskspec.docsite.boardsvg import draw, marks_reconstruction
 from riskspec.docsite.example_render import pictures, render_case

@@ -248,7 +248,7 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
 def napoleon_notice(spec: m.Spec) -> str:
     """The notice every Napoléon page carries: how much of the board is reconstructed
     (counted by the code behind ``riskspec explain napoleon-europe``)."""
-    from riskspec.cli.explain_map import reconstruction_tally
+    from riskspec.boards import reconstruction_tally
     boards = [v.board for v in ordered_variants(spec) if v.family == "napoleon"]
     if not boards:
         return ""

@@ -101,6 +101,11 @@ def parse_cell(text: str) -> tuple[str, str]:
     return text.strip(), text.strip()
 
 
+def _pending(state: Mapping[str, Any]) -> Mapping[str, Any]:
+    pending = state.get("pending")
+    return pending if isinstance(pending, Mapping) else {}
+
+
 def other_changes(before: Mapping[str, Any] | None,
                   after: Mapping[str, Any] | None) -> list[tuple[str, str, str]]:
     """(what, before, after) for the changed scalar facts besides the places: phase, player to
@@ -113,8 +118,8 @@ def other_changes(before: Mapping[str, Any] | None,
             bt, at = value_text(before, key, before.get(key)), value_text(after, key, after.get(key))
             if bt != at:
                 out.append((label, bt, at))
-    pend_b = before.get("pending") if isinstance(before.get("pending"), Mapping) else {}
-    pend_a = after.get("pending") if isinstance(after.get("pending"), Mapping) else {}
+    pend_b = _pending(before)
+    pend_a = _pending(after)
     for key in dict.fromkeys([*pend_b, *pend_a]):  # what is still to do: armies to place …
         bv, av = pend_b.get(key), pend_a.get(key)
         if not all(v is None or type(v) is int for v in (bv, av)):

@@ -36,10 +36,10 @@ def layout(board: m.Board, iterations: int = 400) -> dict[str, tuple[float, floa
     cell = 10.0
     for gi, g in enumerate(groups):
         cx, cy = (gi % cols) * cell, (gi // cols) * cell
-        n = len(g.territories)
+        size = len(g.territories)
         for i, tid in enumerate(g.territories):
-            ang = 2 * math.pi * i / max(n, 1)
-            r = 1.0 + 0.35 * n ** 0.5
+            ang = 2 * math.pi * i / max(size, 1)
+            r = 1.0 + 0.35 * size ** 0.5
             pos[tid] = [cx + r * math.cos(ang), cy + r * math.sin(ang)]
             group_of[tid] = g.id
     if board.zones:

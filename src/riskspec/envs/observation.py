@@ -46,7 +46,8 @@ _PLACE_FIELDS = ("territory", "from", "to", "zone", "place")
 
 def _state_schema() -> dict[str, Any]:
     text = resources.files("riskspec.schemas").joinpath("state.schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def _family_defs(family: str) -> tuple[list[str], list[str]]:

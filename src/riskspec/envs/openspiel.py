@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from riskspec.envs.codec import Position
 from riskspec.envs.game import Match, Settings
@@ -76,7 +76,7 @@ def _game_type(variant: Any) -> Any:
 def _make_game_class(variant: Any) -> type:
     game_type = _game_type(variant)
 
-    class RiskGame(pyspiel.Game):  # type: ignore[misc]
+    class RiskGame(pyspiel.Game):
         __doc__ = f"OpenSpiel game of riskspec's {variant.title} ({variant.id})."
         TYPE = game_type
 
@@ -143,7 +143,7 @@ class _Core:
             [(a, None if p is None else Fraction(p)) for a, p in pending])
 
 
-class RiskState(pyspiel.State):  # type: ignore[misc]
+class RiskState(pyspiel.State):
     """One OpenSpiel state: a :class:`~riskspec.envs.codec.Position` plus a decision count."""
 
     def __init__(self, game: Any) -> None:

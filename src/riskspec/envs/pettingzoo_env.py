@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
 
 from riskspec.envs.codec import ActionCodec, Position
 from riskspec.envs.game import Match, Settings
@@ -22,7 +22,7 @@ CHANCE_AGENT = "chance"
 CHANCE_MODES = ("sample", "agent")
 
 
-class RiskEnv(AECEnv):  # type: ignore[misc]
+class RiskEnv(AECEnv):
     """A PettingZoo AEC environment of a riskspec variant.
 
     Agents are the seats (``player_0`` … in seat order; a neutral army is no agent).  The

@@ -189,10 +189,16 @@ def load_spec(root: str | Path | None = None, *, strict: bool = True) -> m.Spec:
     """The specification; raises :class:`SpecError` (with every problem) if it is invalid.
 
     ``strict=False`` returns whatever could be built despite problems (for
-    tools that must keep working while a file is being edited).
+    tools that must keep working while a file is being edited).  The shipped tree is
+    read once per process when it is valid, whichever ``strict`` asks; while it has
+    problems, a non-strict call rebuilds what it can each time.
     """
-    if root is None and strict:
-        return _default_spec()
+    if root is None:
+        try:
+            return _default_spec()
+        except SpecError:
+            if strict:
+                raise
     problems, spec = check_tree(Path(root) if root is not None else default_root())
     if problems and strict:
         raise SpecError(problems)

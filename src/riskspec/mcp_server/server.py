@@ -42,8 +42,8 @@ def build_server() -> MCPServer:
     """The ``riskspec`` MCP server with every tool of :data:`tools.TOOLS` (all read-only)."""
     server: MCPServer = MCPServer("riskspec", title="riskspec — the executable Risk rulebook",
                                   instructions=INSTRUCTIONS, version=__version__)
-    read_only = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True,
-                                openWorldHint=False)
+    read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                                open_world_hint=False)
     for fn in tools.TOOLS:
         server.add_tool(_tool(fn), name=fn.__name__, annotations=read_only)
     return server

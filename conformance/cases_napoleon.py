@@ -84,8 +84,9 @@ def landing_far(b):
 def naval_first(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z2": (0, 3), "z3": (1, 1)})
-    b.attack("a2", "b1", 3)
-    b.roll([1, 1, 1], [6], state={"phase": "attack"})
+    b.attack("a2", "b1", 3, explain="b1's one army can roll one die only: no choice, straight to the roll.",
+             state={"phase": "battle"})
+    b.roll([1, 1, 1], [6], state={"phase": "attack", "territories": {"a2": {"armies": 5 - 1}}})
     b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land", rule="napoleon.combat.naval-first")
 
 
@@ -94,9 +95,10 @@ def naval_first(b):
 def fight_to_end(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z2": (0, 4), "z3": (1, 3)})
-    b.attack("z2", "z3", 1)
-    b.defend(1)
-    b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 2}})
+    b.attack("z2", "z3", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 2},
+                            "zones": {"z3": {"ships": 3 - 1}}})
 
 
 @scenario("napoleon.basic.neutral-defence.001", "The player not attacking rolls for a neutral",
@@ -112,8 +114,10 @@ def neutral_defence(b):
 def basic_end(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (NEUTRAL, 1),
              "far": (NEUTRAL, 1)}, hands={1: ["c-b1", "c-b2"]})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 5, 4], [1], state={"winner": 0, "phase": "game-over"})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 5, 4], [1], explain="The other player's last territory falls: the game ends before any move-in.",
+           state={"winner": 0, "phase": "game-over", "territories": {"a2": {"owner": 0, "armies": 0}},
+                  "players": [{"cards": 2}, {"eliminated": True, "cards": 0}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.basic.end.002", "Reading all-territories: neutrals must be taken too",
@@ -122,11 +126,16 @@ def basic_end(b):
           reading=("napoleon.amb.basic-game-end", "all-territories"))
 def basic_end_all(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 5, 4], [1], state={"winner": None, "phase": "occupy"})
-    b.do({"type": "occupy", "armies": 3})
-    b.attack("a2", "b1", 2)
-    b.roll([6, 6], [1], state={"winner": 0, "phase": "game-over"})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 5, 4], [1], state={"winner": None, "phase": "occupy",
+                                  "territories": {"a2": {"owner": 0, "armies": 0}},
+                                  "players": [{}, {"eliminated": True}, {}, {}, {}, {}]})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "a1": {"armies": 4 - 3}, "a2": {"armies": 3}}})
+    b.attack("a2", "b1", 2, state={"phase": "battle"})
+    b.roll([6, 6], [1], explain="The last neutral territory falls: black holds them all.",
+           state={"winner": 0, "phase": "game-over", "territories": {"b1": {"owner": 0, "armies": 0}},
+                  "players": [{}, {}, {"eliminated": True}, {}, {}, {}]})
 
 
 @scenario("napoleon.maneuver.land.001", "One land maneuver along one's own territories",
@@ -154,7 +163,7 @@ def reinforce(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
          {"z1": (0, 1), "z2": (0, 1)}, phase="maneuver", current=1)
     # max(3, (2 territories + 2 zones) // 3) + west 2 + route 4
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0,
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "pending": {"to_place": 9}})
 
 
@@ -167,7 +176,7 @@ def trade(b):
          phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1"]},
          pending={"to_place": 3, "must_trade": False, "after": "turn"})
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-         state={"pending": {"to_place": 7},
+         state={"pending": {"to_place": 7}, "players": [{"cards": []}, {}, {}, {}, {}, {}],
                 "territories": {"a1": {"armies": 3}, "a2": {"armies": 3}, "b1": {"armies": 1}}})
 
 
@@ -176,7 +185,8 @@ def trade(b):
 def forced(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", current=1, hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "pending": {"must_trade": True}})
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "pending": {"must_trade": True}})
     b.reject({"type": "place", "territory": "a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
@@ -204,9 +214,9 @@ def _apos(b: Any, land: dict, leaders: dict | None = None, zones: dict | None = 
 def general_bonus(b):
     _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
           {"a1": (1, 0)})
-    b.attack("a1", "a2", 3)
-    b.defend(2)
-    b.roll([5, 2, 1], [5, 3], state={"territories": {"a1": {"armies": 3}, "a2": {"armies": 1}}})
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a1": {"armies": 3}, "a2": {"armies": 1}}})
 
 
 @scenario("napoleon.combat.bonus-stacking.001",
@@ -216,10 +226,10 @@ def general_bonus(b):
 def stacking(b):
     _apos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
           {"a2": (2, 1)})
-    b.attack("a1", "a2", 3)
-    b.defend(2)
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # defender 5, 5 becomes 7, 6: both pairs go to the defender
-    b.roll([6, 6, 1], [5, 5], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
+    b.roll([6, 6, 1], [5, 5], state={"phase": "attack", "territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
 
 
 @scenario("napoleon.leaders.capture-vp.001",
@@ -229,10 +239,10 @@ def stacking(b):
 def capture(b):
     _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
           {"a2": (1, 1)})
-    b.attack("a1", "a2", 3)
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
     b.roll([6, 6, 6], [1], state={
         "phase": "occupy",
-        "territories": {"a2": {"owner": 0, "generals": 0, "fortifications": 0}},
+        "territories": {"a2": {"owner": 0, "armies": 0, "generals": 0, "fortifications": 0}},
         "players": [{"vp": 1}, {"vp": -1, "captive_generals": 1}, {"vp": 0}]})
 
 
@@ -244,7 +254,7 @@ def fort_regiments(b):
     _apos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
           {"a1": (0, 1)}, phase="maneuver", current=2)
     # 1 territory -> the minimum of 3 to place; the fortification's regiment is already on a1
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0,
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "pending": {"to_place": 3},
                                       "territories": {"a1": {"armies": 2}}},
          events=[{"type": "fortification-regiments", "player": 0, "territory": "a1",

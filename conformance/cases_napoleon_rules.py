@@ -78,7 +78,8 @@ def joker(b):
     b.do({"type": "trade", "cards": ["c-a1", "c-b2", "c-x"]},
          events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-b2", "c-x"], "value": 10},
                  {"type": "territory-bonus", "territory": "a1", "armies": 2}],
-         state={"pending": {"to_place": 13}, "discards": ["c-a1", "c-b2", "c-x"]})
+         state={"pending": {"to_place": 13}, "discards": ["c-a1", "c-b2", "c-x"],
+                "territories": {"a1": {"armies": 1 + 2}}, "players": [{"cards": []}] + [{}] * 5})
 
 
 # ================================================================ basic game: setup
@@ -104,10 +105,14 @@ def deal(b):
          outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/4"}
                    for t in ["a1", "a2", "b1", "far"]])
     for seat, t in enumerate(["far", "a1", "b1"], start=1):
-        b.do({"type": "deal", "territory": t}, state={"pending": {"next": seat + 1}})
+        b.do({"type": "deal", "territory": t}, state={
+            "pending": {"next": seat + 1}, "territories": {t: {"owner": seat, "armies": 1}},
+            "players": [{"reserve": 36 - 1 if seat == 1 else 21 - 1} if i == seat else {}
+                        for i in range(6)]})
     b.do({"type": "deal", "territory": "a2"},
          state={"territories": {"a2": {"owner": 4, "armies": 1}}, "phase": "first-player",
-                "players": [{"cards": []}] * 6, "draw_pile": DECK})
+                "players": [{"cards": []}] * 4 + [{"cards": [], "reserve": 21 - 1}, {"cards": []}],
+                "draw_pile": DECK})
 
 
 @scenario("napoleon.basic.placement.001",
@@ -123,7 +128,8 @@ def placement_first(b):
          state={"phase": "setup-place", "current": 1, "pending": {"seat": 1, "left": 3}},
          legal=[{"type": "place", "territory": "a2"}])
     b.reject({"type": "place", "territory": "a1"}, "not-owner", rule="napoleon.basic.placement")
-    b.do({"type": "place", "territory": "a2"}, state={"pending": {"left": 2}})
+    b.do({"type": "place", "territory": "a2"}, state={"pending": {"left": 2}, "territories": {"a2": {"armies": 2}},
+                                                      "players": [{}, {"reserve": 35 - 1}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.basic.placement.002",
@@ -136,17 +142,20 @@ def placement_neutral(b):
     b.position({"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (3, 3), "far": (4, 3)},
                phase="setup-place", pending={"seat": 0, "left": 1}, turn=0, edit=reserves)
     b.do({"type": "place", "territory": "a1"},
-         state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2}})
+         state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2},
+                "territories": {"a1": {"armies": 4}}, "players": [{"reserve": 0}, {}, {}, {}, {}, {}]})
     b.reject({"type": "place", "territory": "b1"}, "wrong-army", rule="napoleon.basic.placement")
     b.reject({"type": "place-neutral", "territory": "b2"}, "not-owner", rule="napoleon.basic.placement")
-    b.do({"type": "place-neutral", "territory": "b1"})
+    b.do({"type": "place-neutral", "territory": "b1"}, state={
+        "territories": {"b1": {"armies": 4}}, "players": [{}, {}, {"reserve": 1}, {}, {}, {}]})
     b.do({"type": "place-neutral", "territory": "b1"},
          state={"current": 1, "pending": {"seat": 3, "left": 2},
-                "territories": {"b1": {"armies": 5}}})
-    b.do({"type": "place-neutral", "territory": "b2"})
+                "territories": {"b1": {"armies": 5}}, "players": [{}, {}, {"reserve": 0}, {}, {}, {}]})
+    b.do({"type": "place-neutral", "territory": "b2"}, state={
+        "territories": {"b2": {"armies": 4}}, "players": [{}, {}, {}, {"reserve": 1}, {}, {}]})
     b.do({"type": "place-neutral", "territory": "b2"},
          state={"phase": "first-player", "pending": {"for": "turn"},
-                "players": [{"reserve": 0}] * 6})
+                "players": [{"reserve": 0}] * 6, "territories": {"b2": {"armies": 5}}})
 
 
 @scenario("napoleon.basic.turn.001",
@@ -159,8 +168,9 @@ def basic_turn(b):
     b.do({"type": "end-turn"},
          state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 5}})
     b.reject({"type": "attack", "from": "a1", "to": "b1", "dice": 1}, "wrong-phase", rule="napoleon.basic.turn")
-    for _ in range(5):
-        b.do({"type": "place", "territory": "a2"})
+    for n in range(1, 6):
+        b.do({"type": "place", "territory": "a2"},
+             state={"territories": {"a2": {"armies": 1 + n}}, "phase": "reinforce" if n < 5 else "attack"})
     b.check(state={"phase": "attack", "territories": {"a2": {"armies": 6}}})
     b.reject({"type": "place", "territory": "a2"}, "wrong-phase", rule="napoleon.basic.turn")
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
@@ -215,7 +225,7 @@ def setup_reinforce(b):
     b.reject({"type": "place", "territory": "a1"}, "territory-full", rule="napoleon.setup.reinforce")
     b.do({"type": "place", "territory": "b2"},
          state={"current": 1, "pending": {"seat": 1, "left": 1},
-                "territories": {"b2": {"armies": 2}}})
+                "territories": {"b2": {"armies": 2}}, "players": [{"reserve": 1}, {}, {}]})
 
 
 @scenario("napoleon.setup.first-player.001",
@@ -226,11 +236,13 @@ def setup_first(b):
     _claimed(b, {}, [0, 0, 0], phase="setup-leaders", current=2,
              pending={"generals": 0, "fortifications": 1})
     b.do({"type": "place-fortification", "territory": "b1"},
-         state={"phase": "first-player", "pending": {"for": "turn"}},
+         state={"phase": "first-player", "pending": {"for": "turn"}, "territories": {"b1": {"fortifications": 1}}},
          outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": THIRD}
                    for p in (0, 1, 2)])
     b.do({"type": "first-player", "player": 1},
-         state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1})
+         explain="Player 1 starts; holding the whole south (bonus 1), it scores 1 point at the start of its turn.",
+         state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1,
+                "players": [{}, {"vp": 1}, {}]})
 
 
 @scenario("napoleon.setup.whole-empire-warning.001",
@@ -242,16 +254,25 @@ def whole_empire(b):
                phase="claim", current=0, turn=0, first_player=0,
                edit=lambda d: [p.update(reserve=1) for p in d["players"]])
     b.do({"type": "claim", "territory": "a2"},
-         state={"territories": {"a2": {"owner": 0, "armies": 1}}, "current": 1})
+         state={"territories": {"a2": {"owner": 0, "armies": 1}}, "current": 1,
+                "players": [{"reserve": 0}, {}, {}]})
     b.do({"type": "claim", "territory": "far"},
-         state={"phase": "setup-place", "current": 2, "pending": {"seat": 2}})
-    b.do({"type": "place", "territory": "b2"}, state={"phase": "setup-leaders", "current": 0})
-    for t in ("a1", "a1", "b1", "b1", "b2", "b2"):
-        kind = "place-general" if b.s["pending"]["generals"] else "place-fortification"
-        b.do({"type": kind, "territory": t})
+         state={"phase": "setup-place", "current": 2, "pending": {"seat": 2},
+                "territories": {"far": {"owner": 1, "armies": 1}}, "players": [{}, {"reserve": 0}, {}]})
+    b.do({"type": "place", "territory": "b2"}, state={"phase": "setup-leaders", "current": 0,
+                                                      "territories": {"b2": {"armies": 2}},
+                                                      "players": [{}, {}, {"reserve": 0}]})
+    # each player in turn puts a general, then a fortification, on a territory of theirs
+    for seat, t in enumerate(("a1", "b1", "b2")):
+        b.do({"type": "place-general", "territory": t}, state={"territories": {t: {"generals": 1}}})
+        b.do({"type": "place-fortification", "territory": t},
+             state={"territories": {t: {"fortifications": 1}}, "current": (seat + 1) % 3}
+             if seat < 2 else {"territories": {t: {"fortifications": 1}}, "phase": "first-player"})
     b.check(state={"phase": "first-player"})
     b.do({"type": "first-player", "player": 0},
+         explain="The whole west scores from the first turn; a1's fortification adds its regiment.",
          state={"phase": "reinforce", "current": 0, "turn": 1,
+                "territories": {"a1": {"armies": 1 + 1}},
                 "players": [{"vp": 2}, {"vp": 0}, {"vp": 0}]})
 
 
@@ -274,10 +295,13 @@ def turn_order(b):
     _apos(b, _SPREAD, phase="maneuver", current=0, turn=1)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 1})
     for seat in (1, 2):
-        for _ in range(3):
-            b.do({"type": "place", "territory": f"w{seat + 1}"})
-        b.do({"type": "end-attack"})
-        b.do({"type": "end-turn"})
+        t = f"w{seat + 1}"
+        for n in range(1, 4):
+            b.do({"type": "place", "territory": t},
+                 state={"territories": {t: {"armies": 1 + n}}, "phase": "reinforce" if n < 3 else "attack"})
+        b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+        b.do({"type": "end-turn"},
+             state={"phase": "reinforce", "current": (seat + 1) % 3, "turn": 1 + seat // 2})
         b.check(state={"phase": "reinforce", "current": (seat + 1) % 3, "turn": 1 + seat // 2})
 
 
@@ -305,8 +329,9 @@ def turn_phases(b):
                                       "pending": {"to_place": 5}})
     b.reject({"type": "attack", "from": "e1", "to": "e2", "dice": 1}, "wrong-phase", rule="napoleon.turn.phases")
     b.reject({"type": "end-attack"}, "wrong-phase", rule="napoleon.turn.phases")
-    for _ in range(5):
-        b.do({"type": "place", "territory": "e1"})
+    for n in range(1, 6):
+        b.do({"type": "place", "territory": "e1"},
+             state={"territories": {"e1": {"armies": 1 + n}}, "phase": "reinforce" if n < 5 else "attack"})
     b.check(state={"phase": "attack"})
     b.reject({"type": "maneuver", "from": "e1", "to": "e4", "armies": 1}, "wrong-phase", rule="napoleon.turn.phases")
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
@@ -387,10 +412,11 @@ def two_sets(b):
          events=[{"type": "traded", "player": 0, "cards": ["c-a1", "c-a2", "c-b1"], "value": 4},
                  {"type": "territory-bonus", "territory": "a1", "armies": 2},
                  {"type": "territory-bonus", "territory": "a2", "armies": 2}],
-         state={"pending": {"to_place": 7}, "sets_traded": 8})
+         state={"pending": {"to_place": 7}, "sets_traded": 8, "players": [{"cards": 6 - 3}] + [{}] * 5,
+                "territories": {"a1": {"armies": 1 + 2}, "a2": {"armies": 1 + 2}}})
     b.do({"type": "trade", "cards": ["c-b2", "c-far", "c-x"]},
          events=[{"type": "traded", "player": 0, "cards": ["c-b2", "c-far", "c-x"], "value": 10}],
-         state={"pending": {"to_place": 17}, "sets_traded": 9})
+         state={"pending": {"to_place": 17}, "sets_traded": 9, "players": [{"cards": []}] + [{}] * 5})
 
 
 @scenario("napoleon.cards.reshuffle.001", "An empty draw pile is rebuilt from the discards",
@@ -407,7 +433,8 @@ def reshuffle(b):
          outcomes=[{"outcome": {"type": "draw", "card": c}, "p": FIFTH}
                    for c in DECK if c != "c-a2"])
     b.do({"type": "draw", "card": "c-far"},
-         state={"players": [{"cards": ["c-far"]}, {"cards": ["c-a2"]}, {}, {}, {}, {}]})
+         state={"players": [{"cards": ["c-far"]}, {"cards": ["c-a2"]}, {}, {}, {}, {}],
+                "current": 1, "phase": "reinforce"})
 
 
 # ================================================================ land combat
@@ -451,8 +478,8 @@ def dice_one(b):
           ["napoleon.combat.compare"], players=2, variant=V, map=LINE)
 def compare(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 3), "b2": (1, 1), "far": (1, 1)})
-    b.attack("a2", "b1", 3)
-    b.defend(2)
+    b.attack("a2", "b1", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([6, 3, 1], [5, 3],
            events=[{"type": "battle", "from": "a2", "to": "b1", "attacker_losses": 1,
                     "defender_losses": 1}],
@@ -464,7 +491,7 @@ def compare(b):
           ["napoleon.combat.conquest"], players=2, variant=V, map=LINE, negative=True)
 def conquest(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
-    b.attack("a2", "b1", 3)
+    b.attack("a2", "b1", 3, state={"phase": "battle"})
     b.roll([4, 2, 1], [3], state={"phase": "occupy", "pending": {"min": 3},
                                   "territories": {"b1": {"owner": 0, "armies": 0}}})
     b.reject({"type": "occupy", "armies": 2}, "armies", rule="napoleon.combat.conquest")
@@ -483,17 +510,19 @@ def elimination(b):
     _apos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
           zones={"z3": (1, 2)}, hands={1: ["c-b1"]})
     b.load({**b.start, "players": [dict(p, vp=n) for p, n in zip(b.start["players"], [0, 3, 0])]})
-    b.attack("a1", "a2", 3)
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
     b.roll([6, 5, 4], [2],
            events=[{"type": "battle", "from": "a1", "to": "a2", "attacker_losses": 0,
                     "defender_losses": 1},
                    {"type": "eliminated", "player": 1, "by": 0}],
-           state={"zones": {"z3": {"owner": None, "ships": 0}},
+           state={"zones": {"z3": {"owner": None, "ships": 0}}, "phase": "occupy",
+                  "territories": {"a2": {"owner": 0, "armies": 0}},
                   "players": [{"cards": ["c-b1"]},
                               {"eliminated": True, "eliminated_by": 0, "cards": [], "vp": 3}, {}]})
     b.do({"type": "occupy", "armies": 3},
          explain="One card is far from a forced trade: the turn goes on, nothing owed.",
-         state={"phase": "attack", "players": [{"captured": False}, {}, {}]})
+         state={"phase": "attack", "players": [{"captured": False}, {}, {}],
+                "territories": {"a1": {"armies": 4 - 3}, "a2": {"armies": 3}}})
 
 
 # ================================================================ naval maneuver

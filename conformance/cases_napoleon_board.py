@@ -1,0 +1,270 @@
+"""Scenarios on the Napoléon board itself: every land border, coast and sea border, every card.
+
+Every other Napoléon case plays on a small inline map, so nothing there shows the board of
+``spec/napoleon/map.yaml``.  These cases do, through legal actions; the expected values come
+from the map file (its ``borders`` and ``cards``) and the rules, never from an engine:
+
+* land borders (``napoleon.components.adjacency``, ``napoleon.combat.attack-from``): in twelve
+  combat-phase positions player 1 holds the territories whose map index has bit k set (or
+  clear), 2 regiments each, player 2 the others, no ships anywhere; the legal actions are
+  then exactly one 1-die attack along every land border leaving player 1's side, and
+  end-attack.  Every land border crosses from player 1's side in at least one of them.
+* sea borders (``napoleon.naval.battle-rules``): in six positions player 1 has 2 ships in
+  the zones whose index has bit k set (or clear), player 2 one ship in each other zone, and
+  no territory can attack (1 regiment each); the legal actions are one 1-die naval attack
+  along every sea border leaving player 1's zones, and end-attack.
+* coasts (``napoleon.naval.landing``): player 1 holds one coastal territory (2 regiments)
+  and one ship in the zone it touches (or in a neighbouring zone and that one), player 2
+  every other territory: the attacks are the land neighbours plus every other territory on
+  the coast of a controlled zone (a landing).  Each zone is seen from one or more such
+  positions, chosen so that every coast of the zone changes the legal actions; a coast no
+  landing can show (Anatolia on the Aegean: every territory it would reach is also reached
+  otherwise) is seen in a reinforcement position where player 1 holds only that territory
+  and may build a ship in each zone on its coast (``napoleon.units.ships``).
+* the deck (``napoleon.components.territory-deck``, ``napoleon.cards.set-values``): a new
+  game's draw pile is the 50 cards in map order; in reinforcement positions player 1 holds
+  a known infantry, cavalry and artillery card and up to twelve others, and which triples
+  with two known cards are sets tells each other card's symbol (a joker makes a set with any
+  two).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from riskspec.conformance.scenario import scenario
+
+V = "napoleon-basic"
+SYNTHETIC_BOARD = (["$.territories", "$.zones"], "ownership chosen to put every border of a cut on "
+                   "the front line; regiments and ships are not those of a played setup")
+SYNTHETIC_HAND = (["$.players[0].cards"], "a large chosen hand exposes the symbols of many cards "
+                  "at once; in play a hand grows by at most three cards a turn")
+REINFORCE = {"to_place": 3, "must_trade": False, "after": "turn"}
+
+
+@functools.cache
+def _spec() -> Any:
+    from riskspec.loading import load_spec
+    return load_spec(strict=False).variants[V]
+
+
+def _board() -> Any:
+    return _spec().board
+
+
+def _links(kind: str) -> dict[str, set[str]]:
+    """Place → its neighbours across borders of one kind (land, coast or sea)."""
+    out: dict[str, set[str]] = {}
+    for b in _board().borders:
+        if b.kind == kind:
+            out.setdefault(b.a, set()).add(b.b)
+            out.setdefault(b.b, set()).add(b.a)
+    return out
+
+
+def _territories() -> list[str]:
+    return list(_board().territory_ids)
+
+
+def _zones() -> list[str]:
+    return list(_board().zone_ids)
+
+
+def _combat(b: Any, land: dict[str, tuple[int, int]], zones: dict[str, tuple[int, int]]) -> None:
+    def edit(d: dict) -> None:
+        for z, (seat, ships) in zones.items():
+            d["zones"][z] = {"owner": seat, "ships": ships}
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    b.position(land, phase="attack", current=0, edit=edit)
+
+
+def _attack(a: str, t: str) -> dict:
+    return {"type": "attack", "from": a, "to": t, "dice": 1}
+
+
+# ---------------------------------------------------------------- land borders
+for _bit in range(6):
+    for _side in (1, 0):
+        def _land(b: Any, bit: int = _bit, side: int = _side) -> None:
+            ts = _territories()
+            mine = {t for i, t in enumerate(ts) if (i >> bit) & 1 == side}
+            _combat(b, {t: (0 if t in mine else 1, 2) for t in ts}, {})
+            nb = _links("land")
+            attacks = [_attack(a, t) for a in sorted(mine) for t in sorted(nb.get(a, set()) - mine)]
+            b.check(legal=[*attacks, {"type": "end-attack"}],
+                    explain=f"Player 1 holds the {len(mine)} territories with bit {bit} of their map "
+                            f"index {'set' if side else 'clear'}, 2 regiments each, and no ship is at "
+                            f"sea: one 1-die attack along each of the {len(attacks)} land borders "
+                            f"leaving them (napoleon.combat.attack-from).")
+        scenario(f"napoleon.components.adjacency.{101 + 2 * _bit + (1 - _side):03d}",
+                 f"Every land border from the territories with index bit {_bit} "
+                 f"{'set' if _side else 'clear'} is an attack",
+                 ["napoleon.components.adjacency", "napoleon.components.board",
+                  "napoleon.combat.attack-from"], players=2, variant=V,
+                 synthetic=SYNTHETIC_BOARD)(_land)
+
+
+# ---------------------------------------------------------------- sea borders
+for _bit in range(3):
+    for _side in (1, 0):
+        def _sea(b: Any, bit: int = _bit, side: int = _side) -> None:
+            zs, ts = _zones(), _territories()
+            mine = {z for i, z in enumerate(zs) if (i >> bit) & 1 == side}
+            land = {t: (0, 1) for t in ts}
+            land[ts[-1]] = (1, 1)
+            _combat(b, land, {z: (0, 2) if z in mine else (1, 1) for z in zs})
+            nb = _links("sea")
+            attacks = [_attack(a, z) for a in sorted(mine) for z in sorted(nb.get(a, set()) - mine)]
+            b.check(legal=[*attacks, {"type": "end-attack"}],
+                    explain=f"Player 1 has 2 ships in each zone with bit {bit} of its index "
+                            f"{'set' if side else 'clear'}, player 2 one ship in every other zone, "
+                            f"and no territory has a regiment to spare: one 1-die naval attack "
+                            f"along each of the {len(attacks)} sea borders leaving player 1's zones "
+                            f"(napoleon.naval.battle-rules).")
+        scenario(f"napoleon.components.adjacency.{121 + 2 * _bit + (1 - _side):03d}",
+                 f"Every sea border from the zones with index bit {_bit} "
+                 f"{'set' if _side else 'clear'} is a naval attack",
+                 ["napoleon.components.adjacency", "napoleon.naval.battle-rules"], players=2,
+                 variant=V, synthetic=SYNTHETIC_BOARD)(_sea)
+
+
+# ---------------------------------------------------------------- coasts
+def _coast_of(zone: str) -> set[str]:
+    return _links("coast").get(zone, set())
+
+
+def _targets(x: str, zones: tuple[str, ...]) -> set[str]:
+    """What a territory ``x`` (2 regiments, every other territory foreign) attacks while its
+    owner controls the chain ``zones`` (``x`` on the first's coast): its land neighbours and
+    every territory on the coast of a zone of the chain (napoleon.naval.landing)."""
+    out = set(_links("land").get(x, set()))
+    for z in zones:
+        out |= _coast_of(z)
+    return out - {x}
+
+
+def _lookouts(zone: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(territory, controlled chain) positions from which every coast of ``zone`` shows: a
+    coast (y, zone) shows when y is a target only through ``zone`` (and ``x``'s own, when
+    ``x`` lies on ``zone`` and reaches any territory through it alone).  Candidates: a coastal
+    territory of ``zone`` controlling it alone, or one on a neighbouring zone's coast
+    controlling that zone and ``zone`` (a two-zone landing)."""
+    coast = sorted(_coast_of(zone), key=_territories().index)
+    cands: list[tuple[str, tuple[str, ...]]] = [(x, (zone,)) for x in coast]
+    for z2 in sorted(_links("sea").get(zone, set()), key=_zones().index):
+        cands += [(x, (z2, zone)) for x in sorted(_coast_of(z2), key=_territories().index)]
+
+    def seen(c: tuple[str, tuple[str, ...]]) -> set[str]:
+        x, zones = c
+        without = _targets(x, zones[:-1]) if len(zones) > 1 else set(_links("land").get(x, set()))
+        out = {y for y in coast if y != x and y not in without}
+        return out | {x} if out and x in coast else out
+
+    chosen: list[tuple[str, tuple[str, ...]]] = []
+    left = set(coast)
+    while left:
+        best = max(cands, key=lambda c: (len(seen(c) & left), -cands.index(c)))
+        if not seen(best) & left:
+            break
+        chosen.append(best)
+        left -= seen(best)
+    _UNSEEN.update((y, zone) for y in left)
+    return chosen
+
+
+#: coasts no landing position shows (every territory it would show is also a land
+#: neighbour, or on another zone of the chain): seen through where ships can be built
+_UNSEEN: set[tuple[str, str]] = set()
+
+
+_N = 131
+for _zone in _zones():
+    for _x, _chain in _lookouts(_zone):
+        def _coast(b: Any, zone: str = _zone, x: str = _x, chain: tuple[str, ...] = _chain) -> None:
+            ts = _territories()
+            land = {t: (1, 1) for t in ts}
+            land[x] = (0, 2)
+            _combat(b, land, {z: (0, 1) for z in chain})
+            targets = _targets(x, chain)
+            b.check(legal=[*(_attack(x, t) for t in sorted(targets)), {"type": "end-attack"}],
+                    explain=f"Player 1 holds {x} (2 regiments) and controls {' and '.join(chain)} "
+                            f"with one ship each: {x} attacks its land neighbours and, by naval "
+                            f"landing, every other territory on the coast of "
+                            f"{' or '.join(chain)} (napoleon.naval.landing).")
+        scenario(f"napoleon.components.adjacency.{_N:03d}",
+                 f"The coasts of {_zone}, seen from {_x} by naval landing"
+                 + (f" through {_chain[0]}" if len(_chain) > 1 else ""),
+                 ["napoleon.components.adjacency", "napoleon.naval.landing"], players=2,
+                 variant=V, synthetic=SYNTHETIC_BOARD)(_coast)
+        _N += 1
+
+for _y in sorted({y for y, _ in _UNSEEN}, key=_territories().index):
+    def _ships(b: Any, y: str = _y) -> None:
+        land = {t: (1, 2) for t in _territories()}
+        land[y] = (0, 2)
+        b.position(land, phase="reinforce", current=0, pending=REINFORCE)
+        zones = sorted(_links("coast")[y], key=_zones().index)
+        b.check(legal=[*({"type": "buy-ship", "zone": z} for z in zones),
+                       {"type": "place", "territory": y}],
+                explain=f"Player 1 holds only {y}, with 3 regiments to place: a ship may be built "
+                        f"in each zone on its coast ({', '.join(zones)}; napoleon.units.ships), "
+                        f"or the regiments placed there.")
+    scenario(f"napoleon.components.adjacency.{_N:03d}",
+             f"The coasts of {_y}, seen through where a ship can be built",
+             ["napoleon.components.adjacency", "napoleon.units.ships"], players=2,
+             variant=V, synthetic=SYNTHETIC_BOARD)(_ships)
+    _N += 1
+
+
+# ---------------------------------------------------------------- the deck
+@scenario("napoleon.components.board.002",
+          "A new game on the Napoléon board: 48 territories, 8 zones, the 50-card deck",
+          ["napoleon.components.board", "napoleon.components.territory-deck"], players=2, variant=V)
+def board(b: Any) -> None:
+    b.new_game()
+    cards = [c.id for c in _board().cards]
+    b.check(explain="Every territory and zone of the map is listed, empty, and the draw pile is "
+                    f"the whole deck of {len(cards)} cards (two jokers) in map order.",
+            state={"territories": {t: {"owner": None, "armies": 0} for t in _territories()},
+                   "zones": {z: {"owner": None, "ships": 0} for z in _zones()},
+                   "draw_pile": cards, "discards": []})
+
+
+def _known() -> dict[str, str]:
+    """Symbol → the first card of the map showing it."""
+    out: dict[str, str] = {}
+    for c in _board().cards:
+        if c.symbol != "wild":
+            out.setdefault(c.symbol, c.id)
+    return out
+
+
+def _trade(cards: list[str]) -> dict:
+    order = [c.id for c in _board().cards]
+    return {"type": "trade", "cards": sorted(cards, key=order.index)}
+
+
+_OTHERS = [c.id for c in _board().cards if c.id not in _known().values()]
+for _i in range(0, len(_OTHERS), 12):
+    def _symbols(b: Any, group: tuple[str, ...] = tuple(_OTHERS[_i:_i + 12])) -> None:
+        known = _known()
+        symbol = {c.id: c.symbol for c in _board().cards}
+        ts = _territories()
+        b.position({t: (1, 2) for t in ts[:-1]} | {ts[-1]: (0, 2)}, phase="reinforce",
+                   hands={0: [*group, *known.values()]}, pending=REINFORCE)
+        good, bad = [], []
+        for c in group:
+            for other in known:
+                pair = [known[s] for s in known if s != other]
+                # with two different known symbols, a set needs the third one (or a joker)
+                (good if symbol[c] in (other, "wild") else bad).append(_trade([c, *pair]))
+        b.check(legal_includes=good, legal_excludes=bad,
+                explain="Each card with two known cards of different symbols makes a set only if "
+                        "it shows the third symbol or is a joker: "
+                        + ", ".join(f"{c} {symbol[c]}" for c in group) + ".")
+    scenario(f"napoleon.components.territory-deck.{_i // 12 + 2:03d}",
+             f"The symbols of {len(_OTHERS[_i:_i + 12])} cards, seen through the sets they make",
+             ["napoleon.components.territory-deck", "napoleon.cards.set-values",
+              "napoleon.cards.jokers"], players=2, variant=V, synthetic=SYNTHETIC_HAND)(_symbols)

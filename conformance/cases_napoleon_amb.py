@@ -68,12 +68,14 @@ readings("napoleon.amb.neutral-invasion-card", ["napoleon.end-of-turn.draws"],
 def _last_territory(b):
     # player 1's last territory falls while a neutral army still holds b1
     _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
-    b.attack("a1", "a2", 3)
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
 
 
 def _end_eliminate(b):
     _last_territory(b)
-    b.roll([6, 5, 4], [1], state={"winner": 0, "phase": "game-over"})
+    b.roll([6, 5, 4], [1], state={"winner": 0, "phase": "game-over",
+                                  "territories": {"a2": {"owner": 0, "armies": 0}},
+                                  "players": [{}, {"eliminated": True}, {}, {}, {}, {}]})
 
 
 def _end_most(b):
@@ -142,9 +144,11 @@ def _two_sets(first: dict, second: dict):
              phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]},
              pending={"to_place": 3, "must_trade": True, "after": "turn"})
         b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-             state={"pending": {"to_place": 7}, "territories": first})
+             state={"pending": {"to_place": 7}, "territories": first,
+                    "players": [{"cards": 6 - 3}, {}, {}, {}, {}, {}]})
         b.do({"type": "trade", "cards": ["c-b2", "c-far", "c-x"]},
-             state={"pending": {"to_place": 17}, "territories": second})
+             state={"pending": {"to_place": 17}, "territories": second,
+                    "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
     return body
 
 
@@ -169,11 +173,14 @@ def _jokers(two: bool):
              pending={"to_place": 3, "must_trade": False, "after": "turn"})
         if two:
             b.do({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]},
-                 state={"pending": {"to_place": 13}})
+                 state={"pending": {"to_place": 13}, "territories": {"a1": {"armies": 1 + 2}},
+                        "players": [{"cards": 4 - 3}, {}, {}, {}, {}, {}]})
         else:
             b.reject({"type": "trade", "cards": ["c-a1", "c-x", "c-y"]}, "too-many-wilds", rule="napoleon.cards.jokers")
             b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-x"]},
-                 state={"pending": {"to_place": 7}})
+                 state={"pending": {"to_place": 7},
+                        "territories": {"a1": {"armies": 1 + 2}, "a2": {"armies": 1 + 2}},
+                        "players": [{"cards": 4 - 3}, {}, {}, {}, {}, {}]})
     return body
 
 
@@ -187,20 +194,25 @@ def _eight_cards(b):
     hand = ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x", "c-y", "c-z"]
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", current=1, hands={0: hand})
-    b.do({"type": "end-turn"}, state={"current": 0, "phase": "reinforce",
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce",
                                       "pending": {"must_trade": True}})
+
+
+#: the first trade's cards show a1 and a2, both player 0's: +2 on each
+_FIRST = {"territories": {"a1": {"armies": 1 + 2}, "a2": {"armies": 1 + 2}},
+          "players": [{"cards": 8 - 3}, {}, {}, {}, {}, {}]}
 
 
 def _until_below(b):
     _eight_cards(b)
-    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]}, state={"pending": {"must_trade": True}})
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]}, state={"pending": {"must_trade": True}, **_FIRST})
     b.reject({"type": "place", "territory": "a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
 def _until_one_set(b):
     _eight_cards(b)
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-         state={"pending": {"must_trade": False}})
+         state={"pending": {"must_trade": False}, **_FIRST})
     b.do({"type": "place", "territory": "a1"}, state={"territories": {"a1": {"armies": 4}}})
 
 
@@ -216,15 +228,17 @@ def _capture_five(trade: bool):
     def body(b):
         _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
               hands={0: ["c-b1", "c-b2"], 1: ["c-a1", "c-a2", "c-far"]})
-        b.attack("a1", "a2", 3)
+        b.attack("a1", "a2", 3, state={"phase": "battle"})
         b.roll([6, 5, 4], [1], state={"players": [{"cards": ["c-a1", "c-a2", "c-b1", "c-b2",
-                                                             "c-far"]}, {"eliminated": True}, {}]})
+                                                             "c-far"]}, {"eliminated": True, "cards": []}, {}],
+                                      "phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
+        moved = {"a1": {"armies": 5 - 3}, "a2": {"armies": 3}}
         if trade:
             b.do({"type": "occupy", "armies": 3},
                  state={"phase": "reinforce", "pending": {"must_trade": True,
-                                                          "after": "elimination"}})
+                                                          "after": "elimination"}, "territories": moved})
         else:
-            b.do({"type": "occupy", "armies": 3}, state={"phase": "attack"})
+            b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": moved})
     return body
 
 
@@ -239,8 +253,8 @@ readings("napoleon.amb.elimination-trade-threshold", ["napoleon.cards.eliminatio
 def _after_land(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z2": (0, 3), "z3": (1, 1)})
-    b.attack("a2", "b1", 3)
-    b.roll([1, 1, 1], [6], state={"phase": "attack"})
+    b.attack("a2", "b1", 3, state={"phase": "battle"})
+    b.roll([1, 1, 1], [6], state={"phase": "attack", "territories": {"a2": {"armies": 5 - 1}}})
 
 
 def _naval_rule(b):
@@ -315,7 +329,7 @@ def _next_round(land: dict, zones: dict | None = None, *, turn: int = 1, **kw: A
     """Player 2 ends the last turn of round ``turn``: player 0's turn ``turn + 1`` begins."""
     def body(b):
         _apos(b, land, zones=zones, phase="maneuver", current=2, turn=turn)
-        b.do({"type": "end-turn"}, state={"current": 0, "turn": turn + 1, **kw})
+        b.do({"type": "end-turn"}, state={"current": 0, "turn": turn + 1, "phase": "reinforce", **kw})
     return body
 
 
@@ -343,7 +357,8 @@ def _territory_count(vp: int):
     def body(b):
         _apos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
               phase="maneuver", current=0, turn=2)
-        b.do({"type": "end-turn"}, state={"players": [{"vp": vp}, {}, {}]})
+        # the whole west is held: a card to draw
+        b.do({"type": "end-turn"}, state={"players": [{"vp": vp}, {}, {}], "phase": "draw"})
     return body
 
 
@@ -382,9 +397,11 @@ readings("napoleon.amb.capital-count", ["napoleon.capitals.bonus"],
 readings("napoleon.amb.capital-stacking", ["napoleon.capitals.bonus"],
          "The whole north empire with its capital", {
              "stack": ("empire 2 and capital 5", _capitals(["n1", "n2", "n3"],
-                                                           pending={"to_place": 10})),
+                                                           pending={"to_place": 10},
+                                                           players=[{"vp": 2}, {}, {}])),
              "replace": ("the empire bonus only", _capitals(["n1", "n2", "n3"],
-                                                            pending={"to_place": 5}))},
+                                                            pending={"to_place": 5},
+                                                            players=[{"vp": 2}, {}, {}]))},
          variant=A, players=3, board=CAPITALS, extra=_CAP)
 
 readings("napoleon.amb.capital-vp", ["napoleon.capitals.bonus", "napoleon.scoring.empire-vp"],

@@ -83,8 +83,8 @@ def forced_first(b):
           [FORCED, FIGHT], players=2, variant=V, map=LINE)
 def forced_lost(b):
     _challenged(b, BASE, {"z1": (1, 3)}, {"z1": 1})
-    b.attack("z1", "z1", 1)
-    b.defend(2)
+    b.attack("z1", "z1", 1, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([4], [4, 1], state={"phase": "attack", "zones": {"z1": {"owner": 1, "ships": 3}}})
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
 
@@ -97,8 +97,8 @@ def forced_lost(b):
                       "under forced-only, where ordinary naval attacks may stop.")
 def forced_to_end(b):
     _challenged(b, BASE, {"z1": (1, 3)}, {"z1": 3})
-    b.attack("z1", "z1", 3)
-    b.defend(2)
+    b.attack("z1", "z1", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([6, 1, 1], [5, 5], state={
         "phase": "battle", "pending": {"from": "z1", "to": "z1", "attacker_dice": 2,
                                        "defender_dice": 2},
@@ -110,8 +110,8 @@ def forced_to_end(b):
 def _sea_battle(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z2": (0, 4), "z3": (1, 3)})
-    b.attack("z2", "z3", 1)
-    b.defend(1)
+    b.attack("z2", "z3", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
 
 
 @scenario("napoleon.naval.fight-to-end.101",
@@ -132,7 +132,8 @@ def fight_forced_only(b):
 def fight_all(b):
     _sea_battle(b)
     b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3,
-                                                           "defender_dice": 2}})
+                                                           "defender_dice": 2},
+                            "zones": {"z3": {"ships": 3 - 1}}})
 
 
 # ---------------------------------------------------------------- battle rules and control
@@ -167,10 +168,11 @@ def ship_behind(b):
 def zone_won(b):
     _challenged(b, {"a1": (0, 3), "a2": (1, 3), "b1": (1, 2), "b2": (1, 2), "far": (NEUTRAL, 1)},
                 {"z1": (1, 1), "z2": (0, 1)}, {"z1": 2})
-    b.attack("z1", "z1", 2)
-    b.roll([6, 6], [1], state={"zones": {"z1": {"owner": 0, "ships": 2}},
+    b.attack("z1", "z1", 2, explain="one defending ship rolls one die: no choice to make",
+             state={"phase": "battle"})
+    b.roll([6, 6], [1], state={"zones": {"z1": {"owner": 0, "ships": 2}}, "phase": "attack",
                                "turn_flags": {"conquered": False}})
-    b.do({"type": "end-attack"})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}},
          explain="one card for the whole route z1-z2; taking a zone is no invasion")
 
@@ -290,8 +292,9 @@ def empty_no_card_turn(b):
 def empty_card(b):
     _emptied(b)
     b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 3},
-         state={"turn_flags": {"conquered": True}})
-    b.do({"type": "end-attack"})
+         state={"turn_flags": {"conquered": True},
+                "territories": {"a2": {"armies": 4 - 3}, "b1": {"owner": 0, "armies": 3}}})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
     b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": 1}})
 
 
@@ -322,8 +325,9 @@ def _emptied_by_epidemic(b, owner_after: int | None) -> None:
         d["turn_flags"].update(land_attacked=False, naval_moves=0)
     b.position({"a1": (1, 4), "a2": (0, 1), "b1": (0, 2), "b2": (2, 1), "far": (2, 1)},
                edit=edit, phase="maneuver")
-    b.do({"type": "end-turn"}, state={"phase": "epidemics",
-                                      "territories": {"a2": {"owner": owner_after, "armies": 0}}})
+    b.do({"type": "end-turn"}, explain="the epidemic token leaves a2 to be moved on",
+         state={"phase": "epidemics",
+                "territories": {"a2": {"owner": owner_after, "armies": 0, "epidemics": 0}}})
 
 
 @scenario("napoleon.combat.empty-territory.107",
@@ -338,7 +342,8 @@ def keeps_owner_invaded(b):
          {"z3": (0, 1), "z4": (0, 1)})
     b.do({"type": "invade", "from": "b2", "to": "far", "armies": 2},
          events=[{"type": "invaded", "to": "far"}, {"type": "eliminated", "player": 2, "by": 0}],
-         state={"territories": {"far": {"owner": 0, "armies": 2}}})
+         state={"territories": {"far": {"owner": 0, "armies": 2}, "b2": {"armies": 3 - 2}},
+                "players": [{}, {}, {"eliminated": True}]})
 
 
 # ---------------------------------------------------------------- the card table
@@ -361,12 +366,16 @@ def table_by_seat(b):
                 "pending": {"seat": 1, "left": 2, "after": "setup"}},
          outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/6"}
                    for c in ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")])
-    b.do({"type": "draw", "card": "c-a1"})
+    b.do({"type": "draw", "card": "c-a1"}, state={"players": _players({}, {"cards": ["c-a1"]})})
     b.do({"type": "draw", "card": "c-far"},
-         state={"pending": {"seat": 0, "left": 3, "after": "setup"},
+         state={"pending": {"seat": 0, "left": 3, "after": "setup"}, "current": 0,
                 "players": _players({"cards": []}, {"cards": ["c-a1", "c-far"]})})
+    drawn: list[str] = []
     for c in ("c-a2", "c-b1", "c-x"):
-        b.do({"type": "draw", "card": c})
+        drawn.append(c)
+        b.do({"type": "draw", "card": c}, state={
+            "players": _players({"cards": list(drawn)}, {}),
+            **({"phase": "reinforce", "current": 1, "turn": 1} if len(drawn) == 3 else {})})
     b.check(state={"phase": "reinforce", "current": 1, "turn": 1,
                    "players": _players({"cards": ["c-a2", "c-b1", "c-x"]},
                                        {"cards": ["c-a1", "c-far"]})})
@@ -379,9 +388,10 @@ def table_by_seat(b):
 def table_by_count(b):
     _turn_roll(b)
     b.do({"type": "first-player", "player": 1},
-         state={"phase": "card-table", "pending": {"seat": 1, "left": 3, "after": "setup"}})
-    for c in ("c-a1", "c-a2", "c-b1"):
-        b.do({"type": "draw", "card": c})
+         state={"phase": "card-table", "current": 1, "pending": {"seat": 1, "left": 3, "after": "setup"}})
+    for n, c in enumerate(("c-a1", "c-a2", "c-b1"), start=1):
+        b.do({"type": "draw", "card": c}, state={"players": _players({}, {"cards": n}),
+                                                 **({"current": 0} if n == 3 else {})})
     b.check(state={"phase": "card-table", "pending": {"seat": 0, "left": 3, "after": "setup"}})
 
 
@@ -392,7 +402,7 @@ def table_by_count(b):
 def table_ignore(b):
     _turn_roll(b)
     b.do({"type": "first-player", "player": 1},
-         state={"phase": "reinforce", "current": 1,
+         state={"phase": "reinforce", "current": 1, "turn": 1,
                 "players": _players({"cards": []}, {"cards": []})})
 
 
@@ -405,8 +415,9 @@ def table_by_round(b):
          phase="maneuver", current=1, turn=2)
     b.do({"type": "end-turn"}, state={"phase": "card-table", "current": 0, "turn": 3,
                                       "pending": {"seat": 0, "left": 4, "after": "turn"}})
-    for c in ("c-a1", "c-a2", "c-b1", "c-b2"):
-        b.do({"type": "draw", "card": c})
+    for n, c in enumerate(("c-a1", "c-a2", "c-b1", "c-b2"), start=1):
+        b.do({"type": "draw", "card": c}, state={"players": _players({"cards": n}, {}),
+                                                 **({"phase": "reinforce"} if n == 4 else {})})
     b.check(state={"phase": "reinforce", "current": 0,
                    "players": _players({"cards": ["c-a1", "c-a2", "c-b1", "c-b2"]},
                                        {"cards": []})})
@@ -422,7 +433,7 @@ def table_advanced(b):
     b.do({"type": "first-player", "player": 2},
          state={"phase": "card-table", "current": 2, "turn": 1,
                 "pending": {"seat": 2, "left": 2, "after": "turn"}})
-    b.do({"type": "draw", "card": "c-a1"})
+    b.do({"type": "draw", "card": "c-a1"}, state={"players": [{}, {}, {"cards": ["c-a1"]}]})
     b.do({"type": "draw", "card": "c-a2"},
          state={"phase": "reinforce", "current": 2,
                 "players": [{"cards": []}, {"cards": []}, {"cards": ["c-a1", "c-a2"]}]})
@@ -471,13 +482,16 @@ def neutral_random(b):
     _setup(b, SETUP_LAND, [0, 1, 2, 0, 0, 0], phase="setup-place", current=1,
            pending={"seat": 1, "left": 1})
     b.do({"type": "place", "territory": "b1"},
-         state={"phase": "random-place", "pending": {"seat": 2, "left": 2}},
+         explain="the next share to place is the neutral army's, on player 0's turn: placed at random",
+         state={"phase": "random-place", "current": 0, "pending": {"seat": 2, "left": 2},
+                "territories": {"b1": {"armies": 3}}, "players": _players({}, {"reserve": 0})},
          outcomes=[{"outcome": {"type": "random-placement", "territory": t}, "p": "1/2"}
                    for t in ("b2", "far")])
     b.reject({"type": "place-neutral", "territory": "b2"}, "chance-node", rule="napoleon.basic.turn")
-    b.do({"type": "random-placement", "territory": "b2"})
     b.do({"type": "random-placement", "territory": "b2"},
-         state={"phase": "first-player", "pending": {"for": "turn"},
+         state={"territories": {"b2": {"armies": 2}}, "players": [{}, {}, {"reserve": 1}, {}, {}, {}]})
+    b.do({"type": "random-placement", "territory": "b2"},
+         state={"phase": "first-player", "pending": {"for": "turn"}, "players": [{}, {}, {"reserve": 0}, {}, {}, {}],
                 "territories": {"b2": {"armies": 3}, "far": {"armies": 1}}})
 
 
@@ -489,7 +503,8 @@ def neutral_by_players(b):
     _setup(b, SETUP_LAND, [0, 1, 2, 0, 0, 0], phase="setup-place", current=1,
            pending={"seat": 1, "left": 1})
     b.do({"type": "place", "territory": "b1"},
-         state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2}},
+         state={"phase": "setup-place", "current": 0, "pending": {"seat": 2, "left": 2},
+                "territories": {"b1": {"armies": 3}}, "players": _players({}, {"reserve": 0})},
          legal=[{"type": "place-neutral", "territory": "b2"},
                 {"type": "place-neutral", "territory": "far"}])
 
@@ -524,10 +539,13 @@ def claim_rest(b):
             "far": (NEUTRAL + 1, 1)}
     _setup(b, land, [3, 3, 1, 1, 0, 0], phase="claim", current=1)
     b.reject({"type": "claim", "territory": "b2"}, "occupied", rule="napoleon.setup.claim")
-    b.do({"type": "claim", "territory": "a1"}, state={"current": 0})
-    b.do({"type": "claim", "territory": "b1"}, state={"current": 1})
+    b.do({"type": "claim", "territory": "a1"}, state={"current": 0, "territories": {"a1": {"owner": 1, "armies": 1}},
+                                                      "players": _players({}, {"reserve": 2})})
+    b.do({"type": "claim", "territory": "b1"}, state={"current": 1, "territories": {"b1": {"owner": 0, "armies": 1}},
+                                                      "players": _players({"reserve": 2}, {})})
     b.do({"type": "claim", "territory": "a2"},
-         state={"phase": "setup-place", "current": 0, "pending": {"seat": NEUTRAL, "left": 1}},
+         state={"phase": "setup-place", "current": 0, "pending": {"seat": NEUTRAL, "left": 1},
+                "territories": {"a2": {"owner": 1, "armies": 1}}, "players": _players({}, {"reserve": 1})},
          explain="the rounds go on after the last claimer: the first neutral army, placed "
                  "by the first player")
 

@@ -27,14 +27,14 @@ Event = dict[str, Any]
 def attack_targets(s: NapState, src: int, seat: int, reach: R.Reach | None = None) -> list[int]:
     """Places ``seat`` may attack from ``src`` (``reach``: :func:`R.landing_reach` of the
     position, when the caller computed it once for every source)."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     if any(s.challengers):  # napoleon.naval.forced-combat: the forced battles come first
         return [src] if s.challengers[src] else []
-    if s.owner[src] != seat or s.armies[src] < int(p["attack.min_units"]) or \
+    if s.owner[src] != seat or s.armies[src] < p.attack_min_units or \
             s.armies[src] - N.stay(s, src) < 1:
         return []
     if tb.is_zone(src):
-        if s.land_attacked and p["combat.naval_first"]:
+        if s.land_attacked and p.combat_naval_first:
             return []
         return sorted(z for z in tb.sea[src] if s.owner[z] not in (-1, seat) and s.armies[z] > 0)
     cand = tb.land[src] | R.landing_targets(s, src, seat, reach)
@@ -43,7 +43,7 @@ def attack_targets(s: NapState, src: int, seat: int, reach: R.Reach | None = Non
 
 
 def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p, seat = s.tables, s.tables.p, s.current
+    tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, dice = a[1], a[2], a[3]
     if src == dst:
         N.process_forced_attack(s, a, ev)
@@ -52,10 +52,10 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
             "the forced naval battle of the ships you built comes first")
     require(s.owner[src] == seat, "not-owner", RID.COMBAT_ATTACK_FROM,
             "attack from your own territory or zone")
-    require(s.armies[src] >= int(p["attack.min_units"]), "too-few", RID.COMBAT_ATTACK_FROM,
+    require(s.armies[src] >= p.attack_min_units, "too-few", RID.COMBAT_ATTACK_FROM,
             "too few units to attack from there")
     naval = tb.is_zone(src)
-    require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
+    require(not (naval and s.land_attacked and p.combat_naval_first), "naval-after-land",
             RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
     require(s.owner[dst] not in (-1, seat), "not-enemy", RID.COMBAT_ATTACK_FROM,
             "attack another player's units")
@@ -65,7 +65,7 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon.epidemics import attack_loss
     loss = attack_loss(s, src, dst)
     left = N.stay(s, src) - 1  # napoleon.naval.battle-rules: ships that must stay behind
-    top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
+    top = p.attack_max_attacker_dice + EF.extra_dice(s, seat, False)
     limit = get_attacker_dice_limit(s.armies[src] - loss - left, top)
     require(1 <= dice <= limit, "dice",
             RID.COMBAT_EPIDEMIC_LOSS if loss and dice <= get_attacker_dice_limit(
@@ -81,15 +81,15 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> None:
-    p = s.tables.p
+    p = s.tables.params
     defender = s.owner[dst]
     limit = defence_limit(s, dst)
     chooser = defender
     if s.is_neutral(defender):
-        chooser = -1 if p["neutral.defender_dice"] == "max" else \
+        chooser = -1 if p.neutral_defender_dice == "max" else \
             next(h for h in G.humans(s) if h != s.current)
     window = not s.pending.get("fight_on") and EF.defence_window(s, defender)
-    if not window and (p["attack.defender_dice"] == "max" or chooser < 0 or limit <= 1 or
+    if not window and (p.attack_defender_dice == "max" or chooser < 0 or limit <= 1 or
                        s.pending.get("fight_on")):
         s.phase = "battle"
         s.pending = {"from": src, "to": dst, "attacker_dice": dice, "defender_dice": limit,
@@ -101,7 +101,7 @@ def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> N
 
 
 def defence_limit(s: NapState, dst: int) -> int:
-    top = int(s.tables.p["attack.max_defender_dice"])
+    top = s.tables.params.attack_max_defender_dice
     if s.owner[dst] >= 0:
         top += EF.extra_dice(s, s.owner[dst], True)
     return get_defender_dice_limit(s.armies[dst], top)
@@ -111,7 +111,7 @@ def defend_choices(s: NapState) -> range:
     """The dice the chooser may defend with (only the most under attack.defender_dice = max,
     when the defender's effect-card window opened the choice)."""
     limit = defence_limit(s, s.pending["to"])
-    low = limit if s.tables.p["attack.defender_dice"] == "max" else 1
+    low = limit if s.tables.params.attack_defender_dice == "max" else 1
     return range(low, limit + 1)
 
 
@@ -139,36 +139,36 @@ def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
 def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval: bool,
                  ev: list[Event]) -> None:
     """Compare a roll's dice (after every bonus) and apply its outcome."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     if src == dst:  # napoleon.naval.forced-combat
         N.forced_roll(s, att, dfn, ev)
         return
     att, dfn = EF.modified_dice(s, att, dfn, src, dst)
-    la, ld = compute_losses(att, dfn, p["attack.ties"])
+    la, ld = compute_losses(att, dfn, p.attack_ties)
     s.armies[src] -= la
     s.armies[dst] -= ld
     ev.append({"type": "battle", "player": s.current, "defender": s.owner[dst],
                "from": tb.places[src], "to": tb.places[dst], "attacker_dice": list(att),
                "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
-    if p["game.mode"] == "advanced":  # one-battle scope, attacking leaders captured
+    if p.is_advanced:  # one-battle scope, attacking leaders captured
         from riskspec.reference.napoleon.leaders import after_roll
         after_roll(s, src, dst, ev)
     if s.armies[dst] == 0:
         loser = s.owner[dst]
-        if p["game.mode"] == "advanced":
+        if p.is_advanced:
             from riskspec.reference.napoleon.leaders import on_conquest
             on_conquest(s, dst, loser, ev)
         s.owner[dst] = s.current
         if not tb.is_zone(dst):
             s.conquests += 1
             # napoleon.amb.neutral-invasion-card: a neutral army's territory may not count
-            if not s.is_neutral(loser) or p["end_turn.neutral_invasion_counts"]:
+            if not s.is_neutral(loser) or p.end_turn_neutral_invasion_counts:
                 s.conquered = True
         elim = G.controlled(s, loser) == (0, 0) if tb.is_zone(dst) else \
             G.controlled(s, loser)[0] == 0
-        low, _ = get_occupy_range(s.armies[src], len(att), p["conquest.min_move"],
+        low, _ = get_occupy_range(s.armies[src], len(att), p.conquest_min_move,
                                   N.stay(s, src))
-        if tb.is_zone(dst) and p["end_turn.zone_invasion_counts"]:
+        if tb.is_zone(dst) and p.end_turn_zone_invasion_counts:
             s.conquered = True
         s.phase = "occupy"
         s.pending = {"from": src, "to": dst, "min": low,
@@ -177,9 +177,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
             _eliminate(s, loser, ev)
         check_victory(s, ev)
         return
-    fight_on = naval and p["naval.fight_to_end"] == "all"
+    fight_on = naval and p.naval_fight_to_end == "all"
     limit = get_attacker_dice_limit(s.armies[src] - (N.stay(s, src) - 1),
-                                    int(p["attack.max_attacker_dice"]))
+                                    p.attack_max_attacker_dice)
     if fight_on and limit >= 1:  # at sea the battle goes on to the end (max dice)
         s.pending = {"fight_on": True}
         _start_defence(s, src, dst, limit, True)
@@ -200,11 +200,11 @@ def _eliminate(s: NapState, loser: int, ev: list[Event]) -> None:
 
 
 def check_victory(s: NapState, ev: list[Event]) -> None:
-    p = s.tables.p
+    p = s.tables.params
     T = s.tables.n_territories
     seat = s.current
-    mode = p["basic.victory"]
-    if p["game.mode"] == "advanced":
+    mode = p.basic_victory
+    if p.is_advanced:
         return  # the Advanced game ends after game.turn_limit turns (napoleon.scoring.winner)
     if mode == "eliminate-opponent":
         won = all(s.eliminated_by[h] >= 0 for h in G.humans(s) if h != seat)
@@ -218,7 +218,7 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
 
 
 def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
-    pend, p = s.pending, s.tables.p
+    pend, p = s.pending, s.tables.params
     src, dst, n, k = pend["from"], pend["to"], a[1], a[2]
     least, most = get_occupy_range(s.armies[src], pend["min"], "dice-rolled", N.stay(s, src))
     require(least <= n <= most, "armies", RID.NAVAL_BATTLE_RULES if s.tables.is_zone(src) and
@@ -231,9 +231,9 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.armies[src] -= n
     s.armies[dst] += n
     seat = s.current
-    if s.captured[seat] and p["cards.elimination_trade_timing"] == "immediately":
+    if s.captured[seat] and p.cards_elimination_trade_timing == "immediately":
         s.captured[seat] = False  # settled now: a trade at once, or none owed
-        if len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
+        if len(s.hands[seat]) >= p.cards_elimination_trade_at:
             s.phase = "reinforce"
             s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
             return
@@ -245,7 +245,7 @@ def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
             "ships built among another player's ships must fight them first")
     EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
-    if s.tables.p["game.mode"] == "advanced":
+    if s.tables.params.is_advanced:
         from riskspec.reference.napoleon.state import record_maneuver_start
         record_maneuver_start(s)  # napoleon.maneuver.leaders
 
@@ -254,9 +254,9 @@ from riskspec.reference.napoleon.maneuvers import maneuver_targets, process_mane
 
 
 def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
-    p, seat = s.tables.p, s.current
+    p, seat = s.tables.params, s.current
     s.m_units, s.m_leaders = [], []
-    if p["game.mode"] == "advanced":
+    if p.is_advanced:
         from riskspec.reference.napoleon.epidemics import phase_loss, start_relocation
         if start_relocation(s, phase_loss(s, seat, ev), ev):
             return  # napoleon.epidemics.relocate: territory cards are drawn first
@@ -267,7 +267,7 @@ def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
     """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
     first when missions were completed), then :func:`finish_end_of_turn`."""
     ev = [] if ev is None else ev
-    if s.tables.p["game.mode"] == "advanced":
+    if s.tables.params.is_advanced:
         from riskspec.reference.napoleon.missions import at_turn_end
         if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
             return
@@ -276,44 +276,43 @@ def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
 
 def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
     """The end-of-turn scoring and card draws."""
-    p, seat = s.tables.p, s.current
-    if p["game.mode"] == "advanced" and (p["vp.territory_scoring"] == "every-turn"
-                                         or s.turn == int(p["game.turn_limit"])):
+    p, seat = s.tables.params, s.current
+    if p.is_advanced and (p.vp_territory_scoring == "every-turn" or s.turn == p.game_turn_limit):
         terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
-        vp = (terr + zones) // int(p["vp.territory_divisor"])
+        vp = (terr + zones) // p.vp_territory_divisor
         s.vp[seat] += vp
         if vp:
             ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "territories"})
     n = 0
-    if p["end_turn.draw_for_invasion"] and s.conquered and not (
-            s.empty_invaded and p["end_turn.empty_invasion_forfeits"]):
+    if p.end_turn_draw_for_invasion and s.conquered and not (
+            s.empty_invaded and p.end_turn_empty_invasion_forfeits):
         n += 1  # napoleon.amb.empty-territory-card 'no-card-this-turn': forfeited
     emp, rts = G.whole_groups(s, seat)
-    if p["end_turn.draw_for_control"] and (emp or rts):
+    if p.end_turn_draw_for_control and (emp or rts):
         n += 1
-    if p["end_turn.draw_for_mission"] and s.missions_completed and not p["capitals.enabled"]:
+    if p.end_turn_draw_for_mission and s.missions_completed and not p.capitals_enabled:
         n += 1  # a mission completed since the previous turn (none with capitals)
-    if p["capitals.enabled"] and p["capitals.card_tradeoff"] == "all-draws":
+    if p.capitals_enabled and p.capitals_card_tradeoff == "all-draws":
         n = 0  # napoleon.capitals.card-tradeoff: no end-of-turn card at all
-    if p["end_turn.draw_mode"] == "one-if-any":
+    if p.end_turn_draw_mode == "one-if-any":
         n = min(n, 1)
-    n = min(n, int(p["end_turn.max_draws"]))
+    n = min(n, p.end_turn_max_draws)
     _draw_or_next(s, n, ev)
 
 
 def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
-    if left > 0 and not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
+    if left > 0 and not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
     if left > 0 and s.draw_pile:
         s.phase, s.pending = "draw", {"left": left}
         return
     hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
     nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
-    p = s.tables.p
-    limit = p["game.turn_limit"] if p["game.mode"] == "advanced" else p["basic.turn_limit"]
+    p = s.tables.params
+    limit = p.turn_limit
     wrapped = _new_round(s, nxt)
     if limit is not None and wrapped and s.turn >= int(limit):
-        if p["game.mode"] == "advanced":
+        if p.is_advanced:
             _final_scoring(s, [] if ev is None else ev)
         else:
             _end_by_turn_limit(s)
@@ -351,7 +350,7 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
 
     def key(seat: int) -> tuple[int, ...]:
         out = [s.vp[seat]]
-        for tb in s.tables.p["scoring.tiebreak"]:
+        for tb in s.tables.params.scoring_tiebreak:
             if tb == "regiments":
                 out.append(regiment_count(s, seat))  # scoring.regiments_count
             else:  # missions-completed

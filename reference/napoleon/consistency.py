@@ -106,7 +106,7 @@ def check_battle(s: NapState) -> None:
         return
     from riskspec.reference.napoleon import effects as EF
     from riskspec.reference.napoleon.combat import defence_limit
-    tb, p, pend = s.tables, s.tables.p, s.pending
+    tb, p, pend = s.tables, s.tables.params, s.pending
     f, t = pend["from"], pend["to"]
     names = tb.places
     if f == t:  # the forced naval battle: ships built among another player's (challengers)
@@ -120,7 +120,7 @@ def check_battle(s: NapState) -> None:
                         "second")
     require(pend["naval"] == tb.is_zone(t), "state.battle",
             lambda: f"pending.naval is {pend['naval']} for a battle in {names[t]}")
-    top = int(p["attack.max_attacker_dice"]) + EF.extra_dice(s, s.current, False)
+    top = p.attack_max_attacker_dice + EF.extra_dice(s, s.current, False)
     dice = pend["attacker_dice"]
     units = s.challengers[t] if f == t else s.armies[f]
     require(_is_count(dice) and 1 <= dice <= min(top, units), "state.battle",

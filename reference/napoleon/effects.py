@@ -95,7 +95,7 @@ def windows(s: NapState) -> frozenset[str]:
 
 
 def plays_left(s: NapState, seat: int) -> bool:
-    top = s.tables.p["cards.effect_plays_per_phase"]
+    top = s.tables.params.cards_effect_plays_per_phase
     return top is None or s.effect_plays[seat] < int(top)
 
 
@@ -163,7 +163,7 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
     ships in zone ``dst`` (napoleon.naval.forced-combat)."""
     from riskspec.reference.modifiers import apply_bonuses, combine_bonuses
     from riskspec.reference.napoleon import leaders as L
-    p = s.tables.p
+    p = s.tables.params
     attacker, defender = s.current, s.owner[dst]
     fort = not battle_effect(s, "ignore-fortification", src, dst)
     ab = [L.side_bonuses(s, src, False, dst)] if src != dst else []  # challenger ships: none
@@ -174,7 +174,7 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
         db.append((die_bonus(s, defender, True),))
     s.effects = tuple(e for e in s.effects if not (
         e[0] in ROLL_KINDS and e[1] == (defender if e[0].startswith("defence") else attacker)))
-    cap = p["dice.modified_max"]
+    cap = p.dice_modified_max
     cap = None if cap is None else int(cap)
     return (apply_bonuses(att, combine_bonuses(*ab), cap),
             apply_bonuses(dfn, combine_bonuses(*db), cap))
@@ -198,7 +198,7 @@ def ship_zones(s: NapState, seat: int) -> list[int]:
 def ships_room(s: NapState, seat: int, n: int) -> int:
     """How many of ``n`` ships stay within ``ships.max_per_player``."""
     from riskspec.reference.napoleon import naval as N
-    top = s.tables.p["ships.max_per_player"]
+    top = s.tables.params.ships_max_per_player
     return n if top is None else max(0, min(n, int(top) - N.ships_of(s, seat)))
 
 
@@ -264,7 +264,7 @@ def playable_cards(s: NapState) -> list[int]:
         eff = tb.card_effect[c]
         if not eff or eff.get("kind") not in KINDS or KINDS[eff["kind"]][0] not in open_:
             continue
-        if eff.get("in_set_bonus") is not None and not tb.p["cards.in_set_bonus_card_alone"]:
+        if eff.get("in_set_bonus") is not None and not tb.params.cards_in_set_bonus_card_alone:
             continue
         if _usable(s, eff["kind"], seat):
             out.append(c)
@@ -298,7 +298,7 @@ def legal_plays(s: NapState) -> list[dict[str, Any]]:
 
 def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon import game as G
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     seat = actor(s)
     c, territory, src, dst, zones = a[1], a[2], a[3], a[4], a[5]
     require(c in s.hands[seat], "not-your-cards", RID.CARDS_USE_OR_TRADE,
@@ -314,7 +314,7 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     if s.phase == "reinforce":
         require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
                 "trade your set first")
-    require(eff.get("in_set_bonus") is None or bool(p["cards.in_set_bonus_card_alone"]),
+    require(eff.get("in_set_bonus") is None or p.cards_in_set_bonus_card_alone,
             "set-only", RID.CARDS_EFFECTS_IGNORED_IN_TRADE, "this card only counts inside a traded set")
     require(plays_left(s, seat), "effect-limit", RID.CARDS_EFFECT_LIMIT,
             "no more cards may be played for their effect in this phase")
@@ -345,7 +345,7 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
     plays[seat] += 1
     s.effect_plays = tuple(plays)
     ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": kind})
-    if p["cards.territory_bonus_on_effect"]:
+    if p.cards_territory_bonus_on_effect:
         G._territory_bonus(s, seat, (c,), ev)
     _apply(s, seat, c, kind, n, territory, src, dst, zones, ev)
 
@@ -380,11 +380,11 @@ def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, sr
 def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     """napoleon.epidemics.card-move: the epidemic strikes where it arrives; if it takes
     the last regiment it moves on at random (a chance node), striking no more there."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     s.epidemics[src] -= 1
     s.epidemics[dst] += 1
     ev.append({"type": "epidemic-moved", "from": tb.places[src], "to": tb.places[dst]})
-    loss = min(s.armies[dst], int(p["epidemics.card_move_loss"]))
+    loss = min(s.armies[dst], p.epidemics_card_move_loss)
     if not loss:
         return
     s.armies[dst] -= loss

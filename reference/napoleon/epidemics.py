@@ -52,10 +52,10 @@ def setup_weights(s: NapState) -> dict[int, Fraction]:
     tb = s.tables
     if s.pending.get("moving"):
         return {}  # a relocation is a card draw (chance over the pile)
-    top = int(tb.p["setup.epidemics_max_per_empire"])
+    top = tb.params.setup_epidemics_max_per_empire
     full = {t for _, _, ts in tb.groups if sum(s.epidemics[x] for x in ts) >= top for t in ts}
     ok = [t for t in range(tb.n_territories) if t not in full]
-    if tb.p["setup.epidemics_redraw"] == "empire":
+    if tb.params.setup_epidemics_redraw == "empire":
         return {t: Fraction(1, len(ok)) for t in ok}
     deck = [tb.card_territory[c] for c in range(len(tb.cards))]
     free = {t for t in range(tb.n_territories) if not s.epidemics[t]}
@@ -96,9 +96,9 @@ def is_relocation_card(s: NapState, c: int) -> bool:
 def can_relocate(s: NapState) -> bool:
     """Whether a card still to be drawn (the pile; the discards too when they are
     reshuffled into an empty pile) can place an epidemic.  Refills an empty pile."""
-    if not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
+    if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
-    later = s.discards if s.tables.p["cards.reshuffle_discards"] else ()
+    later = s.discards if s.tables.params.cards_reshuffle_discards else ()
     return any(is_relocation_card(s, c) for c in s.draw_pile + later)
 
 
@@ -137,18 +137,18 @@ def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def attack_loss(s: NapState, src: int, dst: int) -> int:
-    p = s.tables.p
-    if p["game.mode"] != "advanced" or s.tables.is_zone(src):
+    p = s.tables.params
+    if not p.is_advanced or s.tables.is_zone(src):
         return 0
     from riskspec.reference.napoleon.effects import battle_effect
     if battle_effect(s, "ignore-epidemic", src, dst):  # napoleon.effects.ignore-epidemic
         return 0
-    if p["epidemics.attack_loss_per"] == "battle" and \
+    if p.epidemics_attack_loss_per == "battle" and \
             s.last_attack == src * len(s.tables.places) + dst:
         return 0
-    n = s.epidemics[dst] + (s.epidemics[src] if p["epidemics.attack_loss_trigger"] ==
+    n = s.epidemics[dst] + (s.epidemics[src] if p.epidemics_attack_loss_trigger ==
                             "target-or-source" else 0)
-    return n * int(p["epidemics.attack_loss"])
+    return n * p.epidemics_attack_loss
 
 
 def start_relocation(s: NapState, moving: int, ev: list[Event]) -> bool:
@@ -164,11 +164,11 @@ def start_relocation(s: NapState, moving: int, ev: list[Event]) -> bool:
 
 def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
     """Apply the epidemic phase; returns how many epidemics must move (emptied territories)."""
-    p = s.tables.p
-    per = int(p["epidemics.phase_loss"])
-    everyone = p["epidemics.timing"] == "every-turn-end"
+    p = s.tables.params
+    per = p.epidemics_phase_loss
+    everyone = p.epidemics_timing == "every-turn-end"
     moving = 0
-    each = p["epidemics.phase_loss_per"] == "epidemic"  # napoleon.amb.epidemic-phase-loss
+    each = p.epidemics_phase_loss_per == "epidemic"  # napoleon.amb.epidemic-phase-loss
     for t in range(s.tables.n_territories):
         if (s.owner[t] == seat or (everyone and s.armies[t] > 0)) and s.epidemics[t] and per:
             lost = min(s.armies[t], per * (s.epidemics[t] if each else 1))
@@ -177,7 +177,7 @@ def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
             if s.armies[t] == 0:
                 emptied(s, t)
                 # napoleon.amb.emptied-epidemics: all of them move on, or only one
-                going = s.epidemics[t] if p["epidemics.emptied_moves"] == "all" else 1
+                going = s.epidemics[t] if p.epidemics_emptied_moves == "all" else 1
                 moving += going
                 s.epidemics[t] -= going
     return moving
@@ -186,6 +186,6 @@ def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
 def emptied(s: NapState, t: int) -> None:
     """An epidemic took the last regiment of ``t``: held by nobody (or still its owner's,
     by ``epidemics.empty_territory``); a general there goes back to its owner."""
-    if s.tables.p["epidemics.empty_territory"] == "uncontrolled":
+    if s.tables.params.epidemics_empty_territory == "uncontrolled":
         s.owner[t] = -1
     s.generals[t] = 0

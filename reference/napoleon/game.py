@@ -3,7 +3,7 @@
 Each handler ``process_<action>(s, parsed, events)`` changes a fresh copy ``s`` and
 checks the rules with named checks (:func:`~riskspec.reference.base.require`: a code
 and a ``napoleon.*`` rule ID of ``spec/napoleon/rules.yaml``).  Numbers come from the
-ruleset's parameters (``s.tables.p``).  Battle arithmetic is the shared pure
+ruleset's parameters (``s.tables.params``).  Battle arithmetic is the shared pure
 :mod:`riskspec.reference.battle`; set values the shared :mod:`riskspec.reference.cards`.
 """
 
@@ -26,7 +26,7 @@ Event = dict[str, Any]
 def out_of_turn_rule(s: Any) -> str:
     """The rule an action of another phase breaks: the turn of the basic game, or the six
     phases of the Advanced Rules."""
-    return RID.TURN_PHASES if s.tables.p["game.mode"] == "advanced" else RID.BASIC_TURN
+    return RID.TURN_PHASES if s.tables.params.is_advanced else RID.BASIC_TURN
 
 
 
@@ -36,8 +36,10 @@ def out_of_turn_rule(s: Any) -> str:
 def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str] | None
              ) -> NapState:
     tb = get_tables(v.resolve(options))
-    p = tb.p
-    if isinstance(players, int) and not isinstance(players, bool):
+    p = tb.params
+    if isinstance(players, bool):
+        raise OptionError(f"players: a number of players or a list of seats, not {players!r}")
+    if isinstance(players, int):
         n = players
         if not v.min_players <= n <= v.max_players:  # before naming a billion seats
             raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, not {n}")
@@ -48,18 +50,18 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
         n = len(names)
     if not v.min_players <= n <= v.max_players:
         raise OptionError(f"{v.title} is for {v.min_players} to {v.max_players} players, not {n}")
-    k = int(p["setup.neutral_players"])
+    k = p.setup_neutral_players
     colours = tuple(names) + tuple(f"neutral-{i + 1}" for i in range(k))
     s = blank_state(tb, colours, tuple(range(n, n + k)))
     try:
-        own = int(p["setup.starting_units"][str(n)])
+        own = p.setup_starting_units[str(n)]
     except KeyError:
         raise OptionError(f"setup.starting_units has no entry for {n} players") from None
-    s.reserves = [own] * n + [int(p["setup.neutral_units"])] * k
+    s.reserves = [own] * n + [p.setup_neutral_units] * k
     from riskspec.reference.napoleon import missions as M
     M.check_supported(tb)
     M.init_decks(s)
-    if p["setup.distribution"] == "claim":
+    if p.setup_distribution == "claim":
         if sum(s.reserves) < tb.n_territories:
             raise OptionError("the starting regiments cannot occupy every territory")
         if not M.start_setup_deal(s):  # napoleon.setup.missions: before the claims
@@ -74,10 +76,10 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
 
 def after_mission_deal(s: NapState) -> None:
     """The claiming setup after the missions are dealt: epidemics, then the first player."""
-    p = s.tables.p
+    p = s.tables.params
     s.phase, s.pending = "first-player", {"for": "setup"}
-    if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0:
-        s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
+    if p.is_advanced and p.setup_epidemics > 0:
+        s.phase, s.pending = "epidemics", {"left": p.setup_epidemics, "moving": False}
     elif s.neutrals and next_dealt(s, -1) >= 0:
         # napoleon.amb.basic-distribution 'claim': the neutral armies' territories are
         # dealt; the players then claim the rest
@@ -85,13 +87,13 @@ def after_mission_deal(s: NapState) -> None:
 
 
 def quotas(s: NapState) -> list[int]:
-    p = s.tables.p
-    claim = p["setup.distribution"] == "claim"  # the players claim theirs
+    p = s.tables.params
+    claim = p.setup_distribution == "claim"  # the players claim theirs
     if not s.neutrals and not claim:  # no neutral armies: the whole deck is dealt round
         n = len(humans(s))             # by round (the per-player count is the two-player one)
         return [0 if claim else -(-s.tables.n_territories // n)] * s.n_players
-    return [int(p["setup.deal_cards_neutral"]) if s.is_neutral(i) else
-            0 if claim else int(p["setup.deal_cards_player"]) for i in range(s.n_players)]
+    return [p.setup_deal_cards_neutral if s.is_neutral(i) else
+            0 if claim else p.setup_deal_cards_player for i in range(s.n_players)]
 
 
 def next_dealt(s: NapState, after: int) -> int:
@@ -126,10 +128,10 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
         s.pending = {"next": nxt}
     else:  # the deck (jokers back in) is whole again: nobody keeps a card from the deal
         s.phase, s.pending = "first-player", {"for": "setup"}
-        p = s.tables.p
-        if p["game.mode"] == "advanced" and int(p["setup.epidemics"]) > 0 and \
-                p["setup.distribution"] == "deal":
-            s.phase, s.pending = "epidemics", {"left": int(p["setup.epidemics"]), "moving": False}
+        p = s.tables.params
+        if p.is_advanced and p.setup_epidemics > 0 and \
+                p.setup_distribution == "deal":
+            s.phase, s.pending = "epidemics", {"left": p.setup_epidemics, "moving": False}
 
 
 def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -158,7 +160,7 @@ def _share_order(s: NapState) -> list[tuple[int, int]]:
 
 
 def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
-    p = s.tables.p
+    p = s.tables.params
     order = _share_order(s)
     start = 0 if done is None else [o[0] for o in order].index(done) + 1
     for k in range(len(order)):
@@ -166,11 +168,11 @@ def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) ->
         if s.reserves[seat] > 0 and not can_place_any(s, seat):
             s.reserves[seat] = 0  # every territory is full: the rest stays in the box
         if s.reserves[seat] > 0:
-            per = p["setup.neutral_placement_per_turn"] if s.is_neutral(seat) else \
-                p["setup.placement_per_turn"]
+            per = p.setup_neutral_placement_per_turn if s.is_neutral(seat) else \
+                p.setup_placement_per_turn
             s.phase, s.current = "setup-place", placer
             s.pending = {"seat": seat, "left": min(int(per), s.reserves[seat])}
-            if s.is_neutral(seat) and p["setup.neutral_placement_by"] == "random":
+            if s.is_neutral(seat) and p.setup_neutral_placement_by == "random":
                 s.phase = "random-place"  # a chance node per regiment
             return
     from riskspec.reference.napoleon.leaders import start_leader_setup
@@ -180,7 +182,7 @@ def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) ->
 
 def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
     from riskspec.reference.napoleon.setup_readings import begin_play
-    if s.tables.p["turn.first_player"] == "new-roll":
+    if s.tables.params.turn_first_player == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
         begin_play(s, s.first_player, ev)
@@ -205,7 +207,7 @@ def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def can_setup_place(s: NapState, t: int, seat: int) -> bool:
-    top = s.tables.p["setup.max_units_per_territory"]
+    top = s.tables.params.setup_max_units_per_territory
     return t < s.tables.n_territories and s.owner[t] == seat and (
         top is None or s.armies[t] < int(top))
 
@@ -246,15 +248,15 @@ def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def reinforcements(s: NapState, seat: int) -> int:
-    p, tb = s.tables.p, s.tables
+    p, tb = s.tables.params, s.tables
     terr, zones = controlled(s, seat)
-    count = terr + (zones if p["reinforce.counts_zones"] else 0)
-    div = int(p["reinforce.territory_divisor"])
-    base = count // div if p["reinforce.territory_rounding"] == "down" else (2 * count + div) // (2 * div)
+    count = terr + (zones if p.reinforce_counts_zones else 0)
+    div = p.reinforce_territory_divisor
+    base = count // div if p.reinforce_territory_rounding == "down" else (2 * count + div) // (2 * div)
     emp, rts = whole_groups(s, seat)
     bonus = sum(tb.groups[g][1] for g in emp) + sum(tb.routes[r][1] for r in rts)
-    low = int(p["reinforce.minimum"])
-    if p["reinforce.minimum_applies_to"] == "territories":
+    low = p.reinforce_minimum
+    if p.reinforce_minimum_applies_to == "territories":
         return max(low, base) + bonus
     return max(low, base + bonus)
 
@@ -271,7 +273,7 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
     s.conquests = s.fortify_moves = s.naval_moves = 0
     from riskspec.reference.napoleon.effects import new_turn
     new_turn(s)  # card effects last at most a turn
-    if s.tables.p["game.mode"] == "advanced":
+    if s.tables.params.is_advanced:
         from riskspec.reference.napoleon.missions import new_turn_levels
         new_turn_levels(s, seat, rounded)
     s.ransomed, s.gbattle = [0, 0], [-1] * len(s.owner)
@@ -286,7 +288,7 @@ def begin_turn(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
     """The start of ``seat``'s turn once the turn counter and flags are set: phase 1's
     mission check, then :func:`begin_reinforcement`."""
     ev = [] if ev is None else ev
-    if s.tables.p["game.mode"] == "advanced":
+    if s.tables.params.is_advanced:
         from riskspec.reference.napoleon.missions import at_turn_start
         if at_turn_start(s, seat, ev):  # napoleon.missions.check (phase 1)
             return  # replacement cards are drawn first (begin_reinforcement follows)
@@ -297,7 +299,7 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
     """The rest of phase 1 (empire victory points) and the reinforcements of phase 2."""
     ev = [] if ev is None else ev
     extra = 0
-    if s.tables.p["game.mode"] == "advanced":
+    if s.tables.params.is_advanced:
         from riskspec.reference.napoleon.leaders import fortification_regiments
         from riskspec.reference.napoleon.missions import reinforcement_bonus
         score_empires(s, seat, ev)
@@ -316,8 +318,8 @@ def capital_bonuses(s: NapState, seat: int) -> int:
     each empire whose capital the player holds with enough of its territories
     (``capitals.count_meaning``) gives its capital bonus (on top of the whole-empire bonus
     only when ``capitals.stack_with_empire``)."""
-    p, tb = s.tables.p, s.tables
-    if not p["capitals.enabled"] or s.turn < int(p["capitals.from_turn"]):
+    p, tb = s.tables.params, s.tables
+    if not p.capitals_enabled or s.turn < p.capitals_from_turn:
         return 0
     total = 0
     for g, cap, count, bonus in tb.capitals:
@@ -326,8 +328,8 @@ def capital_bonuses(s: NapState, seat: int) -> int:
         ts = tb.groups[g][2]
         held = sum(1 for t in ts if s.owner[t] == seat)
         need = {"with-capital": count, "besides-capital": count + 1,
-                "whole-empire": len(ts)}[p["capitals.count_meaning"]]
-        if held < need or (held == len(ts) and not p["capitals.stack_with_empire"]):
+                "whole-empire": len(ts)}[p.capitals_count_meaning]
+        if held < need or (held == len(ts) and not p.capitals_stack_with_empire):
             continue
         total += bonus
     return total
@@ -336,14 +338,14 @@ def capital_bonuses(s: NapState, seat: int) -> int:
 def score_empires(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
     """napoleon.scoring.empire-vp: at the start of the turn, each whole empire held scores
     its bonus in victory points (routes too when vp.routes_score)."""
-    p, tb = s.tables.p, s.tables
-    if p["vp.empire_scoring"] == "last-turn-only" and s.turn != int(p["game.turn_limit"]):
+    p, tb = s.tables.params, s.tables
+    if p.vp_empire_scoring == "last-turn-only" and s.turn != p.game_turn_limit:
         return
     emp, rts = whole_groups(s, seat)
     vp = sum(tb.groups[g][1] for g in emp)
-    if p["vp.routes_score"]:
+    if p.vp_routes_score:
         vp += sum(tb.routes[r][1] for r in rts)
-    if p["capitals.vp"]:
+    if p.capitals_vp:
         vp += capital_bonuses(s, seat)
     s.vp[seat] += vp
     if vp and ev is not None:
@@ -351,12 +353,12 @@ def score_empires(s: NapState, seat: int, ev: list[Event] | None = None) -> None
 
 
 def _owes_trade(s: NapState, seat: int, first: bool) -> bool:
-    p = s.tables.p
+    p = s.tables.params
     hand = len(s.hands[seat])
     if s.pending.get("after") == "elimination":
-        return hand > int(p["cards.elimination_trade_until"])
-    at = int(p["cards.forced_trade_at"])
-    if p["cards.forced_trade_until"] == "one-set":
+        return hand > p.cards_elimination_trade_until
+    at = p.cards_forced_trade_at
+    if p.cards_forced_trade_until == "one-set":
         return first and hand >= at
     return hand >= at
 
@@ -370,7 +372,7 @@ def _maybe_end_reinforce(s: NapState) -> None:
 
 
 def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
-    value = get_fixed_set_value([tb.card_symbol[c] for c in cards], tb.p["cards.set_values_fixed"])
+    value = get_fixed_set_value([tb.card_symbol[c] for c in cards], tb.params.cards_set_values_fixed)
     for c in cards:  # a card that adds regiments even inside a set (its effect text says so)
         eff = tb.card_effect[c]
         if eff and eff.get("in_set_bonus"):
@@ -379,12 +381,12 @@ def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
 
 
 def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p, seat = s.tables, s.tables.p, s.current
+    tb, p, seat = s.tables, s.tables.params, s.current
     cards = a[1]
     require(set(cards) <= set(s.hands[seat]), "not-your-cards", RID.CARDS_SET_VALUES,
             "you do not hold those cards")
     problem = get_set_problem([tb.card_symbol[c] for c in cards], tb.symbols,
-                              int(p["cards.max_wilds_per_set"]))
+                              p.cards_max_wilds_per_set)
     require(problem is None, problem or "",
             RID.CARDS_JOKERS if problem == "too-many-wilds" else RID.CARDS_SET_VALUES,
             lambda: f"not a set ({problem})")
@@ -401,28 +403,28 @@ def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Event]) -> None:
-    p, tb = s.tables.p, s.tables
-    limit = p["cards.territory_bonus_limit"]
+    p, tb = s.tables.params, s.tables
+    limit = p.cards_territory_bonus_limit
     for c in cards:
         t = tb.card_territory[c]
         if t < 0 or s.owner[t] != seat or (limit == "per-turn" and s.bonus_taken):
             continue
-        s.armies[t] += int(p["cards.territory_bonus"])
+        s.armies[t] += p.cards_territory_bonus
         s.bonus_taken = True
         ev.append({"type": "territory-bonus", "territory": tb.places[t],
-                   "armies": int(p["cards.territory_bonus"])})
+                   "armies": p.cards_territory_bonus})
         if limit != "per-card":
             break
 
 
 def ships_allowed(tb: NapTables) -> bool:
-    return tb.p["basic.pieces"] != "none"
+    return tb.params.basic_pieces != "none"
 
 
 def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
     from riskspec.reference.napoleon import naval as N
     tb = s.tables
-    return (ships_allowed(tb) and tb.is_zone(z) and s.pending["to_place"] >= int(tb.p["costs.ship"])
+    return (ships_allowed(tb) and tb.is_zone(z) and s.pending["to_place"] >= tb.params.costs_ship
             and N.build_target_ok(s, seat, z) and any(s.owner[t] == seat for t in tb.coast[z])
             and N.ship_room(s, seat))
 
@@ -441,9 +443,9 @@ def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
             "follows (naval.forced_attack_on_build)")
     require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS,
             "no ship left in your supply (ships.max_per_player)")
-    require(s.pending["to_place"] >= int(tb.p["costs.ship"]), "cannot-afford", RID.REINFORCE_PURCHASES,
+    require(s.pending["to_place"] >= tb.params.costs_ship, "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough reinforcements left to pay for a ship")
-    s.pending["to_place"] -= int(tb.p["costs.ship"])
+    s.pending["to_place"] -= tb.params.costs_ship
     N.build(s, seat, z, ev)
     _maybe_end_reinforce(s)
 

@@ -30,12 +30,12 @@ def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[
     """Places without units that ``src`` may enter now (``reach``: the position's
     :func:`~riskspec.reference.napoleon.reach.landing_reach`, if computed)."""
     from riskspec.reference.napoleon.reach import landing_targets
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     if any(s.challengers) or s.owner[src] != seat or s.armies[src] - N.stay(s, src) < 1 \
-            or s.armies[src] < int(p["attack.min_units"]):
+            or s.armies[src] < p.attack_min_units:
         return []
     if tb.is_zone(src):
-        if s.land_attacked and p["combat.naval_first"]:
+        if s.land_attacked and p.combat_naval_first:
             return []
         return sorted(z for z in tb.sea[src] if s.armies[z] == 0 and s.owner[z] != seat)
     cand = tb.land[src] | landing_targets(s, src, seat, reach)
@@ -43,7 +43,7 @@ def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[
 
 
 def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p, seat = s.tables, s.tables.p, s.current
+    tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, n = a[1], a[2], a[3]
     naval = tb.is_zone(src)
     rule = RID.NAVAL_BATTLE_RULES if naval else RID.COMBAT_EMPTY_TERRITORY
@@ -54,7 +54,7 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
             "only a place without units is entered without a battle")
     require(tb.is_zone(dst) == naval, "not-adjacent", rule,
             "regiments enter territories, ships enter zones")
-    require(not (naval and s.land_attacked and p["combat.naval_first"]), "naval-after-land",
+    require(not (naval and s.land_attacked and p.combat_naval_first), "naval-after-land",
             RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
     require(dst in invade_targets(s, src, seat), "not-adjacent",
             rule if naval or dst in tb.land[src] else RID.NAVAL_LANDING,
@@ -68,16 +68,16 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
     ev.append({"type": "invaded", "player": seat, "from": tb.places[src], "to": tb.places[dst],
                "armies": n})
     if naval:
-        if p["end_turn.zone_invasion_counts"] and p["end_turn.empty_invasion_counts"]:
+        if p.end_turn_zone_invasion_counts and p.end_turn_empty_invasion_counts:
             s.conquered = True
         return
     s.land_attacked = True
     s.conquests += 1
-    if p["end_turn.empty_invasion_counts"]:
+    if p.end_turn_empty_invasion_counts:
         s.conquered = True
-    if p["end_turn.empty_invasion_forfeits"]:
+    if p.end_turn_empty_invasion_forfeits:
         s.empty_invaded = True  # no invasion card this turn (napoleon.amb.empty-territory-card)
-    if s.forts[dst] and p["fortifications.destroyed_on"] == "any-conquest":
+    if s.forts[dst] and p.fortifications_destroyed_on == "any-conquest":
         s.forts[dst] = 0
         ev.append({"type": "fortification-destroyed", "territory": tb.places[dst]})
     if loser >= 0:
@@ -91,7 +91,7 @@ def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
     """The empty territory still had an owner (``epidemics.empty_territory = keeps-owner``):
     its generals are captured and the owner may be eliminated."""
     from riskspec.reference.napoleon import combat as C
-    p = s.tables.p
+    p = s.tables.params
     from riskspec.reference.napoleon.leaders import capture
     capture(s, dst, loser, s.current, ev)  # napoleon.leaders.capture, capture-vp
     if G.controlled(s, loser)[0] == 0 and s.eliminated_by[loser] < 0:
@@ -99,8 +99,8 @@ def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
         C.check_victory(s, ev)
         seat = s.current
         if s.winner < 0 and s.captured[seat] and \
-                p["cards.elimination_trade_timing"] == "immediately" and \
-                len(s.hands[seat]) >= int(p["cards.elimination_trade_at"]):
+                p.cards_elimination_trade_timing == "immediately" and \
+                len(s.hands[seat]) >= p.cards_elimination_trade_at:
             s.captured[seat] = False
             s.phase = "reinforce"
             s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}

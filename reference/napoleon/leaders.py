@@ -36,9 +36,9 @@ Event = dict[str, Any]
 
 def start_leader_setup(s: NapState, seat: int) -> bool:
     """Enter the leader placement for ``seat``; False when nothing is to be placed."""
-    p = s.tables.p
-    g, f = int(p["setup.generals_per_player"]), int(p["setup.fortifications_per_player"])
-    if p["game.mode"] != "advanced" or g + f == 0:
+    p = s.tables.params
+    g, f = p.setup_generals_per_player, p.setup_fortifications_per_player
+    if not p.is_advanced or g + f == 0:
         return False
     s.phase, s.current = "setup-leaders", seat
     s.pending = {"generals": g, "fortifications": f}
@@ -61,7 +61,7 @@ def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
         s.generals[t] += 1
         s.pending["generals"] -= 1
     else:
-        require(s.forts[t] < int(s.tables.p["fortifications.max_per_territory"]), "fortified",
+        require(s.forts[t] < s.tables.params.fortifications_max_per_territory, "fortified",
                 RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
         s.forts[t] += 1
         s.pending["fortifications"] -= 1
@@ -94,7 +94,7 @@ def set_leaders(s: NapState, place: int, n: int) -> None:
 def general_bonus_applies(s: NapState, src: int, dst: int) -> bool:
     """napoleon.amb.general-attack-scope: under 'one-battle' the generals of ``src`` lend
     their bonus to the rolls of one battle (one target) per turn."""
-    if s.tables.p["generals.attack_bonus_scope"] == "every-roll" or s.tables.is_zone(src):
+    if s.tables.params.generals_attack_bonus_scope == "every-roll" or s.tables.is_zone(src):
         return True
     return s.gbattle[src] in (-1, dst)
 
@@ -103,23 +103,23 @@ def side_bonuses(s: NapState, place: int, defending: bool, target: int = -1,
                  fortification: bool = True) -> tuple[int, ...]:
     """``target``: the attacked place (for the one-battle reading); ``fortification=False``:
     the fortification adds nothing (napoleon.effects.ignore-fortification)."""
-    p = s.tables.p
-    if p["game.mode"] != "advanced":
+    p = s.tables.params
+    if not p.is_advanced:
         return ()
     if s.tables.is_zone(place):  # napoleon.naval.admiral-bonus
-        return get_leader_bonuses(p["admirals.bonus_by_count"], s.admirals[place])
+        return get_leader_bonuses(p.admirals_bonus_by_count, s.admirals[place])
     n = s.generals[place]
     if not defending and n and not general_bonus_applies(s, place, target):
         n = 0
-    parts = [get_leader_bonuses(p["generals.bonus_by_count"], n)]
+    parts = [get_leader_bonuses(p.generals_bonus_by_count, n)]
     if defending and s.forts[place] and fortification:
-        parts.append(tuple(p["fortifications.defence_bonus"]))
+        parts.append(p.fortifications_defence_bonus)
     return combine_bonuses(*parts)
 
 
 def modified(s: NapState, dice: tuple[int, ...], place: int, defending: bool,
              target: int = -1) -> tuple[int, ...]:
-    cap = s.tables.p["dice.modified_max"]
+    cap = s.tables.params.dice_modified_max
     return apply_bonuses(dice, side_bonuses(s, place, defending, target),
                          None if cap is None else int(cap))
 
@@ -130,15 +130,15 @@ def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -
     n = leaders_at(s, place)
     if not n or owner < 0 or captor < 0:
         return
-    p, zone = s.tables.p, s.tables.is_zone(place)
+    p, zone = s.tables.params, s.tables.is_zone(place)
     kind = ADMIRALS if zone else GENERALS
     set_leaders(s, place, 0)
     np = s.n_players
     s.pows[kind * np * np + captor * np + owner] += n
     if kind == GENERALS:
         s.prisoners[captor] += n
-    s.vp[captor] += n * int(p["leaders.capture_vp"])
-    lose_vp(s, owner, n * int(p["leaders.loss_vp"]))
+    s.vp[captor] += n * p.leaders_capture_vp
+    lose_vp(s, owner, n * p.leaders_loss_vp)
     if zone:
         ev.append({"type": "admiral-captured", "zone": s.tables.places[place],
                    "player": owner, "by": captor, "admirals": n})
@@ -150,9 +150,9 @@ def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -
 def lose_vp(s: NapState, seat: int, n: int) -> None:
     """Take ``n`` victory points from ``seat``, not below ``vp.floor`` (napoleon.amb.negative-vp)."""
     s.vp[seat] -= n
-    floor = s.tables.p["vp.floor"]
+    floor = s.tables.params.vp_floor
     if floor is not None:
-        s.vp[seat] = max(int(floor), s.vp[seat])
+        s.vp[seat] = max(floor, s.vp[seat])
 
 
 def on_conquest(s: NapState, place: int, loser: int, ev: list[Event]) -> None:
@@ -167,13 +167,13 @@ def after_roll(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     """After a roll that left ``src`` standing: the one-battle designation, and the
     capture of attacking leaders whose roll left a single unit (napoleon.leaders.capture,
     napoleon.amb.attacking-general-capture)."""
-    p, zone = s.tables.p, s.tables.is_zone(src)
+    p, zone = s.tables.params, s.tables.is_zone(src)
     if not leaders_at(s, src):
         return
     used = general_bonus_applies(s, src, dst)
-    if used and not zone and p["generals.attack_bonus_scope"] == "one-battle":
+    if used and not zone and p.generals_attack_bonus_scope == "one-battle":
         s.gbattle[src] = dst
-    if used and s.armies[src] == 1 and p["generals.capture_on_attack"] == "attackers-exhausted":
+    if used and s.armies[src] == 1 and p.generals_capture_on_attack == "attackers-exhausted":
         capture(s, src, s.current, s.owner[dst], ev)
 
 
@@ -193,7 +193,7 @@ def fortification_regiments(s: NapState, seat: int, ev: list[Event] | None = Non
     on itself (not in the general pool: they cannot be placed elsewhere or spent).  No
     fortification has been built yet this turn at that moment, so every one counts.
     Returns the regiments added."""
-    per = int(s.tables.p["reinforce.fortification_regiments"])
+    per = s.tables.params.reinforce_fortification_regiments
     added = 0
     for t in range(s.tables.n_territories):
         if per and s.owner[t] == seat and s.forts[t]:
@@ -210,19 +210,19 @@ def fortification_regiments(s: NapState, seat: int, ev: list[Event] | None = Non
 def limit_reached(s: NapState, kind: int, seat: int) -> bool:
     """napoleon.units.generals / admirals: at most generals.max (admirals.max) per player,
     captives counted when leaders.limit_counts says so."""
-    p = s.tables.p
+    p = s.tables.params
     arr = s.admirals if kind == ADMIRALS else s.generals
     mine = sum(x for x, o in zip(arr, s.owner) if o == seat)
-    if p["leaders.limit_counts"] == "including-captured":
+    if p.leaders_limit_counts == "including-captured":
         mine += s.held(kind, seat)
-    return mine >= int(p["admirals.max" if kind == ADMIRALS else "generals.max"])
+    return mine >= (p.admirals_max if kind == ADMIRALS else p.generals_max)
 
 
 def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
     """Why ``kind`` ('general', 'admiral' or 'fortification') cannot be bought for place
     ``t`` now (a check code), or None; ``free``: given by a card (no cost)."""
-    p, seat = s.tables.p, s.current
-    if p["game.mode"] != "advanced":
+    p, seat = s.tables.params, s.current
+    if not p.is_advanced:
         return "advanced-only"
     if s.pending.get("must_trade"):
         return "must-trade"
@@ -231,16 +231,16 @@ def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
         return "not-a-zone" if kind == "admiral" else "not-a-territory"
     if s.owner[t] != seat or (zone and s.armies[t] == 0):
         return "not-owner"
-    if not free and s.pending["to_place"] < int(p[f"costs.{kind}"]):
+    if not free and s.pending["to_place"] < p.cost_of(kind):
         return "cannot-afford"
     if kind in ("general", "admiral"):
         limit = limit_reached(s, ADMIRALS if zone else GENERALS, seat)
         return f"{kind}-limit" if limit else None
-    if s.forts[t] >= int(p["fortifications.max_per_territory"]):
+    if s.forts[t] >= p.fortifications_max_per_territory:
         return "fortified"
-    if p["fortifications.supply"] is not None and sum(s.forts) >= int(p["fortifications.supply"]):
+    if p.fortifications_supply is not None and sum(s.forts) >= p.fortifications_supply:
         return "no-supply"
-    if s.epidemics[t] and not p["fortifications.build_in_epidemic"]:
+    if s.epidemics[t] and not p.fortifications_build_in_epidemic:
         return "epidemic"
     return None
 
@@ -248,10 +248,10 @@ def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
 def buyable_places(s: NapState, kind: str) -> list[int]:
     """The places ``t`` for which :func:`can_buy` (not free) is None, in index order.  The
     checks that do not depend on the place run once; the result is the same set."""
-    p, seat, tb = s.tables.p, s.current, s.tables
-    if p["game.mode"] != "advanced" or s.pending.get("must_trade"):
+    p, seat, tb = s.tables.params, s.current, s.tables
+    if not p.is_advanced or s.pending.get("must_trade"):
         return []
-    if s.pending["to_place"] < int(p[f"costs.{kind}"]):
+    if s.pending["to_place"] < p.cost_of(kind):
         return []
     admiral = kind == "admiral"
     if kind != "fortification" and limit_reached(s, ADMIRALS if admiral else GENERALS, seat):
@@ -280,7 +280,7 @@ def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
     if why == "not-owner" and kind == "admiral":
         rule = RID.UNITS_ADMIRALS
     require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
-    s.pending["to_place"] -= int(s.tables.p[f"costs.{kind}"])
+    s.pending["to_place"] -= s.tables.params.cost_of(kind)
     if kind == "general":
         s.generals[t] += 1
     elif kind == "admiral":

@@ -97,11 +97,12 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
         if fk == "zones":
             zi = [tb.place_index.get(z) if isinstance(z, str) else None for z in v] \
                 if isinstance(v, list) else [None]
-            if not v or any(z is None or not tb.is_zone(z) for z in zi):
+            zs = [z for z in zi if z is not None]
+            if not v or len(zs) != len(zi) or any(not tb.is_zone(z) for z in zs):
                 raise bad("unknown-territory", f"{name}: a non-empty list of maritime zones")
-            if zi != sorted(zi):
+            if zs != sorted(zs):
                 raise bad("zone-order", f"{name}: zones in map order")
-            out.append(tuple(zi))
+            out.append(tuple(zs))
         elif fk in ("territory", "place"):
             idx = tb.territory_index if fk == "territory" else tb.place_index
             if not isinstance(v, str) or v not in idx:
@@ -136,7 +137,7 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
                 raise bad("card-order", f"{name}: distinct cards in deck order")
             out.append(tuple(idx))
         else:  # dice
-            sides = int(tb.p["attack.dice_sides"])
+            sides = tb.params.attack_dice_sides
             if not isinstance(v, list) or any(not isinstance(d, int) or isinstance(d, bool)
                                               or not 1 <= d <= sides for d in v) \
                     or list(v) != sorted(v, reverse=True):
@@ -156,7 +157,7 @@ def legal_actions(s: NapState) -> list[Action]:
              if SR.can_setup_ship(s, z)]
     if ph == "setup-leaders":
         kind = "place-general" if s.pending["generals"] else "place-fortification"
-        top = int(tb.p["fortifications.max_per_territory"])
+        top = tb.params.fortifications_max_per_territory
         return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
                 if s.owner[t] == seat and (kind == "place-general" or s.forts[t] < top)]
     if ph == "claim":
@@ -168,7 +169,7 @@ def legal_actions(s: NapState) -> list[Action]:
         size = len(tb.symbols)
         for combo in itertools.combinations(hand, size):
             if get_set_problem([tb.card_symbol[c] for c in combo], tb.symbols,
-                               int(tb.p["cards.max_wilds_per_set"])) is None:
+                               tb.params.cards_max_wilds_per_set) is None:
                 out.append({"type": "trade", "cards": [tb.cards[c] for c in combo]})
         if s.pending["must_trade"]:
             return out
@@ -176,7 +177,7 @@ def legal_actions(s: NapState) -> list[Action]:
         if s.pending["to_place"] > 0:
             out += [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
                     if G.can_buy_ship(s, seat, z)]
-            if tb.p["game.mode"] == "advanced":
+            if tb.params.is_advanced:
                 for kind in ("general", "fortification"):
                     out += [{"type": f"buy-{kind}", "territory": P[t]}
                             for t in L.buyable_places(s, kind)]
@@ -191,7 +192,7 @@ def legal_actions(s: NapState) -> list[Action]:
             return [{"type": "attack", "from": P[z], "to": P[z], "dice": d}
                     for z, top in N.forced_attacks(s) for d in range(1, top + 1)]
         out = EF.legal_plays(s)
-        top = int(tb.p["attack.max_attacker_dice"]) + EF.extra_dice(s, seat, False)
+        top = tb.params.attack_max_attacker_dice + EF.extra_dice(s, seat, False)
         reach = R.landing_reach(s, seat)
         for src in [x for x in range(len(P)) if s.owner[x] == seat]:
             for dst in C.attack_targets(s, src, seat, reach):
@@ -209,7 +210,7 @@ def legal_actions(s: NapState) -> list[Action]:
         return EF.legal_plays(s) + [{"type": "keep-roll"}]
     if ph == "occupy":
         src = s.pending["from"]
-        g = L.leaders_at(s, src) if tb.p["game.mode"] == "advanced" else 0
+        g = L.leaders_at(s, src) if tb.params.is_advanced else 0
         return [{"type": "occupy", "armies": n, **({"leaders": k} if k else {})}
                 for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)
                 for k in range(g + 1)]
@@ -226,7 +227,7 @@ def chance_table(s: NapState) -> ChanceTable | None:
     tb = s.tables
     if s.phase == "battle":
         return get_roll_table(s.pending["attacker_dice"], s.pending["defender_dice"],
-                              int(tb.p["attack.dice_sides"]))
+                              tb.params.attack_dice_sides)
     if s.phase == "deal":
         return _uniform([t for t in range(tb.n_territories) if s.owner[t] < 0],
                         lambda t: {"type": "deal", "territory": tb.places[t]})
@@ -237,7 +238,7 @@ def chance_table(s: NapState) -> ChanceTable | None:
         return _weighted(EP.setup_weights(s),
                          lambda t: {"type": "epidemic", "territory": tb.places[t]})
     if s.phase == "reroll-dice":
-        n, sides = len(s.pending[EF.reroll_side(s)]), int(tb.p["attack.dice_sides"])
+        n, sides = len(s.pending[EF.reroll_side(s)]), tb.params.attack_dice_sides
         return _reroll_table(n, sides)
     if s.phase == "draw":
         return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": tb.cards[c]})

@@ -33,12 +33,12 @@ def maneuver_targets(s: NapState, src: int, seat: int, reach: Reach | None = Non
     ``reach``: :func:`~riskspec.reference.napoleon.reach.maneuver_reach` of the position,
     when the caller computed it once for every source."""
     from riskspec.reference.napoleon import effects as EF
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     naval = tb.is_zone(src)
-    if s.owner[src] != seat or s.armies[src] <= int(p["maneuver.min_left"]):
+    if s.owner[src] != seat or s.armies[src] <= p.maneuver_min_left:
         return []
-    if (s.naval_moves if naval else s.fortify_moves) >= int(
-            p["maneuver.naval_moves" if naval else "maneuver.land_moves"]) + \
+    if (s.naval_moves if naval else s.fortify_moves) >= (
+            p.maneuver_naval_moves if naval else p.maneuver_land_moves) + \
             EF.extra_moves(s, naval):
         return []
     return list((reach if reach is not None else R.maneuver_reach(s, seat))[src])
@@ -50,16 +50,16 @@ def _leaders(s: NapState, place: int) -> int:
 
 def fresh_leaders(s: NapState, src: int) -> int:
     """Leaders in ``src`` that may still make their own maneuver."""
-    p = s.tables.p
-    if p["game.mode"] != "advanced" or not s.m_leaders:
+    p = s.tables.params
+    if not p.is_advanced or not s.m_leaders:
         return 0
-    per = int(p["maneuver.per_admiral" if s.tables.is_zone(src) else "maneuver.per_general"])
+    per = p.maneuver_per_admiral if s.tables.is_zone(src) else p.maneuver_per_general
     return min(s.m_leaders[src], _leaders(s, src)) if per else 0
 
 
 def leader_units(s: NapState, src: int) -> int:
     """Most units a leader maneuver from ``src`` may take along."""
-    return max(0, min(s.m_units[src], s.armies[src] - int(s.tables.p["maneuver.min_left"])))
+    return max(0, min(s.m_units[src], s.armies[src] - s.tables.params.maneuver_min_left))
 
 
 def leader_targets(s: NapState, src: int, seat: int, reach: Reach | None = None) -> list[int]:
@@ -74,7 +74,7 @@ def lone_ok(s: NapState, dst: int, n: int) -> bool:
 
 
 def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, p, seat = s.tables, s.tables.p, s.current
+    tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, n, k, by_leader = a[1], a[2], a[3], a[4], a[5]
     naval = tb.is_zone(src)
     rule = RID.MANEUVER_NAVAL if naval else RID.MANEUVER_LAND
@@ -96,7 +96,7 @@ def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
         require(n >= 1, "armies", rule, "move at least one unit")
         require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
                 "no maneuver left, or the destination is not reachable through your own places")
-        require(n <= s.armies[src] - int(p["maneuver.min_left"]), "armies", rule,
+        require(n <= s.armies[src] - p.maneuver_min_left, "armies", rule,
                 "leave units behind")
     s.armies[src] -= n
     s.armies[dst] += n
@@ -123,7 +123,7 @@ def legal_maneuvers(s: NapState) -> list[dict[str, Any]]:
     """Every legal maneuver in canonical order (from, to, armies, leaders, leader_maneuver)."""
     tb, seat = s.tables, s.current
     P = tb.places
-    low = int(tb.p["maneuver.min_left"])
+    low = tb.params.maneuver_min_left
     out: list[dict[str, Any]] = []
     moves = R.maneuver_reach(s, seat)
     for src in sorted(moves):  # the seat's places, in place order
@@ -131,7 +131,7 @@ def legal_maneuvers(s: NapState) -> list[dict[str, Any]]:
         led = set(leader_targets(s, src, seat, moves))
         if not plain and not led:
             continue
-        g = _leaders(s, src) if tb.p["game.mode"] == "advanced" else 0
+        g = _leaders(s, src) if tb.params.is_advanced else 0
         fresh, lu = fresh_leaders(s, src), leader_units(s, src) if led else 0
         top = max(s.armies[src] - low if plain else 0, lu)
         for dst in sorted(plain | led):

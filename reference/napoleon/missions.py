@@ -50,13 +50,13 @@ CHECKS = {"start": ("start",), "end": ("end",), "either": ("start", "end"),
 # ---------------------------------------------------------------- the decks
 
 def levels(tb: Any) -> list[int]:
-    return sorted(int(k) for k in tb.p["missions.decks"])
+    return sorted(int(k) for k in tb.params.missions_decks)
 
 
 def deck(tb: Any, level: int) -> tuple[str, ...]:
     """The cards of a level's deck, in deck order (none when the variant has no such deck:
     a game on an inline map without a mission deck of its own)."""
-    d = tb.variant.mission_decks.get(tb.p["missions.decks"][str(level)])
+    d = tb.variant.mission_decks.get(tb.params.missions_decks[str(level)])
     return tuple(d.cards) if d is not None else ()
 
 
@@ -77,15 +77,12 @@ def card(tb: Any, mid: str) -> Any:
 
 
 def dealing(tb: Any) -> bool:
-    return tb.p["game.mode"] == "advanced" and int(tb.p["setup.missions_per_level"]) > 0
+    return tb.params.is_advanced and tb.params.setup_missions_per_level > 0
 
 
 def check_supported(tb: Any) -> None:
-    """Raise OptionError when a card of the decks uses a condition this engine cannot evaluate."""
-    for t in tb.p["scoring.tiebreak"]:
-        if t not in ("regiments", "missions-completed"):
-            raise OptionError(f"parameter scoring.tiebreak: the reference engine's Napoléon "
-                              f"breaks ties by regiments and missions-completed, not {t!r}")
+    """Raise OptionError when a card of the decks uses a condition this engine cannot evaluate
+    (the tie-break names are checked with the other parameters, :mod:`.params`)."""
     if not dealing(tb):
         return
     for lvl in levels(tb):
@@ -144,7 +141,7 @@ def start_setup_deal(s: NapState) -> bool:
     tb = s.tables
     if not dealing(tb):
         return False
-    k = int(tb.p["setup.missions_per_level"])
+    k = tb.params.setup_missions_per_level
     want = [lvl for lvl in levels(tb) for _ in range(k)]
     seats = [i for i in range(s.n_players) if not s.is_neutral(i)]
     s.phase, s.pending = "deal-missions", {"player": seats[0], "levels": want, "then": "setup"}
@@ -174,7 +171,7 @@ def _advance(s: NapState) -> bool:
         i = seats.index(pend["player"]) + 1
         if i == len(seats):
             return False
-        k = int(s.tables.p["setup.missions_per_level"])
+        k = s.tables.params.setup_missions_per_level
         pend["player"], pend["levels"] = seats[i], [lv for lv in levels(s.tables) for _ in range(k)]
 
 
@@ -248,7 +245,7 @@ def is_met(s: NapState, seat: int, mid: str) -> bool:
 # ---------------------------------------------------------------- checks
 
 def moments(tb: Any, mid: str) -> tuple[str, ...]:
-    if tb.p["missions.check_points"] == "both":
+    if tb.params.missions_check_points == "both":
         return ("start", "end")
     return CHECKS[card(tb, mid).check]
 
@@ -256,17 +253,17 @@ def moments(tb: Any, mid: str) -> tuple[str, ...]:
 def check(s: NapState, seat: int, when: str, ev: list[Event]) -> list[int]:
     """The check of ``seat``'s missions at ``when`` ('start', 'end' or 'final'); returns the
     levels of the completed cards (to be replaced)."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     if not dealing(tb) or not s.missions_held[seat]:
         return []
-    if when == "start" and s.turn == 1 and not p["turn.first_turn_missions"]:
+    if when == "start" and s.turn == 1 and not p.turn_first_turn_missions:
         return []
     if when == "final":
-        done = list(s.mission_levels[seat]) if p["missions.per_level_scope"] == "game-turn" else []
-        allowed = ("start", "end") if p["missions.final_check"] == "all-missions" else ("start",)
+        done = list(s.mission_levels[seat]) if p.missions_per_level_scope == "game-turn" else []
+        allowed = ("start", "end") if p.missions_final_check == "all-missions" else ("start",)
     else:
         done, allowed = list(s.mission_levels[seat]), (when,)
-    most = int(p["missions.per_level_per_turn"])
+    most = p.missions_per_level_per_turn
     out: list[int] = []
     for mid in s.missions_held[seat]:
         lvl = level_of(tb, mid)
@@ -303,7 +300,7 @@ def _complete(s: NapState, seat: int, mid: str, lvl: int, when: str, ev: list[Ev
 def new_turn_levels(s: NapState, seat: int, new_round: bool) -> None:
     """A new turn of ``seat`` (a new game turn when ``new_round``): the per-level count starts
     again (missions.per_level_scope) and no mission is completed yet this turn."""
-    if s.tables.p["missions.per_level_scope"] == "game-turn":
+    if s.tables.params.missions_per_level_scope == "game-turn":
         if new_round:
             s.mission_levels = [()] * s.n_players
     else:
@@ -337,7 +334,7 @@ def reinforcement_bonus(s: NapState, seat: int, ev: list[Event]) -> int:
     for mid in s.lasting[seat]:
         if is_met(s, seat, mid):
             total += int(card(s.tables, mid).reward.get("reinforcements", 0))
-        elif not s.tables.p["missions.lasting_bonus_resumes"]:
+        elif not s.tables.params.missions_lasting_bonus_resumes:
             _lose(s, seat, mid, ev)
     if total:
         ev.append({"type": "mission-reinforcements", "player": seat, "armies": total})
@@ -352,7 +349,7 @@ def _lose(s: NapState, seat: int, mid: str, ev: list[Event]) -> None:
 def watch(s: NapState, ev: list[Event]) -> None:
     """After every action: a lasting bonus whose condition no longer holds is lost for good
     (``missions.lasting_bonus_resumes`` false) — the card is turned face down at once."""
-    if s.tables.p["missions.lasting_bonus_resumes"]:
+    if s.tables.params.missions_lasting_bonus_resumes:
         return
     for seat, cards in enumerate(s.lasting):
         for mid in cards:

@@ -38,14 +38,14 @@ def ships_of(s: NapState, seat: int) -> int:
 
 def ship_room(s: NapState, seat: int) -> bool:
     """napoleon.units.ships: one more ship stays within ``ships.max_per_player``."""
-    top = s.tables.p["ships.max_per_player"]
+    top = s.tables.params.ships_max_per_player
     return top is None or ships_of(s, seat) < int(top)
 
 
 def stay(s: NapState, src: int) -> int:
     """Units that stay where an attack or a move-in comes from: ``naval.min_ships_left``
     ships in a zone, one regiment in a territory."""
-    return int(s.tables.p["naval.min_ships_left"]) if s.tables.is_zone(src) else 1
+    return s.tables.params.naval_min_ships_left if s.tables.is_zone(src) else 1
 
 
 def forced_zones(s: NapState) -> list[int]:
@@ -56,7 +56,7 @@ def build_target_ok(s: NapState, seat: int, z: int) -> bool:
     """Whether the zone's holder lets ``seat`` build there: nobody, ``seat`` itself, or
     another player when ``naval.forced_attack_on_build`` (a forced battle follows)."""
     o = s.owner[z]
-    return o in (-1, seat) or (bool(s.tables.p["naval.forced_attack_on_build"])
+    return o in (-1, seat) or (s.tables.params.naval_forced_attack_on_build
                                and not s.is_neutral(o) and s.armies[z] > 0)
 
 
@@ -75,7 +75,7 @@ def build(s: NapState, seat: int, z: int, ev: list[Event]) -> None:
 
 def forced_attacks(s: NapState) -> list[tuple[int, int]]:
     """(zone, most dice) of every forced battle owed now."""
-    top = int(s.tables.p["attack.max_attacker_dice"])
+    top = s.tables.params.attack_max_attacker_dice
     return [(z, min(top, s.challengers[z])) for z in forced_zones(s)]
 
 
@@ -84,7 +84,7 @@ def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     z, dice = a[1], a[3]
     require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
             "an attack from a zone on itself is the forced battle of ships built there")
-    top = min(int(s.tables.p["attack.max_attacker_dice"]), s.challengers[z])
+    top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])
     require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
             lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
     _start_defence(s, z, z, dice, True)
@@ -93,10 +93,10 @@ def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
 def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: list[Event]) -> None:
     """One roll of a forced battle; it goes on (most dice each side) until one side is gone."""
     from riskspec.reference.napoleon.combat import _start_defence
-    tb, p, z = s.tables, s.tables.p, s.pending["to"]
+    tb, p, z = s.tables, s.tables.params, s.pending["to"]
     from riskspec.reference.napoleon.effects import modified_dice
     att, dfn = modified_dice(s, att, dfn, z, z)  # leaders' and cards' dice bonuses
-    la, ld = compute_losses(att, dfn, p["attack.ties"])
+    la, ld = compute_losses(att, dfn, p.attack_ties)
     s.challengers[z] -= la
     s.armies[z] -= ld
     ev.append({"type": "battle", "player": s.current, "defender": s.owner[z],
@@ -104,12 +104,12 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
                "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
     if s.armies[z] == 0:  # the challengers alone hold the zone
         loser = s.owner[z]
-        if p["game.mode"] == "advanced":  # its admirals are captured (napoleon.leaders.capture)
+        if p.is_advanced:  # its admirals are captured (napoleon.leaders.capture)
             from riskspec.reference.napoleon.leaders import capture
             capture(s, z, loser, s.current, ev)
         s.owner[z], s.armies[z], s.challengers[z] = s.current, s.challengers[z], 0
         ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "from": loser})
-        if p["end_turn.zone_invasion_counts"]:
+        if p.end_turn_zone_invasion_counts:
             s.conquered = True
         s.phase, s.pending = "attack", {}
         return
@@ -117,8 +117,8 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
         s.phase, s.pending = "attack", {}
         return
     s.pending = {"fight_on": True}
-    _start_defence(s, z, z, min(int(p["attack.max_attacker_dice"]), s.challengers[z]), True)
+    _start_defence(s, z, z, min(p.attack_max_attacker_dice, s.challengers[z]), True)
 
 
 def defender_limit(s: NapState, dst: int) -> int:
-    return get_defender_dice_limit(s.armies[dst], int(s.tables.p["attack.max_defender_dice"]))
+    return get_defender_dice_limit(s.armies[dst], s.tables.params.attack_max_defender_dice)

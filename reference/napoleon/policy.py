@@ -44,7 +44,7 @@ def aggressive(s: NapState, actions: Sequence[Action], rng: random.Random) -> Ac
         invades = [a for a in actions if a["type"] == "invade"]
         if invades:  # enter an empty place with everything
             return invades[-1]
-        most = int(tb.p["attack.max_attacker_dice"])
+        most = tb.params.attack_max_attacker_dice
         good = [a for a in actions if a["type"] == "attack"
                 and a["dice"] == min(most, armies[idx[a["from"]]] - 1)
                 and armies[idx[a["from"]]] > armies[idx[a["to"]]] + 1]

@@ -29,16 +29,16 @@ Event = dict[str, Any]
 def get_captive_problem(s: NapState, leader: str, captor: int) -> str | None:
     """Why the current player may not ransom a ``leader`` held by ``captor`` now, whatever
     the place (a check code), or None.  The checks that do not depend on the place."""
-    p, seat = s.tables.p, s.current
+    p, seat = s.tables.params, s.current
     # 1. Advanced Rules, during one's own reinforcement phase
-    if p["game.mode"] != "advanced" or s.pending.get("after") != "turn":
+    if not p.is_advanced or s.pending.get("after") != "turn":
         return "advanced-only"
     # 2. a forced trade comes first (napoleon.cards.forced-trade)
     if s.pending.get("must_trade"):
         return "must-trade"
     kind = ADMIRALS if leader == "admiral" else GENERALS
     # 3. admirals only where ransom.applies_to says so
-    if kind == ADMIRALS and p["ransom.applies_to"] != "generals-and-admirals":
+    if kind == ADMIRALS and p.ransom_applies_to != "generals-and-admirals":
         return "not-ransomable"
     # 4. the captor holds one of the player's leaders of that kind
     if not s.held(kind, seat, captor):
@@ -47,12 +47,12 @@ def get_captive_problem(s: NapState, leader: str, captor: int) -> str | None:
     #    free slot under the leader limit
     arr = s.admirals if kind == ADMIRALS else s.generals
     on_board = sum(x for x, o in zip(arr, s.owner) if o == seat)
-    if p["ransom.requires_all_captured"] and on_board - s.ransomed[kind] > 0:
+    if p.ransom_requires_all_captured and on_board - s.ransomed[kind] > 0:
         return "not-all-captured"
-    if on_board >= int(p["admirals.max" if kind == ADMIRALS else "generals.max"]):
+    if on_board >= (p.admirals_max if kind == ADMIRALS else p.generals_max):
         return f"{leader}-limit"  # leaders.limit_counts = on-board: a new one took its place
     # 6. the price is paid from this turn's reinforcements
-    if s.pending["to_place"] < int(p["ransom.cost_per_leader"]):
+    if s.pending["to_place"] < p.ransom_cost_per_leader:
         return "cannot-afford"
     return None
 
@@ -87,7 +87,7 @@ def legal_ransoms(s: NapState) -> list[dict[str, Any]]:
 
 
 def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
-    p, seat, tb = s.tables.p, s.current, s.tables
+    p, seat, tb = s.tables.params, s.current, s.tables
     leader, captor, place = a[1], a[2], a[3]
     why = ransom_problem(s, leader, captor, place)
     require(why is None, why or "",
@@ -103,13 +103,13 @@ def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
         s.admirals[place] += 1
     else:
         s.generals[place] += 1
-    s.pending["to_place"] -= int(p["ransom.cost_per_leader"])
-    if p["ransom.vp_on_return"] == "reverse":
-        s.vp[seat] += int(p["leaders.loss_vp"])
-        lose_vp(s, captor, int(p["leaders.capture_vp"]))
+    s.pending["to_place"] -= p.ransom_cost_per_leader
+    if p.ransom_vp_on_return == "reverse":
+        s.vp[seat] += p.leaders_loss_vp
+        lose_vp(s, captor, p.leaders_capture_vp)
     ev.append({"type": "ransomed", "player": seat, "captor": captor, "leader": leader,
                "place": tb.places[place]})
-    left = int(p["ransom.captor_regiments"])
+    left = p.ransom_captor_regiments
     if left and any(o == captor for o in s.owner[:tb.n_territories]):
         s.pending = {"captor": captor, "left": left, **s.pending}
         s.phase = "ransom"

@@ -24,15 +24,15 @@ Reach = dict[int, frozenset[int]]
 
 def landing_reach(s: NapState, seat: int) -> Reach:
     """Zone → territories a landing through it reaches (only zones a landing can use)."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     from riskspec.reference.napoleon.game import ships_allowed
     if not ships_allowed(tb):
         return {}
-    need = int(p["naval_landing.min_ships"])
+    need = p.naval_landing_min_ships
     owner, armies, sea, coast = s.owner, s.armies, tb.sea, tb.coast
     usable = {z for z in range(len(tb.territories), len(tb.places))
               if owner[z] == seat and armies[z] >= need}
-    steps = int(p["naval_landing.max_zones"]) - 1
+    steps = p.naval_landing_max_zones - 1
     out: Reach = {}
     for z in usable:
         seen, frontier = {z}, [z]
@@ -61,10 +61,10 @@ def landing_targets(s: NapState, src: int, seat: int, reach: Reach | None = None
 def maneuver_reach(s: NapState, seat: int) -> dict[int, tuple[int, ...]]:
     """Place of ``seat`` → the places (sorted) a maneuver from it may end in, whatever its
     units and the maneuvers left (those are checked per source)."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     owner = s.owner
     T = tb.n_territories
-    connected = p["maneuver.path"] == "connected"
+    connected = p.maneuver_path == "connected"
     out: dict[int, tuple[int, ...]] = {}
     for naval, nb, places in ((False, tb.land, range(T)), (True, tb.sea, range(T, len(owner)))):
         for src in places:

@@ -37,13 +37,13 @@ def _turn_order(s: NapState) -> list[int]:
 
 
 def _row(s: NapState, n: int) -> int:
-    values = s.tables.p["setup.card_table_values"]
+    values = s.tables.params.setup_card_table_values
     return int(values[n - 1]) if 1 <= n <= len(values) else 0
 
 
 def setup_share(s: NapState, seat: int) -> int:
     """Cards ``seat`` draws before the first turn ('by-seat', 'by-player-count')."""
-    mode = s.tables.p["setup.card_table_mode"]
+    mode = s.tables.params.setup_card_table_mode
     if mode == "by-seat":
         return _row(s, _turn_order(s).index(seat) + 1)
     if mode == "by-player-count":
@@ -52,7 +52,7 @@ def setup_share(s: NapState, seat: int) -> int:
 
 
 def _pile_ready(s: NapState) -> bool:
-    if not s.draw_pile and s.discards and s.tables.p["cards.reshuffle_discards"]:
+    if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
     return bool(s.draw_pile)
 
@@ -77,7 +77,7 @@ def _next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = Non
 
 def turn_draws(s: NapState, seat: int) -> bool:
     """'by-round': enter the draws of game turn ``s.turn`` for ``seat``; False if none."""
-    if s.tables.p["setup.card_table_mode"] != "by-round":
+    if s.tables.params.setup_card_table_mode != "by-round":
         return False
     n = _row(s, s.turn)
     if n <= 0 or not _pile_ready(s):
@@ -134,18 +134,18 @@ def chance_table(s: NapState) -> ChanceTable | None:
 
 def can_setup_ship(s: NapState, z: int) -> bool:
     from riskspec.reference.napoleon import naval as N
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     seat = s.pending.get("seat", -1)
-    return (bool(p["setup.ships_allowed"]) and G.ships_allowed(tb) and s.phase == "setup-place"
+    return (p.setup_ships_allowed and G.ships_allowed(tb) and s.phase == "setup-place"
             and not s.is_neutral(seat) and tb.is_zone(z) and s.owner[z] in (-1, seat)
             and any(s.owner[t] == seat for t in tb.coast[z]) and N.ship_room(s, seat)
-            and s.pending["left"] >= int(p["costs.ship"]))
+            and s.pending["left"] >= p.costs_ship)
 
 
 def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     from riskspec.reference.napoleon import naval as N
     z, seat, tb = a[1], s.pending["seat"], s.tables
-    require(bool(tb.p["setup.ships_allowed"]) and G.ships_allowed(tb), "no-setup-ships",
+    require(tb.params.setup_ships_allowed and G.ships_allowed(tb), "no-setup-ships",
             RID.SETUP_CLAIM, "every maritime zone starts empty (setup.ships_allowed)")
     require(not s.is_neutral(seat), "wrong-army", RID.BASIC_PLACEMENT,
             "neutral armies build no ships")
@@ -156,7 +156,7 @@ def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS, "no ship left in your supply")
     require(can_setup_ship(s, z), "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough regiments left in this placement turn to pay for a ship")
-    cost = int(tb.p["costs.ship"])
+    cost = tb.params.costs_ship
     s.reserves[seat] -= cost
     s.pending["left"] -= cost
     N.build(s, seat, z, ev)
@@ -170,9 +170,9 @@ def can_place_any(s: NapState, seat: int) -> bool:
     tb = s.tables
     if any(G.can_setup_place(s, t, seat) for t in range(tb.n_territories)):
         return True
-    if not tb.p["setup.ships_allowed"] or s.is_neutral(seat) or not G.ships_allowed(tb):
+    if not tb.params.setup_ships_allowed or s.is_neutral(seat) or not G.ships_allowed(tb):
         return False
     from riskspec.reference.napoleon import naval as N
-    return N.ship_room(s, seat) and s.reserves[seat] >= int(tb.p["costs.ship"]) and any(
+    return N.ship_room(s, seat) and s.reserves[seat] >= tb.params.costs_ship and any(
         s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z])
         for z in range(tb.n_territories, len(tb.places)))

@@ -186,7 +186,7 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
 
 
 def advanced(s: NapState) -> bool:
-    return bool(s.tables.p["game.mode"] == "advanced")
+    return s.tables.params.is_advanced
 
 
 def to_dict(s: NapState) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 *Places* are the territories (indices ``0 … T-1``) followed by the maritime zones
 (``T … T+Z-1``), so that one owner/units list covers regiments and ships.  Every
-number the engine uses is read here from the ruleset's parameters (``tb.p[name]``):
-none is written in the engine.  A reading the engine does not implement yet raises
+number the engine uses is read from the ruleset's parameters into the typed, checked
+:class:`~riskspec.reference.napoleon.params.NapParams` (``tb.params``): none is written in
+the engine.  A reading the engine does not implement yet, or a bad value, raises
 :class:`~riskspec.errors.OptionError` naming the parameter.
 """
 
@@ -15,76 +16,17 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.model import Ruleset, Variant
+from riskspec.reference.napoleon.params import SUPPORTED, NapParams, read_params
 from riskspec.reference.tables import get_cached_tables
 
-#: parameter → readings this engine implements (others raise OptionError at new_game)
-SUPPORTED: dict[str, tuple[Any, ...]] = {
-    "game.mode": ("basic", "advanced"),
-    "basic.pieces": ("none", "ships"),
-    "basic.victory": ("eliminate-opponent", "all-territories", "most-territories"),
-    "setup.distribution": ("deal", "claim"),
-    "setup.neutral_placement_by": ("players-alternate", "random"),
-    "setup.ships_allowed": (False, True),
-    "setup.card_table_mode": ("none", "by-seat", "by-round", "by-player-count"),
-    "turn.first_player": ("new-roll", "first-placer"),
-    "neutral.defender_dice": ("max", "chosen-by-opponent"),
-    "attack.defender_dice": ("choose", "max"),
-    "attack.ties": ("defender", "attacker"),
-    "conquest.min_move": ("dice-rolled", "one"),
-    "cards.set_value_mode": ("fixed",),
-    "cards.territory_bonus_limit": ("per-card", "per-set", "per-turn"),
-    "cards.forced_trade_until": ("below-threshold", "one-set"),
-    "cards.elimination_trade_timing": ("immediately", "next-turn"),
-    "reinforce.territory_rounding": ("down", "nearest"),
-    "reinforce.minimum_applies_to": ("territories", "total"),
-    "naval.fight_to_end": ("all", "forced-only"),
-    "naval.forced_attack_on_build": (True,),
-    "end_turn.empty_invasion_counts": (False, True),
-    "end_turn.zone_invasion_counts": (False, True),
-    "fortifications.destroyed_on": ("conquest-by-combat", "any-conquest"),
-    "naval_landing.targets": ("any-zone-in-chain", "last-zone"),
-    "maneuver.path": ("connected", "adjacent"),
-    "end_turn.draw_mode": ("one-per-condition", "one-if-any"),
-    "vp.empire_scoring": ("each-turn", "last-turn-only"),
-    "vp.territory_scoring": ("last-turn", "every-turn"),
-    "scoring.regiments_count": ("board-regiments", "all-units"),
-    "capitals.count_meaning": ("with-capital", "besides-capital", "whole-empire"),
-    "capitals.card_tradeoff": ("mission-condition", "all-draws"),
-    "epidemics.timing": ("own-phase", "every-turn-end"),
-    "epidemics.phase_loss_per": ("epidemic", "territory"),
-    "epidemics.emptied_moves": ("all", "one"),
-    "setup.epidemics_redraw": ("empire", "territory"),
-    "end_turn.neutral_invasion_counts": (True, False),
-    "end_turn.empty_invasion_forfeits": (False, True),
-    "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
-    "setup.missions_per_level": (0, 1),
-    "turn.first_turn_missions": (True, False),
-    "missions.check_points": ("per-card", "both"),
-    "missions.per_level_per_turn": (1,),
-    "missions.per_level_scope": ("player-turn", "game-turn"),
-    "missions.lasting_bonus_resumes": (False, True),
-    "missions.final_check": ("start-missions", "all-missions"),
-    "missions.empty_deck": ("no-draw",),
-    "missions.end_bonus": ("next-reinforcement",),
-    "setup.leader_placement": ("after-regiments",),
-    "leaders.limit_counts": ("on-board", "including-captured"),
-    "leaders.alone": ("must-join",),
-    "generals.attack_bonus_scope": ("every-roll", "one-battle"),
-    "generals.capture_on_attack": ("attackers-exhausted", "never"),
-    "ransom.requires_all_captured": (True, False),
-    "ransom.applies_to": ("generals", "generals-and-admirals"),
-    "ransom.vp_on_return": ("keep", "reverse"),
-    "maneuver.per_general": (0, 1),
-    "maneuver.per_admiral": (0, 1),
-}
-
+__all__ = ["SUPPORTED", "NapParams", "NapTables", "build_tables", "get_tables"]
 
 @dataclass(frozen=True, slots=True)
 class NapTables:
     """Index tables for one Napoléon ruleset; shared by every state of a game."""
 
     ruleset: Ruleset
-    p: Mapping[str, Any]                 # every parameter, by spec name
+    params: NapParams                    # every parameter the engine reads, typed
     territories: tuple[str, ...]
     zones: tuple[str, ...]
     places: tuple[str, ...]              # territories then zones
@@ -116,13 +58,7 @@ class NapTables:
 
 
 def build_tables(ruleset: Ruleset) -> NapTables:
-    p = dict(ruleset.params)
-    for name, allowed in SUPPORTED.items():
-        if name in p and p[name] not in allowed:
-            raise OptionError(f"parameter {name} = {p[name]!r}: the reference engine's "
-                              f"Napoléon implements {', '.join(map(str, allowed))} so far")
-    if p["basic.victory"] == "most-territories" and p["basic.turn_limit"] is None:
-        raise OptionError("basic.victory = most-territories needs basic.turn_limit")
+    params = read_params(ruleset.params)
     board = ruleset.board
     from riskspec.reference.napoleon.effects import KINDS
     for c in board.cards:
@@ -155,7 +91,7 @@ def build_tables(ruleset: Ruleset) -> NapTables:
                    for r in board.routes)
     cards = tuple(c.id for c in board.cards)
     return NapTables(
-        ruleset=ruleset, p=p, territories=territories, zones=zones, places=places,
+        ruleset=ruleset, params=params, territories=territories, zones=zones, places=places,
         place_index=pindex, territory_index={t: i for i, t in enumerate(territories)},
         land=tuple(map(frozenset, land)), coast=tuple(map(frozenset, coast)),
         sea=tuple(map(frozenset, sea)), groups=groups, routes=routes, cards=cards,

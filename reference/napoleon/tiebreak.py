@@ -12,16 +12,16 @@ from riskspec.reference.napoleon.state import NapState
 
 
 def regiment_count(s: NapState, seat: int) -> int:
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     T = tb.n_territories
     total = sum(a for o, a in zip(s.owner[:T], s.armies[:T]) if o == seat)
-    if p["scoring.regiments_count"] == "board-regiments":
+    if p.scoring_regiments_count == "board-regiments":
         return total
     from riskspec.reference.napoleon.naval import ships_of
-    total += ships_of(s, seat) * int(p["costs.ship"])
-    total += sum(s.generals[t] for t in range(T) if s.owner[t] == seat) * int(p["costs.general"])
+    total += ships_of(s, seat) * p.costs_ship
+    total += sum(s.generals[t] for t in range(T) if s.owner[t] == seat) * p.costs_general
     admirals = getattr(s, "admirals", None)  # per place, once the engine plays admirals
     if admirals is not None:
         total += sum(n for i, n in enumerate(admirals) if s.owner[i] == seat) * \
-            int(p["costs.admiral"])
+            p.costs_admiral
     return total

@@ -26,7 +26,7 @@ def _run_until(s, stop, seed=0, policy="aggressive"):
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_napoleon_setup_players_and_regiments(n: int) -> None:
     s = E.new_game(V, n)
-    assert s.reserves == [s.tables.p["setup.starting_units"][str(n)]] * n
+    assert s.reserves == [s.tables.params.setup_starting_units[str(n)]] * n
     assert s.neutrals == ()
 
 
@@ -41,10 +41,10 @@ def test_napoleon_setup_claim_and_reinforce_limit() -> None:
         E.apply(s, {"type": "claim", "territory": t0})
     assert exc.value.rule == "napoleon.setup.claim"
     s = _run_until(s, lambda x: x.turn > 0)
-    top = s.tables.p["setup.max_units_per_territory"]
+    top = s.tables.params.setup_max_units_per_territory
     assert max(s.armies[:s.tables.n_territories]) <= top
     # napoleon.setup.card-table (by-round): the first turn opens with the first row's draws
-    assert s.phase == "card-table" and s.pending["left"] == s.tables.p["setup.card_table_values"][0]
+    assert s.phase == "card-table" and s.pending["left"] == s.tables.params.setup_card_table_values[0]
     assert sum(s.reserves) == 0
 
 
@@ -52,7 +52,7 @@ def test_napoleon_turn_time_track_and_scoring_winner() -> None:
     for seed in range(4):
         r = play_game(V, 4, seed=seed, policy="aggressive")
         s = r.state
-        assert s.phase == "game-over" and r.turns == s.tables.p["game.turn_limit"]
+        assert s.phase == "game-over" and r.turns == s.tables.params.game_turn_limit
         best = max(s.vp)
         assert s.vp[s.winner] == best, "the most victory points wins"
 
@@ -79,7 +79,7 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
                 lost[e["player"]] = lost.get(e["player"], 0) + e.get("generals", e.get("admirals", 0))
         for seat, (x, y) in enumerate(zip(after.vp, s.vp)):
             # VP are lost only by a captured leader, by exactly leaders.loss_vp each
-            assert x >= y or y - x == lost.get(seat, 0) * s.tables.p["leaders.loss_vp"], a
+            assert x >= y or y - x == lost.get(seat, 0) * s.tables.params.leaders_loss_vp, a
         s = after
     I.check_round_trip(s)
 
@@ -87,14 +87,14 @@ def test_napoleon_victory_points_never_lost_without_cause() -> None:
 def test_napoleon_capitals_bonus_from_turn_two() -> None:
     from riskspec.reference.napoleon.game import capital_bonuses
     s = E.new_game(V, 4, {"capitals": "on"})
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     g, cap, count, bonus = next(c for c in tb.capitals if len(tb.groups[c[0]][2]) > c[2])
     ts = [cap] + [t for t in tb.groups[g][2] if t != cap][:count - 1]
     for t in ts:
         s.owner[t], s.armies[t] = 0, 1
-    s.turn = p["capitals.from_turn"] - 1
+    s.turn = p.capitals_from_turn - 1
     assert capital_bonuses(s, 0) == 0, "not before capitals.from_turn"
-    s.turn = p["capitals.from_turn"]
+    s.turn = p.capitals_from_turn
     assert capital_bonuses(s, 0) == bonus
     s.owner[cap] = 1
     assert capital_bonuses(s, 0) == 0, "the capital itself is needed"
@@ -113,17 +113,17 @@ def test_napoleon_capitals_games_run() -> None:
 def test_napoleon_setup_place_general_and_fortification() -> None:
     s = E.new_game(V, 3)
     s = _run_until(s, lambda x: x.phase == "setup-leaders")
-    p = s.tables.p
-    assert s.pending == {"generals": p["setup.generals_per_player"],
-                         "fortifications": p["setup.fortifications_per_player"]}
+    p = s.tables.params
+    assert s.pending == {"generals": p.setup_generals_per_player,
+                         "fortifications": p.setup_fortifications_per_player}
     assert {a["type"] for a in E.legal_actions(s)} == {"place-general"}
     s = _run_until(s, lambda x: x.turn > 0)
     T = s.tables.n_territories
     for seat in range(3):
         assert sum(s.generals[t] for t in range(T) if s.owner[t] == seat) == \
-            p["setup.generals_per_player"]
+            p.setup_generals_per_player
         assert sum(s.forts[t] for t in range(T) if s.owner[t] == seat) == \
-            p["setup.fortifications_per_player"]
+            p.setup_fortifications_per_player
     I.check_round_trip(s)
 
 
@@ -131,24 +131,24 @@ def test_napoleon_combat_bonus_stacking_two_generals_in_a_fortified_territory() 
     from riskspec.reference.modifiers import combine_bonuses
     from riskspec.reference.napoleon.leaders import modified, side_bonuses
     s = E.new_game(V, 3)
-    p = s.tables.p
+    p = s.tables.params
     s.owner[0], s.armies[0], s.generals[0], s.forts[0] = 1, 5, 2, 1
-    want = combine_bonuses(tuple(p["generals.bonus_by_count"]["2"]),
-                           tuple(p["fortifications.defence_bonus"]))
+    want = combine_bonuses(tuple(p.generals_bonus_by_count["2"]),
+                           tuple(p.fortifications_defence_bonus))
     assert side_bonuses(s, 0, defending=True) == want
-    assert side_bonuses(s, 0, defending=False) == tuple(p["generals.bonus_by_count"]["2"])
+    assert side_bonuses(s, 0, defending=False) == tuple(p.generals_bonus_by_count["2"])
     assert modified(s, (6, 3), 0, True)[0] == 6 + want[0]  # dice.modified_max: no cap
 
 
 def test_napoleon_leaders_capture_vp_and_fortification_destroyed() -> None:
     from riskspec.reference.napoleon.leaders import on_conquest
     s = E.new_game(V, 3)
-    p = s.tables.p
+    p = s.tables.params
     s.owner[0], s.generals[0], s.forts[0], s.current = 1, 1, 1, 0
     ev: list = []
     on_conquest(s, 0, 1, ev)
     assert s.generals[0] == 0 and s.forts[0] == 0 and s.captives[1] == 1
-    assert s.vp[0] == p["leaders.capture_vp"] and s.vp[1] == -p["leaders.loss_vp"]
+    assert s.vp[0] == p.leaders_capture_vp and s.vp[1] == -p.leaders_loss_vp
 
 
 def test_napoleon_reinforce_fortifications() -> None:
@@ -157,7 +157,7 @@ def test_napoleon_reinforce_fortifications() -> None:
     s.owner[0], s.forts[0], s.owner[1], s.forts[1] = 2, 1, 2, 1
     s.owner[2], s.forts[2] = 1, 1
     before = s.armies[:]
-    per = s.tables.p["reinforce.fortification_regiments"]
+    per = s.tables.params.reinforce_fortification_regiments
     ev: list = []
     assert fortification_regiments(s, 2, ev) == 2 * per
     # on the fortified territories themselves; another player's fortification adds nothing
@@ -167,19 +167,19 @@ def test_napoleon_reinforce_fortifications() -> None:
 
 def test_napoleon_setup_epidemics_at_most_one_per_empire() -> None:
     s = _run_until(E.new_game(V, 4), lambda x: x.phase != "deal-missions")
-    p = s.tables.p
-    assert s.phase == "epidemics" and s.pending["left"] == p["setup.epidemics"]
+    p = s.tables.params
+    assert s.phase == "epidemics" and s.pending["left"] == p.setup_epidemics
     s = _run_until(s, lambda x: x.phase != "epidemics", seed=3)
-    assert sum(s.epidemics) == p["setup.epidemics"]
+    assert sum(s.epidemics) == p.setup_epidemics
     for _, _, ts in s.tables.groups:
-        assert sum(s.epidemics[t] for t in ts) <= p["setup.epidemics_max_per_empire"]
+        assert sum(s.epidemics[t] for t in ts) <= p.setup_epidemics_max_per_empire
 
 
 def test_napoleon_combat_epidemic_loss_once_per_battle() -> None:
     from riskspec.reference.napoleon.epidemics import attack_loss
     s = E.new_game(V, 3)
     s.owner[0], s.armies[0], s.owner[1], s.armies[1], s.epidemics[1] = 0, 5, 1, 2, 1
-    assert attack_loss(s, 0, 1) == s.tables.p["epidemics.attack_loss"]
+    assert attack_loss(s, 0, 1) == s.tables.params.epidemics_attack_loss
     s.last_attack = 0 * len(s.tables.places) + 1
     assert attack_loss(s, 0, 1) == 0, "paid once per battle (epidemics.attack_loss_per)"
 
@@ -191,18 +191,18 @@ def test_napoleon_epidemics_phase_loss_and_relocate() -> None:
     s.owner[1], s.armies[1], s.epidemics[1] = 1, 3, 1
     moving = phase_loss(s, 1, [])
     assert moving == 1 and s.owner[0] == -1 and s.armies[0] == 0 and s.epidemics[0] == 0
-    assert s.armies[1] == 3 - s.tables.p["epidemics.phase_loss"]
+    assert s.armies[1] == 3 - s.tables.params.epidemics_phase_loss
 
 
 def test_napoleon_reinforce_purchases_generals_and_fortifications_within_limits() -> None:
     from riskspec.reference.napoleon.leaders import can_buy
     s = _run_until(E.new_game(V, 3), lambda x: x.phase == "reinforce" and x.turn > 0)
-    p, seat = s.tables.p, s.current
+    p, seat = s.tables.params, s.current
     own = [t for t in range(s.tables.n_territories) if s.owner[t] == seat]
     t = next(x for x in own if not s.forts[x] and not s.epidemics[x])
     before = s.pending["to_place"]
     s2, ev = E.apply(s, {"type": "buy-fortification", "territory": s.tables.places[t]})
-    assert s2.forts[t] == 1 and s2.pending.get("to_place", 0) == before - p["costs.fortification"] \
+    assert s2.forts[t] == 1 and s2.pending.get("to_place", 0) == before - p.costs_fortification \
         or s2.phase == "attack"
     assert can_buy(s2, "fortification", t) in ("fortified", "cannot-afford", "advanced-only")
     # generals: up to generals.max, captives included
@@ -210,12 +210,12 @@ def test_napoleon_reinforce_purchases_generals_and_fortifications_within_limits(
     s3.pending["to_place"] = 50
     other = (seat + 1) % s3.n_players
     n = s3.n_players
-    s3.pows[other * n + seat] = p["generals.max"] - 1  # generals held by another seat
+    s3.pows[other * n + seat] = p.generals_max - 1  # generals held by another seat
     have = sum(s3.generals[x] for x in own)
     assert (can_buy(s3, "general", own[0]) == "general-limit") == (have >= 1)
     with pytest.raises(IllegalActionError) as exc:
         s4 = s3.copy()
-        s4.pows[other * n + seat] = p["generals.max"]
+        s4.pows[other * n + seat] = p.generals_max
         E.apply(s4, {"type": "buy-general", "territory": s.tables.places[own[0]]})
     assert exc.value.rule == "napoleon.units.generals"
 

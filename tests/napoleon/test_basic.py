@@ -39,10 +39,10 @@ def _play(seed: int, policy: str = "aggressive", steps: int = 20000, check: bool
 
 def test_napoleon_basic_players_and_starting_units() -> None:
     s = E.new_game(V, 2)
-    prm = s.tables.p
-    assert len(s.neutrals) == prm["setup.neutral_players"]
-    assert s.reserves[:2] == [prm["setup.starting_units"]["2"]] * 2
-    assert s.reserves[2:] == [prm["setup.neutral_units"]] * prm["setup.neutral_players"]
+    prm = s.tables.params
+    assert len(s.neutrals) == prm.setup_neutral_players
+    assert s.reserves[:2] == [prm.setup_starting_units["2"]] * 2
+    assert s.reserves[2:] == [prm.setup_neutral_units] * prm.setup_neutral_players
     with pytest.raises(OptionError):
         E.new_game(V, 3)
 
@@ -52,21 +52,21 @@ def test_napoleon_basic_deal_and_placement() -> None:
     s = E.new_game(V, 2)
     while s.phase == "deal":
         s, _ = E.apply(s, sample_outcome(s, rng))
-    prm = s.tables.p
+    prm = s.tables.params
     T = s.tables.n_territories
     held = [sum(1 for o in s.owner[:T] if o == p) for p in range(s.n_players)]
-    assert held == [prm["setup.deal_cards_player"]] * 2 + [prm["setup.deal_cards_neutral"]] * 4
+    assert held == [prm.setup_deal_cards_player] * 2 + [prm.setup_deal_cards_neutral] * 4
     assert len(s.draw_pile) == len(s.tables.cards), "the deck, jokers in, is whole after the deal"
     s, _ = E.apply(s, {"type": "first-player", "player": 1})
     assert s.phase == "setup-place" and s.current == 1
-    assert s.pending == {"seat": 1, "left": prm["setup.placement_per_turn"]}
-    for _ in range(prm["setup.placement_per_turn"]):
+    assert s.pending == {"seat": 1, "left": prm.setup_placement_per_turn}
+    for _ in range(prm.setup_placement_per_turn):
         s, _ = E.apply(s, E.legal_actions(s)[0])
     assert s.current == 0 and s.pending["seat"] == 0
-    for _ in range(prm["setup.placement_per_turn"]):
+    for _ in range(prm.setup_placement_per_turn):
         s, _ = E.apply(s, E.legal_actions(s)[0])
     # neutral shares, placed by the players in turn starting with the first placer
-    assert s.pending == {"seat": 2, "left": prm["setup.neutral_placement_per_turn"]}
+    assert s.pending == {"seat": 2, "left": prm.setup_neutral_placement_per_turn}
     assert s.current == 1 and E.legal_actions(s)[0]["type"] == "place-neutral"
     with pytest.raises(IllegalActionError) as exc:
         E.apply(s, {"type": "place", "territory": E.legal_actions(s)[0]["territory"]})
@@ -80,8 +80,8 @@ def test_napoleon_reinforce_territories_counts_zones() -> None:
     T = tb.n_territories
     s.owner[:T] = [0] * 9 + [1] * (T - 9)
     s.armies[:T] = [1] * T
-    low = tb.p["reinforce.minimum"]
-    assert reinforcements(s, 0) == max(low, 9 // tb.p["reinforce.territory_divisor"]) + sum(
+    low = tb.params.reinforce_minimum
+    assert reinforcements(s, 0) == max(low, 9 // tb.params.reinforce_territory_divisor) + sum(
         b for _, b, ts in tb.groups if all(s.owner[t] == 0 for t in ts))
     z = T  # a zone with ships counts like a territory
     s.owner[z], s.armies[z] = 0, 1

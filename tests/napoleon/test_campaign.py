@@ -29,7 +29,7 @@ def campaign(variant: str, players: int, options: dict, seed: int, policy: str) 
     I.check_node(s)
     I.check_board(s)
     I.check_round_trip(s)
-    assert s.turn == s.tables.p["game.turn_limit"], "the Advanced game runs its five turns"
+    assert s.turn == s.tables.params.game_turn_limit, "the Advanced game runs its five turns"
     return steps
 
 
@@ -65,16 +65,16 @@ def _owned(s, seat=None):
 
 def _plant(name: str):
     s = _mid_game()
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     t = _owned(s)
     if name == "empty-owned-territory":
         s.armies[t] = 0
     elif name == "fortification-limit":
-        s.forts[t] = int(p["fortifications.max_per_territory"]) + 1
+        s.forts[t] = p.fortifications_max_per_territory + 1
     elif name == "generals-limit":
-        s.generals[t] += int(p["generals.max"]) + 1
+        s.generals[t] += p.generals_max + 1
     elif name == "too-many-epidemics":
-        s.epidemics[t] += int(p["setup.epidemics"]) + 1
+        s.epidemics[t] += p.setup_epidemics + 1
     elif name == "epidemic-at-sea":
         s.epidemics[tb.n_territories] = 1
     elif name == "card-lost":
@@ -82,7 +82,7 @@ def _plant(name: str):
     elif name == "card-twice":
         s.discards = s.discards + s.draw_pile[:1]
     elif name == "turn-past-limit":
-        s.turn = int(p["game.turn_limit"]) + 1
+        s.turn = int(p.game_turn_limit) + 1
     return s
 
 
@@ -111,7 +111,8 @@ def test_ships_limit_is_checked() -> None:
     T = s.tables.n_territories
     z = T
     s.owner[z], s.armies[z] = s.current, 3
-    s.tables = dataclasses.replace(s.tables, p={**s.tables.p, "ships.max_per_player": 2})
+    s.tables = dataclasses.replace(
+        s.tables, params=dataclasses.replace(s.tables.params, ships_max_per_player=2))
     with pytest.raises(AssertionError, match="ships.max_per_player"):
         I.check_limits(s)
 
@@ -140,7 +141,7 @@ def test_a_capture_explains_exactly_its_points() -> None:
     a = next(x for x in E.legal_actions(s) if x["type"] == "attack")
     after, _ = E.apply(s, a)
     other = (s.current + 1) % s.n_players
-    loss, gain = int(s.tables.p["leaders.loss_vp"]), int(s.tables.p["leaders.capture_vp"])
+    loss, gain = s.tables.params.leaders_loss_vp, s.tables.params.leaders_capture_vp
     after.vp[other] -= loss
     after.vp[s.current] += gain
     capture = [{"type": "general-captured", "territory": "x", "player": other,

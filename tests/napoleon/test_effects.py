@@ -89,7 +89,7 @@ def test_an_unknown_effect_kind_is_an_option_error():
 def test_keeps_owner_reading_is_played():
     # the emptied territory stays its owner's until invaded (napoleon.combat.empty-territory)
     s = E.new_game("napoleon-advanced", 3, {"napoleon.amb.empty-territory-control": "keeps-owner"})
-    assert s.tables.p["epidemics.empty_territory"] == "keeps-owner"
+    assert s.tables.params.epidemics_empty_territory == "keeps-owner"
 
 
 def test_reroll_chance_table_is_exact():

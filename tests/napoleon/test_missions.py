@@ -153,7 +153,7 @@ VP_EVENTS = ("mission-completed", "victory-points", "general-captured")
 def _expected_vp_change(s, ev, seat: int) -> tuple[int, bool]:
     """The VP change the events of one step explain for ``seat`` (and whether a floor may
     have clipped a loss)."""
-    p = s.tables.p
+    p = s.tables.params
     total, clipped = 0, False
     for e in ev:
         if e["type"] in ("mission-completed", "victory-points") and e["player"] == seat:
@@ -161,16 +161,16 @@ def _expected_vp_change(s, ev, seat: int) -> tuple[int, bool]:
         elif e["type"] in ("general-captured", "admiral-captured"):
             n = e.get("generals", e.get("admirals", 0))
             if e["by"] == seat:
-                total += n * int(p["leaders.capture_vp"])
+                total += n * p.leaders_capture_vp
             if e["player"] == seat:
-                total -= n * int(p["leaders.loss_vp"])
-                clipped = p["vp.floor"] is not None
-        elif e["type"] == "ransomed" and p["ransom.vp_on_return"] == "reverse":
+                total -= n * p.leaders_loss_vp
+                clipped = p.vp_floor is not None
+        elif e["type"] == "ransomed" and p.ransom_vp_on_return == "reverse":
             if e["player"] == seat:
-                total += int(p["leaders.loss_vp"])
+                total += p.leaders_loss_vp
             if e["captor"] == seat:
-                total -= int(p["leaders.capture_vp"])
-                clipped = p["vp.floor"] is not None
+                total -= p.leaders_capture_vp
+                clipped = p.vp_floor is not None
     return total, clipped
 
 

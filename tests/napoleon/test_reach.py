@@ -18,13 +18,13 @@ from riskspec.reference.napoleon import reach as R
 
 
 def direct_landing_targets(s, src: int, seat: int) -> set[int]:
-    tb, p = s.tables, s.tables.p
-    if p["basic.pieces"] == "none":
+    tb, p = s.tables, s.tables.params
+    if p.basic_pieces == "none":
         return set()
-    need = int(p["naval_landing.min_ships"])
+    need = p.naval_landing_min_ships
     frontier = {z for z in tb.coast[src] if s.owner[z] == seat and s.armies[z] >= need}
     reach = set(frontier)
-    for _ in range(int(p["naval_landing.max_zones"]) - 1):
+    for _ in range(p.naval_landing_max_zones - 1):
         frontier = {y for z in frontier for y in tb.sea[z]
                     if y not in reach and s.owner[y] == seat and s.armies[y] >= need}
         reach |= frontier
@@ -33,7 +33,7 @@ def direct_landing_targets(s, src: int, seat: int) -> set[int]:
 
 def direct_maneuver_ends(s, src: int, seat: int) -> list[int]:
     """Where a maneuver from ``src`` may end, before the unit and move-count checks."""
-    tb, p = s.tables, s.tables.p
+    tb, p = s.tables, s.tables.params
     naval = tb.is_zone(src)
     nb = tb.sea if naval else tb.land
     seen, todo = {src}, [src]
@@ -42,9 +42,9 @@ def direct_maneuver_ends(s, src: int, seat: int) -> list[int]:
         for y in nb[x]:
             if y not in seen and s.owner[y] == seat:
                 seen.add(y)
-                if p["maneuver.path"] == "connected":
+                if p.maneuver_path == "connected":
                     todo.append(y)
-        if p["maneuver.path"] == "adjacent":
+        if p.maneuver_path == "adjacent":
             break
     out = seen - {src}
     if naval:
@@ -53,10 +53,10 @@ def direct_maneuver_ends(s, src: int, seat: int) -> list[int]:
 
 
 def _with_params(s, **params):
+    """``s`` with some parameters changed (``section__name=value``), checked like the spec's."""
     s = s.copy()
-    p = dict(s.tables.p)
-    p.update({k.replace("__", "."): v for k, v in params.items()})
-    s.tables = dataclasses.replace(s.tables, p=p)
+    p = dataclasses.replace(s.tables.params, **{k.replace("__", "_"): v for k, v in params.items()})
+    s.tables = dataclasses.replace(s.tables, params=p)
     return s
 
 

@@ -217,8 +217,8 @@ def test_all_units_count_ships_and_generals_at_their_price() -> None:
                  variant="napoleon-advanced", players=3,
                  options={"napoleon.amb.tie-break": "all-units"})
     s.generals[s.tables.place_index["a1"]] = 2
-    p = s.tables.p
-    assert regiment_count(s, 0) == 5 + 4 * p["costs.ship"] + 2 * p["costs.general"]
+    p = s.tables.params
+    assert regiment_count(s, 0) == 5 + 4 * p.costs_ship + 2 * p.costs_general
     board = position({"a1": (0, 3), "a2": (0, 2), "z1": (0, 4)}, variant="napoleon-advanced",
                      players=3)
     assert regiment_count(board, 0) == 5

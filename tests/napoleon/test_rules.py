@@ -55,10 +55,10 @@ def test_napoleon_cards_set_values_fixed_and_trade_territory_bonus() -> None:
     t = tb.card_territory[tb.card_index[mine[0]]]
     armies = s.armies[t]
     s2, ev = E.apply(s, {"type": "trade", "cards": hand})
-    value = tb.p["cards.set_values_fixed"]["infantry"]
+    value = tb.params.cards_set_values_fixed["infantry"]
     assert card_set_value(tb, [tb.card_index[c] for c in hand]) == value
     assert s2.pending.get("to_place", 0) == before + value or s2.phase == "attack"
-    assert s2.armies[t] == armies + tb.p["cards.territory_bonus"]
+    assert s2.armies[t] == armies + tb.params.cards_territory_bonus
     assert s2.sets_traded == s.sets_traded + 1, "fixed values: the track does not escalate"
 
 
@@ -69,7 +69,7 @@ def test_napoleon_cards_jokers_limit() -> None:
     one = [tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] == "infantry"][:1]
     hand = sorted(one + jokers, key=tb.card_index.get)
     s = _with_hand(s, hand)
-    if len(jokers) > tb.p["cards.max_wilds_per_set"]:
+    if len(jokers) > tb.params.cards_max_wilds_per_set:
         pytest.skip("jokers fit in a set on this deck")
     s2, _ = E.apply(s, {"type": "trade", "cards": hand})
     assert s2.sets_traded == 1
@@ -78,7 +78,7 @@ def test_napoleon_cards_jokers_limit() -> None:
 def test_napoleon_cards_forced_trade() -> None:
     s = _first_turn()
     tb = s.tables
-    at = tb.p["cards.forced_trade_at"]
+    at = tb.params.cards_forced_trade_at
     hand = sorted([tb.cards[c] for c in range(len(tb.cards)) if tb.card_symbol[c] != "wild"
                    and not (tb.card_effect[c] or {}).get("in_set_bonus")][:at],
                   key=tb.card_index.get)

@@ -17,9 +17,9 @@ N = 2
 def test_napoleon_reinforce_territories_and_zones_and_routes() -> None:
     s = position({"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (N, 1),
                   "z1": (0, 1), "z2": (0, 1)})
-    p = s.tables.p
+    p = s.tables.params
     count = 2 + 2  # territories + zones
-    base = max(p["reinforce.minimum"], count // p["reinforce.territory_divisor"])
+    base = max(p.reinforce_minimum, count // p.reinforce_territory_divisor)
     assert reinforcements(s, 0) == base + 2 + 4  # empire 'west' (2) + route (4)
 
 
@@ -93,7 +93,7 @@ def test_napoleon_basic_end_most_territories_reading() -> None:
     opts = {"napoleon.amb.basic-game-end": "most-territories"}
     s = position({"a1": (0, 2), "a2": (0, 1), "b1": (1, 1), "b2": (N, 1), "far": (N, 1)},
                  options=opts, phase="maneuver", current=1)
-    s.turn = s.tables.p["basic.turn_limit"]
+    s.turn = s.tables.params.basic_turn_limit
     s, _ = E.apply(s, {"type": "end-turn"})
     assert s.winner == 0, "most territories after the last turn"
 
@@ -128,7 +128,7 @@ def test_napoleon_reinforce_purchases_ship() -> None:
                  phase="reinforce", pending={"to_place": 3, "must_trade": False, "after": "turn"})
     assert [a["zone"] for a in actions_of(s, "buy-ship")] == ["z1"]
     s, _ = E.apply(s, {"type": "buy-ship", "zone": "z1"})
-    cost = s.tables.p["costs.ship"]
+    cost = s.tables.params.costs_ship
     assert s.pending["to_place"] == 3 - cost and s.armies[s.tables.place_index["z1"]] == 1
     with pytest.raises(IllegalActionError) as exc:
         E.apply(s, {"type": "buy-ship", "zone": "z4"})

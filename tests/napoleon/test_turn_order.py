@@ -51,7 +51,7 @@ def test_a_turn_is_one_round_from_the_first_player(variant: str, players: int, f
         assert len(seats) == len(set(seats)), (turn, seats)  # nobody plays twice in a turn
         ranks = [order.index(x) for x in seats]
         assert ranks == sorted(ranks), (turn, seats)  # counted from the first player
-    limit = s.tables.p["game.turn_limit"] if s.tables.p["game.mode"] == "advanced" else None
+    limit = s.tables.params.game_turn_limit if s.tables.params.is_advanced else None
     if limit is not None and s.eliminated_by[first] < 0:
         assert s.phase == "game-over" and s.turn == limit
         assert sum(1 for _, seat in started if seat == first) == limit

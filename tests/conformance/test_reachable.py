@@ -64,9 +64,8 @@ NAP_SETUP = {"deal", "claim", "setup-place", "random-place", "epidemics", "setup
 def _nap_params(case) -> dict:
     from riskspec.reference.engine import get_variant
     from riskspec.reference.napoleon.inline import variant_on_map
-    from riskspec.reference.napoleon.tables import get_tables
     v = variant_on_map(get_variant(case.variant), case.map, case.missions)
-    return dict(get_tables(v.resolve(dict(case.options or {}))).p)
+    return dict(v.resolve(dict(case.options or {})).params)
 
 
 def _in_setup(s: dict) -> bool:

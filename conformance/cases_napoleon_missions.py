@@ -102,7 +102,13 @@ def deal(b):
     b.do({"type": "mission", "player": 0, "mission": "m1-zones"},
          events=[{"type": "mission-dealt", "player": 0, "mission": "m1-zones", "level": 1}],
          outcomes=_uniform(0, ["m2-route", "m2-east", "m2-garrison"]))
-    b.play_out(lambda d: d["phase"] != "deal-missions")
+    # the rest of the deal: player 0's levels 2-4, then player 1's and player 2's 1-4
+    rest = [(0, "m2-route"), (0, "m3-general"), (0, "m4-three"),
+            (1, "m1-west"), (1, "m2-east"), (1, "m3-far"), (1, "m4-generals"),
+            (2, "m1-five"), (2, "m2-garrison"), (2, "m3-either"), (2, "m4-all")]
+    for n, (seat, m) in enumerate(rest):
+        b.do({"type": "mission", "player": seat, "mission": m},
+             state={"phase": "epidemics"} if n == len(rest) - 1 else None)
     b.check(state={"phase": "epidemics", "players": [
         {"missions": ["m1-zones", "m2-route", "m3-general", "m4-three"]},
         {"missions": ["m1-west", "m2-east", "m3-far", "m4-generals"]},
@@ -154,7 +160,7 @@ def start_check(b):
           options={"napoleon.amb.card-table": "ignore"})
 def start_check_fails(b):
     _round_end(b, {**_WEST, "a2": (1, 2)}, held={0: ["m1-west"]})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "players": [
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
         {"vp": 0, "missions": ["m1-west"], "missions_completed": []}, {}, {}]})
 
 
@@ -166,7 +172,8 @@ def end_check(b):
     b.do({"type": "end-turn"},
          events=[{"type": "mission-completed", "player": 0, "mission": "m3-general", "level": 3,
                   "vp": 3, "at": "end"}],
-         state={"phase": "deal-missions", "pending": {"player": 0, "levels": [3], "then": "end"}},
+         state={"phase": "deal-missions", "pending": {"player": 0, "levels": [3], "then": "end"},
+                "players": [{"vp": 3}, {}, {}]},
          outcomes=_uniform(0, ["m3-far", "m3-either"]))
 
 
@@ -203,7 +210,7 @@ def conditions(b):
          {"z1": (0, 1)}, held={0: ["m3-either", "m4-all"]}, decks={3: [], 4: []},
          phase="maneuver", current=1, turn=1,
          hands={1: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "players": [
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
         {"vp": 3 + 4 + 2 + 3, "missions": [], "missions_completed": ["m3-either", "m4-all"]},
         {}, {}]})
 
@@ -215,7 +222,7 @@ def one_per_level(b):
     # m1-west was completed at the start of this turn; m1-zones (its replacement) holds now
     _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, done={0: ["m1-west"]},
          levels={0: [1]}, vp={0: 1}, phase="maneuver", current=0, turn=2)
-    b.do({"type": "end-turn"}, state={"players": [
+    b.do({"type": "end-turn"}, explain="the whole west held: a card to draw", state={"phase": "draw", "players": [
         {"vp": 1, "missions": ["m1-zones"], "missions_completed": ["m1-west"]}, {}, {}]})
 
 
@@ -225,12 +232,14 @@ def one_per_level(b):
 def several_levels(b):
     _round_end(b, _WEST, {"z1": (0, 1), "z2": (0, 1)}, held={0: ["m1-west", "m2-route"]})
     b.do({"type": "end-turn"}, state={
-        "phase": "deal-missions", "pending": {"player": 0, "levels": [1, 2], "then": "start"},
+        "phase": "deal-missions", "current": 0, "turn": 2,
+        "pending": {"player": 0, "levels": [1, 2], "then": "start"},
         "players": [{"vp": 3, "missions_completed": ["m1-west", "m2-route"]}, {}, {}]})
     b.do({"type": "mission", "player": 0, "mission": "m1-zones"},
          state={"pending": {"levels": [2]}})
     b.do({"type": "mission", "player": 0, "mission": "m2-east"},
-         state={"phase": "reinforce", "players": [{"missions": ["m1-zones", "m2-east"]}, {}, {}]})
+         explain="the missions replaced, the whole west scores its 2 points",
+         state={"phase": "reinforce", "players": [{"missions": ["m1-zones", "m2-east"], "vp": 3 + 2}, {}, {}]})
 
 
 def _final_levels(vp: int):
@@ -239,7 +248,7 @@ def _final_levels(vp: int):
         _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)},
                    held={0: ["m1-west"]}, done={0: ["m1-five"]}, levels={0: [1]}, vp={0: 1},
                    turn=5)
-        b.do({"type": "end-turn"}, state={"phase": "game-over",
+        b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0,
                                           "players": [{"vp": vp}, {}, {}]})
     return body
 
@@ -264,7 +273,7 @@ mscenario("napoleon.amb.mission-per-level-scope.game-turn.001",
           options={"napoleon.amb.card-table": "ignore"})
 def empty_deck(b):
     _round_end(b, _WEST, held={0: ["m1-west"]}, decks={1: []})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "players": [
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
         {"vp": 3, "missions": [], "missions_completed": ["m1-west"]}, {}, {}]})
 
 
@@ -273,7 +282,7 @@ def empty_deck(b):
           options={"napoleon.amb.card-table": "ignore"})
 def stays_completed(b):
     _round_end(b, {**_WEST, "a2": (1, 2)}, done={0: ["m1-west"]}, vp={0: 1})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "players": [
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
         {"vp": 1, "missions_completed": ["m1-west"]}, {}, {}]})
 
 
@@ -291,8 +300,8 @@ def lasting_paid(b):
          events=[{"type": "mission-completed", "player": 0, "mission": "m2-route", "level": 2,
                   "vp": 2, "at": "start", "lasting_bonus": 1},
                  {"type": "mission-reinforcements", "player": 0, "armies": 1}],
-         state={"phase": "reinforce", "pending": {"to_place": 3 + 4 + 1},
-                "players": [{"lasting_bonuses": ["m2-route"]}, {}, {}]})
+         state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 3 + 4 + 1},
+                "players": [{"lasting_bonuses": ["m2-route"], "vp": 2}, {}, {}]})
 
 
 @mscenario("napoleon.missions.lasting-bonus.002", "A lasting bonus is not paid while its "
@@ -301,8 +310,9 @@ def lasting_paid(b):
 def lasting_unpaid(b):
     _round_end(b, {**_ROUTE, "a2": (0, 2)}, {"z1": (0, 1), "z2": (1, 1)}, done={0: ["m2-route"]},
                lasting={0: ["m2-route"]})
-    # a1, a2, z1: 3 places → minimum 3; the west empire +2; no route, no mission bonus
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "pending": {"to_place": 3 + 2}})
+    # a1, a2, z1: 3 places → minimum 3; the west empire +2 (and 2 points); no route, no mission bonus
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "pending": {"to_place": 3 + 2}, "players": [{"vp": 2}, {}, {}]})
 
 
 def _lose_route(lasting: list[str], lost: bool):
@@ -310,13 +320,13 @@ def _lose_route(lasting: list[str], lost: bool):
         # player 1's ships in z3 sink player 0's ship in z2: the route is broken
         _pos(b, _ROUTE, {"z1": (0, 1), "z2": (0, 1), "z3": (1, 3)}, done={0: ["m2-route"]},
              lasting={0: ["m2-route"]}, current=1, turn=2)
-        b.attack("z3", "z2", 2)
+        b.attack("z3", "z2", 2, state={"phase": "battle"})
         b.roll([6, 5], [1], events=[
             {"type": "battle", "from": "z3", "to": "z2", "attacker_losses": 0,
              "defender_losses": 1}]
             + ([{"type": "mission-bonus-lost", "player": 0, "mission": "m2-route"}] if lost else []),
             state={"players": [{"lasting_bonuses": lasting, "missions_completed": ["m2-route"]},
-                               {}, {}]})
+                               {}, {}], "phase": "occupy", "zones": {"z2": {"owner": 1, "ships": 0}}})
     return body
 
 
@@ -343,7 +353,7 @@ def end_bonus(b):
     b.do({"type": "end-turn"},
          events=[{"type": "mission-completed", "player": 0, "mission": "m1-zones", "level": 1,
                   "vp": 1, "at": "end", "reinforcements": 2}],
-         state={"players": [{"mission_reinforcements": 2}, {}, {}]})
+         state={"players": [{"mission_reinforcements": 2, "vp": 1}, {}, {}], "phase": "draw"})
 
 
 # ---------------------------------------------------------------- first turn
@@ -352,9 +362,14 @@ def _first_turn(vp: int):
         # player 2 places the last fortification of the setup; player 0 wins the roll
         _pos(b, _WEST, held={0: ["m1-west"]}, decks={1: []}, phase="setup-leaders", current=2,
              turn=0, pending={"generals": 0, "fortifications": 1})
-        b.do({"type": "place-fortification", "territory": "b2"}, state={"phase": "first-player"})
-        b.do({"type": "first-player", "player": 0})
-        b.play_out(lambda d: d["phase"] != "card-table")  # the setup's territory cards
+        b.do({"type": "place-fortification", "territory": "b2"},
+             state={"phase": "first-player", "territories": {"b2": {"fortifications": 1}}})
+        b.do({"type": "first-player", "player": 0},
+             state={"phase": "card-table", "current": 0, "turn": 1})
+        # the card table's first row: two territory cards for the first player
+        b.do({"type": "draw", "card": "c-a1"}, state={"players": [{"cards": ["c-a1"]}, {}, {}]})
+        b.do({"type": "draw", "card": "c-a2"}, state={"players": [{"cards": ["c-a1", "c-a2"], "vp": vp},
+                                                                  {}, {}], "phase": "reinforce"})
         b.check(state={"turn": 1, "current": 0, "phase": "reinforce",
                        "players": [{"vp": vp}, {}, {}]})
     return body
@@ -378,14 +393,16 @@ mscenario("napoleon.amb.first-turn-mission.not-before-turn-two.001",
 def mission_card(b):
     _pos(b, {**_WEST, "a2": (1, 2)}, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, decks={1: []},
          phase="maneuver", current=0, turn=2)
-    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 1}, {}, {}]})
 
 
 def _tradeoff(phase: str):
     def body(b):
         _pos(b, {**_WEST, "a2": (1, 2)}, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]},
              decks={1: []}, phase="maneuver", current=0, turn=2)
-        b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]})
+        b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]} if phase == "draw"
+             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 1}, {}]},
+             explain=None if phase == "draw" else "player 1 starts its turn holding the south: 1 point")
     return body
 
 
@@ -401,7 +418,7 @@ def _final(vp0: int, held: list[str]):
         # three territories (m4-three, an end mission)
         _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (0, 2), "b2": (2, 2), "far": (1, 2)},
                    held={0: ["m1-west", "m4-three"]}, turn=5)
-        b.do({"type": "end-turn"}, state={"phase": "game-over", "players": [
+        b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0, "players": [
             {"vp": vp0, "missions": held}, {}, {}]})
     return body
 
@@ -448,7 +465,9 @@ def _capitals_tradeoff(phase: str):
         # player 0 completes m1-zones at the end of its turn and holds the west empire
         _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, decks={1: []},
              phase="maneuver", current=0, turn=2)
-        b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]})
+        b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]} if phase == "draw"
+             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 1}, {}]},
+             explain=None if phase == "draw" else "player 1 starts its turn holding the south: 1 point")
     return body
 
 

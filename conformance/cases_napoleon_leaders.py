@@ -181,8 +181,8 @@ def cost_five(b):
     ["napoleon.naval.admiral-bonus"])
 def admiral_attack(b):
     _pos(b, _t(), zones={"z2": (0, 4), "z3": (1, 3)}, adm={"z2": 1})
-    b.attack("z2", "z3", 2)
-    b.defend(2)
+    b.attack("z2", "z3", 2, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # 5, 2 → 6, 2 against 5, 3: one loss each
     b.roll([5, 2], [5, 3], state={"zones": {"z2": {"ships": 3}, "z3": {"ships": 2}}})
 
@@ -191,8 +191,8 @@ def admiral_attack(b):
     ["napoleon.naval.admiral-bonus"])
 def admiral_defence(b):
     _pos(b, _t(), zones={"z2": (0, 4), "z3": (1, 3)}, adm={"z3": 2})
-    b.attack("z2", "z3", 2)
-    b.defend(2)
+    b.attack("z2", "z3", 2, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # 5, 3 against 4, 2 → 5, 3: both pairs to the defender
     b.roll([5, 3], [4, 2], state={"zones": {"z2": {"ships": 2}, "z3": {"ships": 3}}})
 
@@ -201,45 +201,45 @@ def admiral_defence(b):
     ["napoleon.combat.general-bonus"])
 def general_defence(b):
     _pos(b, _t(a2=(1, 3)), gen={"a2": 1})
-    b.attack("a1", "a2", 3)
-    b.defend(2)
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # 5, 4 → 6, 4 against 6, 4, 1: defender wins both ties
-    b.roll([6, 4, 1], [5, 4], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
+    b.roll([6, 4, 1], [5, 4], state={"phase": "attack", "territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
 
 
 @sc("combat.fortification-bonus.001", "A fortification never helps in attack",
     ["napoleon.combat.fortification-bonus"])
 def fort_attack(b):
     _pos(b, _t(), forts={"a1": 1})
-    b.attack("a1", "a2", 3)
-    b.defend(2)
-    b.roll([5, 3, 1], [5, 4], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 2}}})
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([5, 3, 1], [5, 4], state={"phase": "attack", "territories": {"a1": {"armies": 2}, "a2": {"armies": 2}}})
 
 
 def _six(b: Any) -> None:
     _pos(b, _t(), gen={"a1": 1})
-    b.attack("a1", "a2", 1)
-    b.defend(1)
+    b.attack("a1", "a2", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
 
 
 @sc("combat.modified-dice.001", "Reading no-cap: a 6 raised by a general is a 7 and beats a 6",
     ["napoleon.combat.modified-dice"], reading=("napoleon.amb.dice-above-six", "no-cap"))
 def no_cap(b):
     _six(b)
-    b.roll([6], [6], state={"territories": {"a2": {"armies": 1}, "a1": {"armies": 4}}})
+    b.roll([6], [6], state={"phase": "attack", "territories": {"a2": {"armies": 1}, "a1": {"armies": 4}}})
 
 
 @sc("combat.modified-dice.002", "Reading cap-six: a raised 6 still counts 6 and loses the tie",
     ["napoleon.combat.modified-dice"], reading=("napoleon.amb.dice-above-six", "cap-six"))
 def cap_six(b):
     _six(b)
-    b.roll([6], [6], state={"territories": {"a2": {"armies": 2}, "a1": {"armies": 3}}})
+    b.roll([6], [6], state={"phase": "attack", "territories": {"a2": {"armies": 2}, "a1": {"armies": 3}}})
 
 
 def _three(b: Any) -> None:
     _pos(b, _t(a1=(0, 6), a2=(1, 3)), gen={"a1": 3})
-    b.attack("a1", "a2", 3)
-    b.defend(2)
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
 
 
 @sc("combat.general-bonus.003", "Reading no-more: a third general adds nothing",
@@ -247,7 +247,7 @@ def _three(b: Any) -> None:
 def third_none(b):
     _three(b)
     # 4, 4, 3 → 5, 5, 3 against 5, 5: ties to the defender
-    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
+    b.roll([4, 4, 3], [5, 5], state={"phase": "attack", "territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
 
 
 @sc("combat.general-bonus.004", "Reading third-die: three generals raise the three highest dice",
@@ -255,7 +255,7 @@ def third_none(b):
 def third_die(b):
     _three(b)
     # 4, 4, 3 → 5, 5, 4 against 5, 5: ties to the defender
-    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
+    b.roll([4, 4, 3], [5, 5], state={"phase": "attack", "territories": {"a1": {"armies": 4}, "a2": {"armies": 3}}})
 
 
 @sc("combat.general-bonus.005", "Reading plus-two-highest: three generals give +2 and +1",
@@ -264,17 +264,17 @@ def third_die(b):
 def third_two(b):
     _three(b)
     # 4, 4, 3 → 6, 5, 3 against 5, 5: the attacker wins the first pair only
-    b.roll([4, 4, 3], [5, 5], state={"territories": {"a1": {"armies": 5}, "a2": {"armies": 2}}})
+    b.roll([4, 4, 3], [5, 5], state={"phase": "attack", "territories": {"a1": {"armies": 5}, "a2": {"armies": 2}}})
 
 
 def _scope(b: Any) -> None:
     _pos(b, {"a1": (1, 3), "a2": (0, 8), "b1": (2, 3), "b2": (2, 1), "far": (1, 1)},
          gen={"a2": 1})
-    b.attack("a2", "b1", 1)
-    b.defend(1)
-    b.roll([5], [5], state={"territories": {"b1": {"armies": 2}}})
-    b.attack("a2", "a1", 1)
-    b.defend(1)
+    b.attack("a2", "b1", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([5], [5], state={"phase": "attack", "territories": {"b1": {"armies": 2}}})
+    b.attack("a2", "a1", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
 
 
 @sc("combat.general-bonus.006", "Reading every-roll: the general helps in a second battle too",
@@ -282,7 +282,7 @@ def _scope(b: Any) -> None:
     reading=("napoleon.amb.general-attack-scope", "every-roll"))
 def scope_every(b):
     _scope(b)
-    b.roll([5], [5], state={"territories": {"a1": {"armies": 2}, "a2": {"armies": 8}}})
+    b.roll([5], [5], state={"phase": "attack", "territories": {"a1": {"armies": 2}, "a2": {"armies": 8}}})
 
 
 @sc("combat.general-bonus.007", "Reading one-battle: the general helps in one battle a turn",
@@ -290,7 +290,7 @@ def scope_every(b):
     reading=("napoleon.amb.general-attack-scope", "one-battle"))
 def scope_one(b):
     _scope(b)
-    b.roll([5], [5], state={"territories": {"a1": {"armies": 3}, "a2": {"armies": 7}},
+    b.roll([5], [5], state={"phase": "attack", "territories": {"a1": {"armies": 3}, "a2": {"armies": 7}},
                             "turn_flags": {"general_battles": {"a2": "b1"}}})
 
 
@@ -298,8 +298,8 @@ def scope_one(b):
 
 def _exhaust(b: Any) -> None:
     _pos(b, _t(a1=(0, 2)), gen={"a1": 1}, vp={0: 2, 1: 0})
-    b.attack("a1", "a2", 1)
-    b.defend(1)
+    b.attack("a1", "a2", 1, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
 
 
 @sc("leaders.capture.001",
@@ -308,7 +308,7 @@ def _exhaust(b: Any) -> None:
     reading=("napoleon.amb.attacking-general-capture", "attackers-exhausted"))
 def attacker_captured(b):
     _exhaust(b)
-    b.roll([2], [6], state={
+    b.roll([2], [6], state={"phase": "attack", 
         "territories": {"a1": {"armies": 1, "generals": 0}},
         "players": [{"vp": 1, "captive_generals": 1},
                     {"vp": 1, "prisoners": {"generals": [1, 0, 0]}}, {}]},
@@ -323,7 +323,7 @@ def attacker_captured(b):
     reading=("napoleon.amb.attacking-general-capture", "never"))
 def attacker_safe(b):
     _exhaust(b)
-    b.roll([2], [6], state={"territories": {"a1": {"armies": 1, "generals": 1}},
+    b.roll([2], [6], state={"phase": "attack", "territories": {"a1": {"armies": 1, "generals": 1}},
                             "players": [{"vp": 2}, {"vp": 0}, {}]})
 
 
@@ -331,9 +331,9 @@ def attacker_safe(b):
     ["napoleon.leaders.capture", "napoleon.leaders.capture-vp"])
 def admiral_captured(b):
     _pos(b, _t(), zones={"z2": (0, 3), "z3": (1, 1)}, adm={"z3": 1})
-    b.attack("z2", "z3", 2)
+    b.attack("z2", "z3", 2, state={"phase": "battle"})
     b.roll([6, 6], [1], state={
-        "phase": "occupy", "zones": {"z3": {"owner": 0, "admirals": 0}},
+        "phase": "occupy", "zones": {"z3": {"owner": 0, "ships": 0, "admirals": 0}},
         "players": [{"vp": 1, "prisoners": {"admirals": [0, 1, 0]}},
                     {"vp": -1, "captive_admirals": 1}, {}]})
 
@@ -342,36 +342,40 @@ def admiral_captured(b):
     ["napoleon.leaders.capture"])
 def admiral_attacker(b):
     _pos(b, _t(), zones={"z2": (0, 2), "z3": (1, 3)}, adm={"z2": 1})
-    b.attack("z2", "z3", 1)
-    b.defend(2)
+    b.attack("z2", "z3", 1, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([1], [6, 6], state={"phase": "attack", "zones": {"z2": {"ships": 1, "admirals": 0}},
-                               "players": [{"captive_admirals": 1}, {"vp": 1}, {}]})
+                               "players": [{"captive_admirals": 1, "vp": -1}, {"vp": 1}, {}]})
 
 
 @sc("leaders.capture-vp.002", "Reading negative: a capture may take victory points below zero",
     ["napoleon.leaders.capture-vp"], reading=("napoleon.amb.negative-vp", "negative"))
 def vp_negative(b):
     _pos(b, _t(a2=(1, 1)), gen={"a2": 2})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": -2}, {}]})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": -2}, {}], "phase": "occupy",
+                                  "territories": {"a2": {"owner": 0, "armies": 0, "generals": 0}}})
 
 
 @sc("leaders.capture-vp.003", "Reading floor-zero: victory points never fall below zero",
     ["napoleon.leaders.capture-vp"], reading=("napoleon.amb.negative-vp", "floor-zero"))
 def vp_floor(b):
     _pos(b, _t(a2=(1, 1)), gen={"a2": 2}, vp={1: 1})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": 0}, {}]})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], state={"players": [{"vp": 2}, {"vp": 0}, {}], "phase": "occupy",
+                                  "territories": {"a2": {"owner": 0, "armies": 0, "generals": 0}}})
 
 
 def _razed(b: Any) -> None:
     _pos(b, _t(a2=(1, 1), b1=(None, 0)), forts={"a2": 1, "b1": 1})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 6, 6], [1], state={"territories": {"a2": {"fortifications": 0}}},
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], state={"territories": {"a2": {"owner": 0, "armies": 0, "fortifications": 0}},
+                                  "phase": "occupy"},
            events=[{"type": "battle", "from": "a1", "to": "a2", "attacker_losses": 0,
                     "defender_losses": 1},
                    {"type": "fortification-destroyed", "territory": "a2"}])
-    b.do({"type": "occupy", "armies": 3})
+    b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
+        "a1": {"armies": 4 - 3}, "a2": {"armies": 3}}})
 
 
 @sc("combat.fortification-destroyed.001",
@@ -381,7 +385,7 @@ def _razed(b: Any) -> None:
 def fort_kept(b):
     _razed(b)
     b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 1},
-         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 1}}})
+         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 1}, "a2": {"armies": 3 - 1}}})
 
 
 @sc("combat.fortification-destroyed.002",
@@ -391,7 +395,7 @@ def fort_kept(b):
 def fort_razed(b):
     _razed(b)
     b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 1},
-         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 0}}})
+         state={"territories": {"b1": {"owner": 0, "armies": 1, "fortifications": 0}, "a2": {"armies": 3 - 1}}})
 
 
 # ================================================================ leaders with their units
@@ -400,20 +404,20 @@ def fort_razed(b):
     ["napoleon.leaders.accompany"])
 def occupy_with(b):
     _pos(b, _t(a1=(0, 6), a2=(1, 1)), gen={"a1": 2})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 6, 6], [1], state={"phase": "occupy"})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
     b.check(legal_includes=[{"type": "occupy", "armies": 3, "leaders": 2}])
     b.do({"type": "occupy", "armies": 4, "leaders": 1},
-         state={"territories": {"a1": {"armies": 2, "generals": 1},
-                                "a2": {"owner": 0, "armies": 4, "generals": 1}}})
+         state={"phase": "attack", "territories": {"a1": {"armies": 2, "generals": 1},
+                                                  "a2": {"owner": 0, "armies": 4, "generals": 1}}})
 
 
 @sc("leaders.accompany.002", "Leaders that are not there cannot go along",
     ["napoleon.leaders.accompany"], negative=True)
 def occupy_too_many(b):
     _pos(b, _t(a1=(0, 6), a2=(1, 1)), gen={"a1": 1})
-    b.attack("a1", "a2", 3)
-    b.roll([6, 6, 6], [1])
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 6, 6], [1], state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
     b.reject({"type": "occupy", "armies": 3, "leaders": 2}, "leaders", rule="napoleon.leaders.accompany")
 
 
@@ -437,11 +441,11 @@ def general_move(b):
     # the source's example: 5 regiments next to 2 regiments and a general
     _pos(b, {"a1": (0, 5), "a2": (0, 2), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
          gen={"a2": 1}, phase="attack")
-    b.do({"type": "end-attack"}, state={"turn_flags": {"maneuver_start": {
+    b.do({"type": "end-attack"}, state={"phase": "maneuver", "turn_flags": {"maneuver_start": {
         "a1": {"units": 5, "leaders": 0}, "a2": {"units": 2, "leaders": 1},
         "b1": {"units": 1, "leaders": 0}}}})
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
-         state={"territories": {"a2": {"armies": 6}}})
+         state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 6}}})
     b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 3, "leaders": 1,
               "leader_maneuver": True}, "not-present", rule="napoleon.maneuver.leaders")
     b.do({"type": "maneuver", "from": "a2", "to": "b1", "armies": 2, "leaders": 1,
@@ -455,9 +459,9 @@ def general_move(b):
 def general_arrived(b):
     _pos(b, {"a1": (0, 5), "a2": (0, 2), "b1": (0, 1), "b2": (1, 1), "far": (2, 1)},
          gen={"a1": 1}, phase="attack")
-    b.do({"type": "end-attack"})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 3, "leaders": 1},
-         state={"territories": {"a2": {"armies": 5, "generals": 1}}})
+         state={"territories": {"a1": {"armies": 2, "generals": 0}, "a2": {"armies": 5, "generals": 1}}})
     b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 0, "leaders": 1,
               "leader_maneuver": True}, "leader-moved", rule="napoleon.maneuver.leaders")
     b.reject({"type": "maneuver", "from": "a2", "to": "b1", "armies": 1}, "not-connected", rule="napoleon.maneuver.land")
@@ -467,7 +471,7 @@ def general_arrived(b):
     ["napoleon.maneuver.leaders", "napoleon.maneuver.naval"])
 def admiral_move(b):
     _pos(b, _t(), zones={"z1": (0, 4), "z2": (0, 1)}, adm={"z1": 1}, phase="attack")
-    b.do({"type": "end-attack"})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
     b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
          state={"zones": {"z1": {"ships": 3}, "z2": {"ships": 2}}})
     b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2, "leaders": 1,
@@ -506,7 +510,7 @@ def ransom(b):
                 "territories": {"far": {"armies": 2}}})
     b.check(explain="the general ransomed this turn does not end 'all captive'",
             legal_includes=[{"type": "ransom", "leader": "general", "captor": 1, "place": "a1"}])
-    b.do({"type": "buy-general", "territory": "a1"})
+    b.do({"type": "buy-general", "territory": "a1"}, state={"territories": {"a1": {"generals": 2}}})
     b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
              "not-all-captured", rule="napoleon.leaders.ransom")
 
@@ -547,7 +551,7 @@ def ransom_admiral(b):
 def ransom_keep(b):
     _ransom(b, vp={0: -1, 1: 1})
     b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
-         state={"players": [{"vp": -1}, {"vp": 1}, {}]})
+         state={"players": [{"vp": -1}, {"vp": 1}, {}], "phase": "ransom", "territories": {"a1": {"generals": 1}}})
 
 
 @sc("leaders.ransom.006", "Reading reverse: a ransom undoes the capture's victory points",
@@ -555,7 +559,7 @@ def ransom_keep(b):
 def ransom_reverse(b):
     _ransom(b, vp={0: -1, 1: 1})
     b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
-         state={"players": [{"vp": 0}, {"vp": 0}, {}]})
+         state={"players": [{"vp": 0}, {"vp": 0}, {}], "phase": "ransom", "territories": {"a1": {"generals": 1}}})
 
 
 # ================================================================ setup

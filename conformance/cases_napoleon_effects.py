@@ -75,7 +75,7 @@ def extra_regiments(b):
          phase="reinforce", hands={0: ["c-a1"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-a1"},
          state={"pending": {"to_place": 5}, "territories": {"a1": {"armies": 3}},
-                "discards": ["c-a1"]},
+                "discards": ["c-a1"], "players": [{"cards": 0}, {}, {}, {}, {}, {}]},
          events=[{"type": "card-played", "player": 0, "card": "c-a1", "effect": "extra-regiments"},
                  {"type": "territory-bonus", "territory": "a1", "armies": 2}])
 
@@ -89,7 +89,7 @@ def bonus_effect_too(b):
     _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-a2"},
-         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 3}}})
+         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 3}}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.cards.effect-territory-bonus.002",
@@ -101,7 +101,7 @@ def bonus_trade_only(b):
     _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-a2"},
-         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 1}}})
+         state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 1}}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.effects.free-ships.001",
@@ -117,7 +117,8 @@ def free_ships(b):
                             {"type": "play-card", "card": "c-b1"}])
     b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z4"]},
          state={"pending": {"to_place": 3}, "zones": {"z1": {"owner": 0, "ships": 1},
-                                                      "z4": {"owner": 0, "ships": 1}}})
+                                                      "z4": {"owner": 0, "ships": 1}},
+                "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.effects.free-ships.002",
@@ -137,7 +138,8 @@ def free_fort(b):
     _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-b2", "territory": "a1"},
-         state={"pending": {"to_place": 3}, "territories": {"a1": {"fortifications": 1}}})
+         state={"pending": {"to_place": 3}, "territories": {"a1": {"fortifications": 1}},
+                "players": [{"cards": 0}, {}, {}]})
 
 
 @scenario("napoleon.effects.free-fortification.002",
@@ -163,7 +165,8 @@ def move_epidemic(b):
             legal_excludes=[{"type": "play-card", "card": "c-far", "from": "a2", "to": "far"}])
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
          state={"phase": "attack", "territories": {"a2": {"epidemics": 0, "armies": 3},
-                                                   "b1": {"epidemics": 1, "armies": 2}}},
+                                                   "b1": {"epidemics": 1, "armies": 2}},
+                "players": [{"cards": 0}, {}, {}]},
          events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
                  {"type": "epidemic-moved", "from": "a2", "to": "b1"},
                  {"type": "epidemic-card-loss", "territory": "b1", "armies": 1}])
@@ -187,7 +190,7 @@ def card_move_relocate(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (2, 2), "far": (1, 1)},
          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"]})
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
-         state={"phase": "epidemic-move", "discards": ["c-far"], "territories": {
+         state={"phase": "epidemic-move", "discards": ["c-far"], "players": [{"cards": 0}, {}, {}], "territories": {
              "b1": {"owner": None, "armies": 0, "epidemics": 0}, "a2": {"epidemics": 0}}},
          outcomes=_draws(("c-a1", "c-a2", "c-b1", "c-b2", "c-x")))
     # b1 has no regiment left: its card is discarded and another drawn
@@ -213,12 +216,12 @@ def _dice(b: Any, a2: int = 2, b1: int = 4, hands: dict | None = None, **kw: Any
           ["napoleon.effects.attack-die-bonus"], players=2, variant=B, map=DICE)
 def attack_die_bonus(b):
     _dice(b, hands={0: ["c-a1"]})
-    b.do({"type": "play-card", "card": "c-a1"}, state={"turn_flags": {"effects": [
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}], "turn_flags": {"effects": [
         {"kind": "attack-die-bonus", "player": 0, "card": "c-a1", "amount": 1}]}})
-    b.attack("b1", "a2", 3)
-    b.defend(2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # 5+1 beats 5; 2 loses to 3
-    b.roll([5, 2, 1], [5, 3], state={"territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
     b.check(legal_excludes=[{"type": "play-card", "card": "c-a1"}],
             state={"phase": "attack", "players": [{"cards": []}, {"cards": []},
                                                   {}, {}, {}, {}]})
@@ -230,11 +233,12 @@ def attack_die_bonus(b):
 def attack_extra_die(b):
     _dice(b, b1=5, hands={0: ["c-a2"]})
     b.check(legal_excludes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 4}])
-    b.do({"type": "play-card", "card": "c-a2"},
+    b.do({"type": "play-card", "card": "c-a2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
          legal_includes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 4}])
-    b.attack("b1", "a2", 4)
-    b.defend(2)
-    b.roll([6, 6, 1, 1], [5, 5], state={"phase": "occupy", "pending": {"min": 4}})
+    b.attack("b1", "a2", 4, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 6, 1, 1], [5, 5], state={"phase": "occupy", "pending": {"min": 4},
+                                        "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
 @scenario("napoleon.effects.attack-extra-die.002",
@@ -242,7 +246,7 @@ def attack_extra_die(b):
           ["napoleon.effects.attack-extra-die"], players=2, variant=B, map=DICE, negative=True)
 def attack_extra_die_short(b):
     _dice(b, b1=4, hands={0: ["c-a2"]})
-    b.do({"type": "play-card", "card": "c-a2"})
+    b.do({"type": "play-card", "card": "c-a2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
     b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 4}, "dice", rule="napoleon.combat.dice")
 
 
@@ -253,8 +257,8 @@ def defence_die_bonus(b):
     _dice(b, a2=1, hands={1: ["c-b1"]})
     b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}},
              legal=[{"type": "play-card", "card": "c-b1"}, {"type": "defend", "dice": 1}])
-    b.do({"type": "play-card", "card": "c-b1"}, state={"phase": "defend"})
-    b.defend(1)
+    b.do({"type": "play-card", "card": "c-b1"}, state={"phase": "defend", "players": [{}, {"cards": 0}, {}, {}, {}, {}]})
+    b.defend(1, state={"phase": "battle"})
     # 5+1 ties the attacker's 6: the tie goes to the defender
     b.roll([6, 2, 1], [5], state={"phase": "attack", "territories": {
         "a2": {"owner": 1, "armies": 1}, "b1": {"armies": 3}}})
@@ -265,10 +269,11 @@ def defence_die_bonus(b):
           ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE)
 def defence_extra_die(b):
     _dice(b, a2=3, hands={1: ["c-b2"]})
-    b.attack("b1", "a2", 3, legal_excludes=[{"type": "defend", "dice": 3}])
-    b.do({"type": "play-card", "card": "c-b2"}, legal_includes=[{"type": "defend", "dice": 3}])
+    b.attack("b1", "a2", 3, state={"phase": "defend"}, legal_excludes=[{"type": "defend", "dice": 3}])
+    b.do({"type": "play-card", "card": "c-b2"}, state={"players": [{}, {"cards": 0}, {}, {}, {}, {}]},
+         legal_includes=[{"type": "defend", "dice": 3}])
     b.defend(3, state={"phase": "battle", "pending": {"defender_dice": 3}})
-    b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy"})
+    b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
 @scenario("napoleon.cards.effect-icons.001",
@@ -286,14 +291,14 @@ def icons(b):
           ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
 def reroll_attacker(b):
     _dice(b, hands={0: ["c-far"]})
-    b.attack("b1", "a2", 3)
-    b.defend(2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([1, 1, 1], [5, 4], state={"phase": "reroll", "pending": {
         "chooser": 0, "attacker": [1, 1, 1], "defender": [5, 4]}},
         legal=[{"type": "play-card", "card": "c-far"}, {"type": "keep-roll"}])
-    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice"})
+    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice", "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
     b.do({"type": "reroll", "dice": [6, 5, 1]},
-         state={"phase": "occupy", "territories": {"a2": {"owner": 0}}},
+         state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}},
          events=[{"type": "rerolled", "player": 0, "dice": [6, 5, 1]},
                  {"type": "battle", "from": "b1", "to": "a2", "attacker_losses": 0,
                   "defender_losses": 2}])
@@ -304,10 +309,10 @@ def reroll_attacker(b):
           ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
 def reroll_defender(b):
     _dice(b, hands={1: ["c-far"]})
-    b.attack("b1", "a2", 3)
-    b.defend(2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     b.roll([6, 5, 1], [2, 1], state={"phase": "reroll", "pending": {"chooser": 1}})
-    b.do({"type": "keep-roll"}, state={"phase": "occupy"})
+    b.do({"type": "keep-roll"}, state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
 @scenario("napoleon.effects.reroll.003",
@@ -315,10 +320,11 @@ def reroll_defender(b):
           ["napoleon.effects.reroll"], players=2, variant=B, map=DICE, negative=True)
 def reroll_count(b):
     _dice(b, hands={1: ["c-far"]})
-    b.attack("b1", "a2", 3)
-    b.defend(2)
-    b.roll([6, 5, 1], [2, 1])
-    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice"})
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 5, 1], [2, 1], explain="the defender holds a reroll card: a window to play it",
+           state={"phase": "reroll"})
+    b.do({"type": "play-card", "card": "c-far"}, state={"phase": "reroll-dice", "players": [{}, {"cards": 0}, {}, {}, {}, {}]})
     b.reject({"type": "reroll", "dice": [6, 6, 6]}, "dice", rule="napoleon.effects.reroll")
 
 
@@ -331,14 +337,14 @@ def ignore_fort(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          leaders={"a2": (0, 1)}, hands={0: ["c-a1"]})
     b.do({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"},
-         state={"turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
+         state={"players": [{"cards": 0}, {}, {}], "turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
                                             "card": "c-a1", "amount": 1, "from": "b1",
                                             "to": "a2"}]}})
-    b.attack("b1", "a2", 3)
-    b.defend(2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
     # with the fortification the defender's 5 would be a 6 and win the first pair
     b.roll([6, 5, 1], [5, 4], state={"phase": "occupy", "territories": {
-        "a2": {"owner": 0, "fortifications": 0}}})
+        "a2": {"owner": 0, "armies": 0, "fortifications": 0}}})
 
 
 @scenario("napoleon.effects.ignore-fortification.002",
@@ -360,7 +366,7 @@ def ignore_epidemic(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          epidemics={"a2": 1}, hands={0: ["c-a2"]})
     b.check(legal_excludes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 3}])
-    b.do({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"},
+    b.do({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"}, state={"players": [{"cards": 0}, {}, {}]},
          legal_includes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 3}])
     b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 4}}})
 
@@ -381,10 +387,10 @@ def extra_land(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", fortify_moves=1, hands={0: ["c-b1"]})
     b.check(legal_excludes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
-    b.do({"type": "play-card", "card": "c-b1"},
+    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
          legal_includes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
-         state={"turn_flags": {"fortify_moves": 2}, "territories": {"a2": {"armies": 5}}},
+         state={"turn_flags": {"fortify_moves": 2}, "territories": {"a1": {"armies": 1}, "a2": {"armies": 5}}},
          legal=[{"type": "end-turn"}])
 
 
@@ -394,12 +400,13 @@ def extra_land(b):
 def extra_naval(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          {"z1": (0, 3), "z2": (0, 1)}, phase="maneuver", hands={0: ["c-b2"]})
-    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1})
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
+         state={"zones": {"z1": {"ships": 2}, "z2": {"ships": 2}}})
     b.check(legal_excludes=[{"type": "maneuver", "from": "z1", "to": "z2", "armies": 1}])
-    b.do({"type": "play-card", "card": "c-b2"},
+    b.do({"type": "play-card", "card": "c-b2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
          legal_includes=[{"type": "maneuver", "from": "z1", "to": "z2", "armies": 1}])
     b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
-         state={"turn_flags": {"naval_moves": 2}, "zones": {"z2": {"ships": 3}}})
+         state={"turn_flags": {"naval_moves": 2}, "zones": {"z1": {"ships": 1}, "z2": {"ships": 3}}})
 
 
 # ---------------------------------------------------------------- card use: limits and readings
@@ -423,7 +430,7 @@ def limit_one(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-a1"},
-         state={"turn_flags": {"effect_plays": [1, 0, 0, 0, 0, 0]}},
+         state={"turn_flags": {"effect_plays": [1, 0, 0, 0, 0, 0]}, "players": [{"cards": 1}, {}, {}, {}, {}, {}]},
          legal_excludes=[{"type": "play-card", "card": "c-a2"}])
     b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
@@ -436,8 +443,8 @@ def limit_one(b):
 def limit_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
-    b.do({"type": "play-card", "card": "c-a1"})
-    b.do({"type": "play-card", "card": "c-a2"}, state={"pending": {"to_place": 9}})
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 1}, {}, {}, {}, {}, {}]})
+    b.do({"type": "play-card", "card": "c-a2"}, state={"pending": {"to_place": 9}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.cards.effect-limit.003",
@@ -448,8 +455,8 @@ def limit_none(b):
 def limit_next_phase(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce(1))
-    b.do({"type": "place", "territory": "b1"}, state={"phase": "attack"})
-    b.do({"type": "play-card", "card": "c-a1"})
+    b.do({"type": "place", "territory": "b1"}, state={"phase": "attack", "territories": {"b1": {"armies": 6}}})
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 1}, {}, {}, {}, {}, {}]})
     b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
 
@@ -465,7 +472,8 @@ def plus_four_both(b):
     b.check(legal_includes=[{"type": "play-card", "card": "c-a2"}])
     # three infantry: 4, plus 4 for the +4 card; the free ships of c-b1 are not built
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-         state={"pending": {"to_place": 11}, "zones": {"z1": {"owner": None, "ships": 0}}})
+         state={"pending": {"to_place": 11}, "zones": {"z1": {"owner": None, "ships": 0}},
+                "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
 @scenario("napoleon.cards.effects-ignored-in-trade.002",
@@ -491,7 +499,8 @@ def timing_own(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1, "a2": 1}, phase="maneuver")
     b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
-                                                      "a2": {"armies": 3}}})
+                                                      "a2": {"armies": 3}},
+                                      "current": 1, "phase": "card-table"})
 
 
 @scenario("napoleon.epidemics.phase-loss.002",
@@ -503,7 +512,8 @@ def timing_every(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1, "a2": 1}, phase="maneuver")
     b.do({"type": "end-turn"}, state={"territories": {"a1": {"armies": 2},
-                                                      "a2": {"armies": 2}}})
+                                                      "a2": {"armies": 2}},
+                                      "current": 1, "phase": "card-table"})
 
 
 @scenario("napoleon.amb.epidemic-phase-loss.per-epidemic.001",
@@ -577,10 +587,10 @@ def emptied_one(b):
 def loss_per_battle(b):
     _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1})
-    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 5}}})
-    b.defend(2)
-    b.roll([1, 1, 1], [6, 6], state={"territories": {"a1": {"armies": 3}}})
-    b.attack("a1", "a2", 2, state={"territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 3, state={"phase": "defend", "territories": {"a1": {"armies": 5}}})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([1, 1, 1], [6, 6], state={"phase": "attack", "territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 2, state={"phase": "defend", "territories": {"a1": {"armies": 3}}})
 
 
 @scenario("napoleon.combat.epidemic-loss.002",
@@ -591,10 +601,10 @@ def loss_per_battle(b):
 def loss_per_roll(b):
     _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1})
-    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 5}}})
-    b.defend(2)
-    b.roll([1, 1, 1], [6, 6], state={"territories": {"a1": {"armies": 3}}})
-    b.attack("a1", "a2", 1, state={"territories": {"a1": {"armies": 2}}})
+    b.attack("a1", "a2", 3, state={"phase": "defend", "territories": {"a1": {"armies": 5}}})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([1, 1, 1], [6, 6], state={"phase": "attack", "territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 1, state={"phase": "defend", "territories": {"a1": {"armies": 2}}})
 
 
 @scenario("napoleon.combat.epidemic-loss.003",
@@ -605,7 +615,7 @@ def loss_per_roll(b):
 def loss_target(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1})
-    b.attack("a1", "a2", 3, state={"territories": {"a1": {"armies": 4}}})
+    b.attack("a1", "a2", 3, state={"phase": "defend", "territories": {"a1": {"armies": 4}}})
 
 
 @scenario("napoleon.combat.epidemic-loss.004",
@@ -617,7 +627,7 @@ def loss_source(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1})
     b.check(legal_excludes=[{"type": "attack", "from": "a1", "to": "a2", "dice": 3}])
-    b.attack("a1", "a2", 2, state={"territories": {"a1": {"armies": 3}}})
+    b.attack("a1", "a2", 2, state={"phase": "defend", "territories": {"a1": {"armies": 3}}})
 
 
 # ---------------------------------------------------------------- more negative cases
@@ -660,8 +670,9 @@ def defence_for_neutral(b):
           ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE, negative=True)
 def defence_extra_die_short(b):
     _dice(b, a2=2, hands={1: ["c-b2"]})
-    b.attack("b1", "a2", 3)
-    b.do({"type": "play-card", "card": "c-b2"}, legal_excludes=[{"type": "defend", "dice": 3}])
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.do({"type": "play-card", "card": "c-b2"}, state={"players": [{}, {"cards": 0}, {}, {}, {}, {}]},
+         legal_excludes=[{"type": "defend", "dice": 3}])
     b.reject({"type": "defend", "dice": 3}, "dice", rule="napoleon.combat.dice")
 
 
@@ -689,7 +700,7 @@ def setup_epidemics(b):
          outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
                    for t in ("b1", "b2", "far")])
     b.reject({"type": "epidemic", "territory": "a2"}, "not-eligible", rule="napoleon.setup.epidemics")
-    b.do({"type": "epidemic", "territory": "b2"})
+    b.do({"type": "epidemic", "territory": "b2"}, state={"territories": {"b2": {"epidemics": 1}}})
     # three empires, one epidemic each: the fourth marker finds no territory
     b.do({"type": "epidemic", "territory": "far"},
          state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
@@ -751,7 +762,8 @@ def relocate(b):
          outcomes=_draws(DECK))
     # the card is discarded and the epidemic placed on its territory
     b.do({"type": "draw", "card": "c-far"},
-         state={"phase": "reinforce", "current": 1, "discards": ["c-far"],
+         explain="player 1's turn begins: far (south, a whole empire) scores 1",
+         state={"phase": "reinforce", "current": 1, "discards": ["c-far"], "players": [{}, {"vp": 1}, {}],
                 "draw_pile": ["c-a1", "c-a2", "c-b1", "c-b2", "c-x"],
                 "territories": {"far": {"epidemics": 1, "armies": 2}}},
          events=[{"type": "epidemic-card-drawn", "card": "c-far", "territory": "far"},
@@ -814,8 +826,8 @@ def free_ships_challenge(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          {"z1": (1, 1)}, phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce(1))
     b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z1"]},
-         state={"zones": {"z1": {"owner": 1, "ships": 1, "challenger_ships": 2}}})
-    b.do({"type": "place", "territory": "a1"}, state={"phase": "attack"},
+         state={"zones": {"z1": {"owner": 1, "ships": 1, "challenger_ships": 2}}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
+    b.do({"type": "place", "territory": "a1"}, state={"phase": "attack", "territories": {"a1": {"armies": 2}}},
          legal=[{"type": "attack", "from": "z1", "to": "z1", "dice": 1},
                 {"type": "attack", "from": "z1", "to": "z1", "dice": 2}])
 

@@ -111,17 +111,12 @@ def load_all() -> dict[str, Scenario]:
     import dataclasses
 
     from riskspec.conformance.cases_synthetic import SYNTHETIC
-    from riskspec.conformance.cases_unchecked import UNCHECKED, WHY
     for name in CASE_MODULES:
         importlib.import_module(f"riskspec.conformance.{name}")
     for sid, (paths, why) in SYNTHETIC.items():
         sc = REGISTRY.get(sid)
         if sc is not None and sc.synthetic is None:
             REGISTRY[sid] = dataclasses.replace(sc, synthetic={"fields": list(paths), "why": why})
-    for sid, fields in UNCHECKED.items():
-        sc = REGISTRY.get(sid)
-        if sc is not None and sc.unchecked is None:
-            REGISTRY[sid] = dataclasses.replace(sc, unchecked={"fields": list(fields), "why": WHY})
     return REGISTRY
 
 

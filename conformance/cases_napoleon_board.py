@@ -31,6 +31,7 @@ from the map file (its ``borders`` and ``cards``) and the rules, never from an e
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 from typing import Any
 
 from riskspec.conformance.scenario import scenario
@@ -268,3 +269,78 @@ for _i in range(0, len(_OTHERS), 12):
              f"The symbols of {len(_OTHERS[_i:_i + 12])} cards, seen through the sets they make",
              ["napoleon.components.territory-deck", "napoleon.cards.set-values",
               "napoleon.cards.jokers"], players=2, variant=V, synthetic=SYNTHETIC_HAND)(_symbols)
+
+
+# ---------------------------------------------------------------- the deal on the real board
+@scenario("napoleon.basic.deal.002",
+          "The basic deal on the Napoléon board: 10 territories to each player, 7 to each neutral",
+          ["napoleon.basic.deal", "napoleon.basic.starting-units", "napoleon.basic.players"],
+          players=2, variant=V)
+def full_deal(b: Any) -> None:
+    ts = _territories()
+    # napoleon.basic.deal: the 48 territory cards go out one at a time, seat after seat
+    # (the two players, then the four neutral armies), 10 to a player and 7 to a neutral;
+    # after seven rounds the neutrals have theirs and the last six go to the two players
+    seats = [seat for _ in range(7) for seat in range(6)] + [0, 1] * 3
+    quota = {0: 10, 1: 10, 2: 7, 3: 7, 4: 7, 5: 7}
+    start = {0: 36, 1: 36, 2: 21, 3: 21, 4: 21, 5: 21}   # napoleon.basic.starting-units
+    b.new_game()
+    b.check(state={"phase": "deal", "pending": {"next": 0}},
+            outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/48"} for t in ts])
+    dealt = {seat: 0 for seat in quota}
+    for k, (t, seat) in enumerate(zip(ts, seats)):
+        dealt[seat] += 1
+        players: list[dict] = [{} for _ in range(6)]
+        players[seat] = {"reserve": start[seat] - dealt[seat]}
+        after: dict = {"territories": {t: {"owner": seat, "armies": 1}}, "players": players}
+        if k + 1 < len(ts):
+            after["pending"] = {"next": seats[k + 1]}
+            outcomes = [{"outcome": {"type": "deal", "territory": u}, "p": str(Fraction(1, len(ts) - k - 1))}
+                        for u in ts[k + 1:]] if k + 1 in (1, 42, 47) else None
+        else:
+            after.update(phase="first-player", pending={"for": "setup"})
+            outcomes = None
+        b.do({"type": "deal", "territory": t}, state=after, outcomes=outcomes)
+        if k == 0:
+            b.reject({"type": "deal", "territory": t}, "occupied", rule="napoleon.basic.deal",
+                     explain="a territory is dealt once; player 1's own cannot be dealt again")
+    assert dealt == quota
+    b.check(explain="Each player has 10 territories and 26 regiments left, each neutral army 7 "
+                    "and 14; nobody keeps a card.",
+            state={"players": [{"reserve": 26, "cards": []}] * 2 + [{"reserve": 14, "cards": []}] * 4})
+
+
+# ---------------------------------------------------------------- reinforcements on the real board
+@scenario("napoleon.reinforce.territories.101",
+          "Reinforcements on the Napoléon board: 23 territories and 3 zones, five empires, a route",
+          ["napoleon.reinforce.territories", "napoleon.reinforce.empires", "napoleon.reinforce.routes"],
+          players=2, variant=V)
+def big_reinforcement(b: Any) -> None:
+    ts = _territories()
+    groups = {g.id: g for g in _board().groups}
+    mine = ts[:23]           # the first five empires in map order (22 territories) and one more
+    whole = [g for g in groups if all(t in mine for t in ts if _board().territory(t).group == g)]
+    land = {t: (0, 1) for t in mine}
+    # the rest alternate between player 2 and a neutral army: nobody else holds a whole empire
+    land.update({t: (1 if i % 2 == 0 else 2, 1) for i, t in enumerate(ts[23:])})
+    americas = ["western-europe-atlantic", "north-sea", "baltic-sea"]
+    theirs = ["western-mediterranean", "mediterranean-adriatic", "aegean-sea", "black-sea"]
+
+    def edit(d: dict) -> None:
+        for z in americas:
+            d["zones"][z] = {"owner": 0, "ships": 1}
+        for z in theirs:
+            d["zones"][z] = {"owner": 1, "ships": 2}
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    b.position(land, phase="maneuver", current=1, edit=edit)
+    bonus = sum(groups[g].bonus for g in whole)
+    route = next(r for r in _board().routes if set(r.zones) == set(americas))
+    # (23 territories + 3 zones) // 3 = 8, at least 3; the empires' and the route's bonuses on top
+    total = max(3, (23 + 3) // 3) + bonus + route.bonus
+    assert (len(whole), bonus, total) == (5, 14, 24)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "pending": {"to_place": total}},
+         explain=f"Player 1 holds 23 territories and the 3 zones of the route to the Americas "
+                 f"(one ship each): 26 // 3 = 8 regiments, plus {bonus} for the empires "
+                 f"{', '.join(whole)} and {route.bonus} for the route: {total}.")

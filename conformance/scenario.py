@@ -35,7 +35,8 @@ CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
                 "cases_napoleon", "cases_napoleon_rules", "cases_napoleon_amb", "cases_napoleon_readings",
                 "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects",
-                "cases_coverage", "cases_board", "cases_napoleon_board")
+                "cases_coverage", "cases_board", "cases_napoleon_board",
+                "cases_napoleon_edges")
 
 
 @dataclass(frozen=True)

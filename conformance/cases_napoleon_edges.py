@@ -1,0 +1,144 @@
+"""Scenarios: Risk Napoléon — the edges of rules the other cases leave open.
+
+Each case here pins a boundary that a plausible deviation of an engine crosses (found by
+mutating the reference engine: ``python -m riskspec.conformance.mutation --family
+napoleon``; see ``conformance/mutation-triage.yaml``): a whole set of legal actions where
+the other cases check a few, a count one above or below a threshold, the seat 0 or the
+first zone where an index could be off by one.  Boards: ``LINE`` of :mod:`cases_napoleon`
+(a1–a2–b1–b2 on land, zones z1–z2–z3–z4 in a chain, a1 on z1, b2 on z3, far on z4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V, _pos
+from riskspec.conformance.cases_napoleon_leaders import _pos as _apos
+from riskspec.conformance.cases_napoleon_leaders import sc
+from riskspec.conformance.scenario import scenario
+
+
+def _m(frm: str, to: str, n: int, k: int = 0, led: bool = False) -> dict:
+    a: dict[str, Any] = {"type": "maneuver", "from": frm, "to": to, "armies": n}
+    if k:
+        a["leaders"] = k
+    if led:
+        a["leader_maneuver"] = True
+    return a
+
+
+# ================================================================ maneuvers
+@sc("maneuver.leaders.101",
+    "Every maneuver of a phase with a general: plain moves (the general may go along) and its own",
+    ["napoleon.maneuver.leaders", "napoleon.maneuver.land", "napoleon.leaders.accompany"])
+def every_maneuver(b: Any) -> None:
+    _apos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (0, 2), "b2": (1, 1), "far": (2, 1)},
+          gen={"a1": 1})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver", "turn_flags": {"maneuver_start": {
+        "a1": {"units": 3, "leaders": 1}, "a2": {"units": 1, "leaders": 0},
+        "b1": {"units": 2, "leaders": 0}}}})
+    legal = []
+    for dst in ("a2", "b1"):
+        # the general's own maneuver may take 0, 1 or 2 of the 3 regiments that stood with it;
+        # the land maneuver moves 1 or 2 (one stays), the general along or not
+        legal += [_m("a1", dst, 0, 1, True)]
+        for n in (1, 2):
+            legal += [_m("a1", dst, n), _m("a1", dst, n, 1), _m("a1", dst, n, 1, True)]
+    legal += [_m("b1", "a1", 1), _m("b1", "a2", 1), {"type": "end-turn"}]
+    b.check(legal=legal, explain="a2 has a single regiment and no general: nothing moves from it.")
+
+
+@scenario("napoleon.maneuver.land.101", "The basic game's maneuvers: regiments only, one stays",
+          ["napoleon.maneuver.land"], players=2, variant=V, map=LINE)
+def basic_maneuvers(b: Any) -> None:
+    _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver")
+    b.check(legal=[_m("a1", "a2", 1), _m("a1", "a2", 2), {"type": "end-turn"}],
+            explain="a1 holds 3 regiments: 1 or 2 may move to a2; a2 keeps its only one.")
+
+
+# ================================================================ combat: the whole set of attacks
+def _a(frm: str, to: str, dice: int) -> dict:
+    return {"type": "attack", "from": frm, "to": to, "dice": dice}
+
+
+@scenario("napoleon.combat.attack-from.101",
+          "Every attack of a combat phase: a landing through three zones and a naval attack",
+          ["napoleon.combat.attack-from", "napoleon.combat.dice", "napoleon.naval.landing",
+           "napoleon.naval.battle-rules"], players=2, variant=V, map=LINE)
+def every_attack(b: Any) -> None:
+    _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 2), "b2": (1, 1), "far": (NEUTRAL, 2)},
+         {"z1": (0, 3), "z2": (0, 2), "z3": (0, 2), "z4": (1, 2)})
+    b.check(legal=[*(_a("a1", "b2", d) for d in (1, 2, 3)), _a("z3", "z4", 1), {"type": "end-attack"}],
+            explain="a1 (4 regiments) lands on b2 through z1, z2, z3 with 1 to 3 dice; its land "
+                    "neighbour a2 is its own. a2 has one regiment. Of the ships only z3's 2 border "
+                    "a foreign zone (z4): one die, one ship stays. far lies on z4, not controlled.")
+
+
+# ================================================================ mission conditions at their thresholds
+def _edge_deck(cards: list[dict]) -> dict:
+    from riskspec.conformance.cases_napoleon_missions import _PROV
+    return {"format": "riskspec/missions@1", "missions": cards,
+            "decks": [{"id": f"napoleon-level-{lv}", "title": f"Edge missions, level {lv}", "level": lv,
+                       "cards": [c["id"] for c in cards if c["level"] == lv], "provenance": _PROV}
+                      for lv in (1, 2, 3, 4)]}
+
+
+def _edge_cards() -> list[dict]:
+    from riskspec.conformance.cases_napoleon_missions import _card
+    return [
+        _card("met-1", 1, "end", {"hold_territories": {"count": 3, "min_armies": 2}}, 1),
+        _card("met-2", 2, "end", {"hold_zones": {"count": 2}}, 2),
+        _card("met-3", 3, "end", {"hold_named": {"places": ["a1", "far"], "min_armies": 2}}, 3),
+        _card("met-4", 4, "end", {"hold_units": {"kind": "regiments", "count": 7,
+                                                 "in": ["a1", "a2", "b1", "far"]}}, 4),
+        _card("short-1", 1, "end", {"hold_territories": {"count": 4, "min_armies": 2}}, 1),
+        _card("short-2", 2, "end", {"hold_zones": {"count": 3}}, 2),
+        _card("short-3", 3, "end", {"hold_named": {"places": ["a1", "a2"]}}, 3),
+        _card("short-4", 4, "end", {"hold_units": {"kind": "ships", "count": 3}}, 4),
+    ]
+
+
+EDGE = _edge_deck(_edge_cards())
+#: player 1 holds a1 (2), b1 (3), far (2: the whole one-territory empire) and one ship in z1
+#: and in z3 (not the whole route)
+EDGE_LAND = {"a1": (0, 2), "a2": (1, 1), "b1": (0, 3), "b2": (2, 1), "far": (0, 2)}
+EDGE_ZONES = {"z1": (0, 1), "z3": (0, 1), "z4": (1, 1)}
+
+
+def _edge_pos(b: Any, held: list[str]) -> None:
+    from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+    _mpos(b, EDGE_LAND, EDGE_ZONES, held={0: held}, decks={1: [], 2: [], 3: [], 4: []},
+          phase="maneuver", current=0, turn=2)
+
+
+@scenario("napoleon.missions.check.101",
+          "Mission conditions met exactly: counts, least regiments, named places, regiments in places",
+          ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.end-of-turn.draws"],
+          players=3, variant="napoleon-advanced", map=LINE, missions=EDGE)
+def missions_met(b: Any) -> None:
+    _edge_pos(b, ["met-1", "met-2", "met-3", "met-4"])
+    b.do({"type": "end-turn"},
+         explain="3 territories with at least 2 regiments (a1 2, b1 3, far 2); 2 zones (one ship "
+                 "each); a1 and far with 2 each; 2 + 3 + 2 = 7 regiments in player 1's part of "
+                 "a1, a2, b1, far (a2 is player 2's). One mission per level: all four score "
+                 "(1 + 2 + 3 + 4), no deck is left to replace them; two territory cards: one "
+                 "for the completed missions, one for holding the whole empire of far.",
+         events=[{"type": "mission-completed", "player": 0, "mission": f"met-{lv}", "level": lv,
+                  "vp": lv, "at": "end"} for lv in (1, 2, 3, 4)],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 10, "missions": [],
+                             "missions_completed": ["met-1", "met-2", "met-3", "met-4"]}, {}, {}]})
+
+
+@scenario("napoleon.missions.check.102",
+          "Mission conditions one short: a territory, a zone, a named place, a ship",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=EDGE)
+def missions_short(b: Any) -> None:
+    _edge_pos(b, ["short-1", "short-2", "short-3", "short-4"])
+    b.do({"type": "end-turn"},
+         explain="3 territories with 2 regiments or more, not 4; 2 zones, not 3 (z4 is player "
+                 "2's); a2 is not player 1's; 2 ships, not 3: nothing scores; one territory card "
+                 "for holding the whole empire of far.",
+         state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 0}, {}, {}]})

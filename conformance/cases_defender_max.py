@@ -66,6 +66,23 @@ def repeat(b):
              state={"phase": "battle"})
 
 
+@scenario("classic.attack.attacker-dice.003", "Always the most dice: three attack dice need four armies",
+          ["classic.attack.attacker-dice"], options=MAX, negative=True)
+def att_dice(b):
+    b.position({"alaska": (0, 3), "kamchatka": (2, 2)}, phase="attack", current=0)
+    b.reject({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}, "too-many-dice",
+             rule="classic.attack.attacker-dice")
+    b.attack("alaska", "kamchatka", 2, explain="Two dice from three armies; the defender's two armies roll two.",
+             state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 2}})
+
+
+@scenario("classic.attack.min-armies.003", "Always the most dice: two armies are enough to attack with one die",
+          ["classic.attack.min-armies", "classic.attack.attacker-dice"], options=MAX)
+def two_armies(b):
+    b.position({"alaska": (0, 2), "kamchatka": (2, 2)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 1, state={"phase": "battle", "pending": {"attacker_dice": 1}})
+
+
 def _conquer(b, att=5, dice=3):
     b.position({"alaska": (0, att), "kamchatka": (2, 1)}, phase="attack", current=0)
     b.attack("alaska", "kamchatka", dice, state={"phase": "battle"})

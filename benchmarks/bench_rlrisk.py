@@ -1,0 +1,303 @@
+"""Benchmark: the reference engine against rlrisk (PyPI), random play matched decision by decision.
+
+    python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 3]
+                                      [--players 3 4 6] [--rlrisk-python PATH] [--profile]
+
+rlrisk (``rlrisk==1.0.2.3``, the ``engines`` extra) runs a whole game in ``Risk.play()``
+and asks an agent for every decision; its ``BaseAgent`` answers each question with
+``random.choice`` over the options it is offered.  The reference engine is played here by
+an agent that takes the *same decisions with the same odds*:
+
+* a setup placement or a reinforcement: one army, to one of the player's territories at
+  random (rlrisk places them one at a time, then offers a trade: so does the agent, with
+  "no trade" as one more choice while fewer than five cards are held);
+* an attack: one of the (from, to) pairs, or stopping, at random; then the number of dice
+  at random; the defender rolls as many dice as it may (rlrisk's defender always does);
+* after an undecided roll: press on or stop, even odds; after a conquest, every army that
+  may move goes in or stays with even odds (rlrisk asks army by army), then one of the
+  attacks from the conquered territory, or stopping (rlrisk's "attack on");
+* fortifying: one territory holding two or more armies, or none, at random; then one of
+  its own neighbours; then each movable army goes or stays with even odds.
+
+Both play Classic with cards, territories dealt at random, adjacent fortification and a
+card for a conquest; each game stops after ``--max-turns`` player turns or with a winner.
+Each side is timed inside its own process (the engine's work and its agent's, not the
+interpreter's start-up), best of ``--repeat``, the two run alternately so that both see the
+same load.  *turns/s* counts player turns; the ratio is the reference engine's turns/s over
+rlrisk's.
+
+rlrisk runs in an interpreter that has it: ``--rlrisk-python``, else this one if it imports
+``rlrisk``, else a virtual environment made for it under ``~/.cache/riskspec/bench-rlrisk``
+(``pip install rlrisk==1.0.2.3``); without it only the reference engine's numbers print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+RLRISK = "rlrisk==1.0.2.3"
+VENV = Path.home() / ".cache" / "riskspec" / "bench-rlrisk"
+
+
+# -- rlrisk side (runs in rlrisk's interpreter; imports nothing from riskspec) -------------------
+def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import numpy as np
+    from rlrisk.agents.base_agent import BaseAgent
+    from rlrisk.environment.risk import Risk
+
+    class Capped(Exception):
+        pass
+
+    class Game(Risk):  # type: ignore[misc]
+        played = 0
+
+        def recruitment_phase(self, player: int) -> None:
+            self.played += 1
+            if self.played > max_turns:
+                raise Capped
+            super().recruitment_phase(player)
+
+        def combat(self, attack):  # type: ignore[no-untyped-def]
+            nonlocal rolls
+            rolls += 1
+            return super().combat(attack)
+
+    class Agent(BaseAgent):  # type: ignore[misc]
+        def take_action(self, state, action_code, options):  # type: ignore[no-untyped-def]
+            return random.choice(options)
+
+    turns = won = rolls = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        random.seed(seed)
+        np.random.seed(seed)
+        game = Game([Agent() for _ in range(players)], steal_cards=True, deal=True,
+                    fortify_adjacent=True)
+        with contextlib.redirect_stdout(io.StringIO()):   # play() prints who won
+            try:
+                game.play()
+                won += 1
+            except Capped:
+                pass
+        turns += min(game.played, max_turns)
+    return {"seconds": time.perf_counter() - start, "turns": turns, "won": won,
+            "rolls": rolls}
+
+
+# -- reference side ---------------------------------------------------------------------------------
+class MatchedAgent:
+    """Random decisions shaped like rlrisk's ``BaseAgent`` (see the module docstring)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.turn = -1
+        self.attack: tuple[str, str] | None = None   # the last attack of this turn
+        self.placed = 0                               # reinforcements placed this turn
+        self.trade_asked = False
+
+    def choose(self, s, actions):  # type: ignore[no-untyped-def]
+        rng = self.rng
+        if s.turn != self.turn:
+            self.turn, self.attack, self.placed, self.trade_asked = s.turn, None, 0, False
+        phase = s.phase
+        if phase in ("reinforce", "elimination-trade"):
+            return self._reinforce(s, actions)
+        if phase == "attack":
+            return self._attack(s, actions)
+        if phase == "defend":
+            return actions[-1]
+        if phase == "occupy":
+            extra = len(actions) - 1
+            return actions[sum(rng.randrange(2) for _ in range(extra))]
+        if phase == "fortify":
+            return self._fortify(s, actions)
+        return actions[rng.randrange(len(actions))]      # setup placements
+
+    def _reinforce(self, s, actions):  # type: ignore[no-untyped-def]
+        rng = self.rng
+        if actions[-1]["type"] == "trade":
+            first = len(actions) - 1
+            while first > 0 and actions[first - 1]["type"] == "trade":
+                first -= 1
+            trades, places = actions[first:], actions[:first]
+            if not places:                               # a forced trade
+                return trades[rng.randrange(len(trades))]
+            if s.pending["to_place"] == 1 and not self.trade_asked:
+                self.trade_asked = True                  # rlrisk offers sets once placed
+                optional = len(s.hands[s.current]) < 5
+                k = rng.randrange(len(trades) + optional)
+                if k < len(trades):
+                    return trades[k]
+            actions = places
+        self.placed += 1
+        return actions[rng.randrange(len(actions))]
+
+    def _attack(self, s, actions):  # type: ignore[no-untyped-def]
+        rng, end = self.rng, actions[-1]
+        index = s.tables.territory_index
+        last, self.attack = self.attack, None
+        if last is not None:
+            f, t = index[last[0]], index[last[1]]
+            if s.owner[t] == s.current:                  # conquered: attack on from there
+                if s.armies[t] < 2:
+                    return end
+                return self._pick_attack([a for a in actions[:-1] if a["from"] == last[1]], end)
+            if s.armies[f] < 2 or rng.randrange(2):      # beaten back, or not pressing on
+                return end
+            return self._pick_attack([a for a in actions[:-1]
+                                      if a["from"] == last[0] and a["to"] == last[1]], None)
+        return self._pick_attack(actions[:-1], end)
+
+    def _pick_attack(self, attacks, end):  # type: ignore[no-untyped-def]
+        rng = self.rng
+        pairs: list[int] = []                            # first index of each (from, to)
+        for i, a in enumerate(attacks):
+            if a["dice"] == 1:
+                pairs.append(i)
+        k = rng.randrange(len(pairs) + (end is not None))
+        if k == len(pairs):
+            return end
+        lo = pairs[k]
+        hi = pairs[k + 1] if k + 1 < len(pairs) else len(attacks)
+        a = attacks[lo + rng.randrange(hi - lo)]
+        self.attack = (a["from"], a["to"])
+        return a
+
+    def _fortify(self, s, actions):  # type: ignore[no-untyped-def]
+        rng, end, me = self.rng, actions[-1], s.current
+        sources = [t for t, o in enumerate(s.owner) if o == me and s.armies[t] > 1]
+        k = rng.randrange(len(sources) + 1)
+        if k == len(sources):
+            return end
+        name = s.tables.territories[sources[k]]
+        moves = [a for a in actions[:-1] if a["from"] == name]
+        if not moves:                                    # a dead end
+            return end
+        targets = [i for i, a in enumerate(moves) if a["armies"] == 1]
+        start = targets[rng.randrange(len(targets))]
+        n = sum(rng.randrange(2) for _ in range(s.armies[sources[k]] - 1))
+        return moves[start + n - 1] if n else end
+
+
+def reference_games(players: int, games: int, max_turns: int) -> dict[str, float]:
+    from riskspec.reference import engine as E
+    from riskspec.reference.driver import sample_outcome
+    turns = won = rolls = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        agent = MatchedAgent(rng)
+        s = E.new_game("classic", players, {"distribution": "deal"})
+        apply, legal, chance = E.apply, E.legal_actions, E.CHANCE
+        while s.winner < 0 and s.turn <= max_turns:
+            if E.current_player(s) == chance:
+                action = sample_outcome(s, rng)
+                rolls += s.phase == "battle"
+            else:
+                action = agent.choose(s, legal(s))
+            s, _ = apply(s, action)
+        won += s.winner >= 0
+        turns += min(s.turn, max_turns)
+    return {"seconds": time.perf_counter() - start, "turns": turns, "won": won,
+            "rolls": rolls}
+
+
+# -- rlrisk's interpreter ---------------------------------------------------------------------------
+def find_rlrisk_python(given: str | None) -> str | None:
+    if given:
+        return given
+    try:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import rlrisk  # noqa: F401
+        return sys.executable
+    except ImportError:
+        pass
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        print(f"making a virtual environment for rlrisk in {VENV} …", file=sys.stderr)
+        venv.create(VENV, with_pip=True)
+    ok = subprocess.run([str(python), "-c", "import rlrisk"], capture_output=True,
+                        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}).returncode == 0
+    if not ok:
+        r = subprocess.run([str(python), "-m", "pip", "install", "-q", RLRISK],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            print(f"rlrisk unavailable (pip install {RLRISK} failed):\n{r.stderr[-800:]}",
+                  file=sys.stderr)
+            return None
+    return str(python)
+
+
+def run_rlrisk(python: str, players: int, games: int, max_turns: int) -> dict[str, float]:
+    out = subprocess.run([python, __file__, "--rlrisk-worker", "--players", str(players),
+                          "--games", str(games), "--max-turns", str(max_turns)],
+                         capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--max-turns", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
+    ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
+    ap.add_argument("--rlrisk-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--profile", action="store_true",
+                    help="cProfile the reference side (first player count) instead")
+    args = ap.parse_args()
+    if args.rlrisk_worker:
+        print(json.dumps(rlrisk_games(args.players[0], args.games, args.max_turns)))
+        return
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_odds import machine
+    print(machine())
+    reference_games(args.players[0], 1, 1)   # load the spec, warm the caches
+    if args.profile:
+        import cProfile
+        import pstats
+        prof = cProfile.Profile()
+        prof.runcall(reference_games, args.players[0], args.games, args.max_turns)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
+    python = find_rlrisk_python(args.rlrisk_python)
+    print(f"Classic, matched random play: {args.games} games per row, cap {args.max_turns} "
+          f"player turns, best of {args.repeat}; rlrisk: {python or 'not available'}")
+    print(f"{'players':>7} {'reference turns/s':>17} {'rlrisk turns/s':>14} {'ratio':>6} "
+          f"{'won ref/rl':>10} {'rolls/turn ref/rl':>17}")
+    for players in args.players:
+        ref: dict[str, float] | None = None
+        rl: dict[str, float] | None = None
+        for _ in range(args.repeat):
+            r = reference_games(players, args.games, args.max_turns)
+            if ref is None or r["seconds"] < ref["seconds"]:
+                ref = r
+            if python:
+                q = run_rlrisk(python, players, args.games, args.max_turns)
+                if rl is None or q["seconds"] < rl["seconds"]:
+                    rl = q
+        assert ref is not None
+        ref_rate = ref["turns"] / ref["seconds"]
+        if rl is None:
+            print(f"{players:>7} {ref_rate:>17,.0f} {'-':>14} {'-':>6}")
+            continue
+        rl_rate = rl["turns"] / rl["seconds"]
+        print(f"{players:>7} {ref_rate:>17,.0f} {rl_rate:>14,.0f} {ref_rate / rl_rate:>5.2f}× "
+              f"{int(ref['won']):>4}/{int(rl['won']):<5} "
+              f"{ref['rolls'] / ref['turns']:>8.2f}/{rl['rolls'] / rl['turns']:<8.2f}")
+
+
+if __name__ == "__main__":
+    main()

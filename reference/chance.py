@@ -18,6 +18,7 @@ building every outcome — a 3-against-2 roll has 1176).
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 from collections.abc import Callable
@@ -25,8 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from riskspec.reference.battle import get_roll_counts
+from riskspec.reference.listed import get_listed
 from riskspec.reference.missions import get_mission_deck
 from riskspec.reference.state import State
+from riskspec.reference.tables import Tables
 
 Outcome = dict[str, Any]
 
@@ -43,7 +46,8 @@ class ChanceTable:
         return len(self.keys)
 
     def outcome(self, index: int) -> Outcome:
-        """The outcome at ``index`` (a new object)."""
+        """The outcome at ``index`` (for Classic a shared, read-only
+        :class:`~riskspec.reference.listed.Listed`)."""
         return self.make(self.keys[index])
 
     def weight(self, index: int) -> int:
@@ -72,20 +76,30 @@ def _make_roll(roll: tuple[tuple[int, ...], tuple[int, ...]]) -> Outcome:
     return {"type": "roll", "attacker": list(roll[0]), "defender": list(roll[1])}
 
 
+_LISTED_ROLLS: dict[tuple[int, int, int], tuple[Tables, ChanceTable]] = {}
+
+
+def get_listed_roll_table(tables: Tables, n_attacker: int, n_defender: int) -> ChanceTable:
+    """:func:`get_roll_table` for a ruleset, its outcomes the ruleset's listed rolls."""
+    key = (id(tables), n_attacker, n_defender)
+    got = _LISTED_ROLLS.get(key)
+    if got is None or got[0] is not tables:
+        plain = get_roll_table(n_attacker, n_defender, tables.params.attack_dice_sides)
+        got = _LISTED_ROLLS[key] = (tables, dataclasses.replace(plain, make=get_listed(tables).roll))
+    return got[1]
+
+
 def get_chance_table(s: State) -> ChanceTable | None:
     """The chance table of a Classic chance node, None at a decision or terminal node (any
     family: :func:`riskspec.reference.engine.get_chance_table`)."""
     tb, phase = s.tables, s.phase
     if phase == "battle":
-        return get_roll_table(s.pending["attacker_dice"], s.pending["defender_dice"],
-                              tb.params.attack_dice_sides)
+        return get_listed_roll_table(tb, s.pending["attacker_dice"], s.pending["defender_dice"])
     if phase == "deal":
-        names = tb.territories
         return _uniform([t for t, o in enumerate(s.owner) if o < 0],
-                        lambda t: {"type": "deal", "territory": names[t]})
+                        get_listed(tb).deal.__getitem__)
     if phase == "draw":
-        cards = tb.cards
-        return _uniform(s.draw_pile, lambda c: {"type": "draw", "card": cards[c]})
+        return _uniform(s.draw_pile, get_listed(tb).draw.__getitem__)
     if phase == "first-player":
         return _uniform([p for p in range(s.n_players) if p != s.neutral],
                         lambda p: {"type": "first-player", "player": p})

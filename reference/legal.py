@@ -6,6 +6,9 @@ ascending), so no sort is needed; a test checks the order.  Each generator
 mirrors the validity checks of the ``process_<action>`` it feeds, and the
 random-play tests check that every listed action applies and that the
 checks reject what is not listed.
+
+The actions are :class:`~riskspec.reference.listed.Listed` objects, made once per ruleset
+and shared (read-only; each carries its parsed form, so ``apply`` does not parse it again).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 from riskspec.reference.battle import get_attacker_dice_limit, get_defender_dice_limit
 from riskspec.reference.cards import get_valid_sets
 from riskspec.reference.classic import get_bonus_territories, get_connected_own, is_trade_forced
+from riskspec.reference.listed import get_listed
 from riskspec.reference.state import State
 
 Action = dict[str, Any]
@@ -26,29 +30,29 @@ def get_legal_actions(s: State) -> list[Action]:
 
 
 def _claims(s: State) -> list[Action]:
-    names = s.tables.territories
-    return [{"type": "claim", "territory": names[t]} for t, o in enumerate(s.owner) if o < 0]
+    claim = get_listed(s.tables).claim
+    return [claim[t] for t, o in enumerate(s.owner) if o < 0]
 
 
 def _setup_places(s: State) -> list[Action]:
-    names, owner = s.tables.territories, s.owner
+    listed, owner = get_listed(s.tables), s.owner
     out: list[Action] = []
     if s.pending["own"] > 0:
-        p = s.current
-        out += [{"type": "place", "territory": names[t]} for t, o in enumerate(owner) if o == p]
+        p, place = s.current, listed.place
+        out += [place[t] for t, o in enumerate(owner) if o == p]
     if s.pending["neutral"] > 0:
-        n = s.neutral
-        out += [{"type": "place-neutral", "territory": names[t]}
-                for t, o in enumerate(owner) if o == n]
+        n, place = s.neutral, listed.place_neutral
+        out += [place[t] for t, o in enumerate(owner) if o == n]
     return out
 
 
 def _reinforcements(s: State) -> list[Action]:
-    names, p = s.tables.territories, s.current
+    p = s.current
     forced = is_trade_forced(s)
     out: list[Action] = []
     if not forced and s.pending["to_place"] > 0:
-        out += [{"type": "place", "territory": names[t]} for t, o in enumerate(s.owner) if o == p]
+        place = get_listed(s.tables).place
+        out += [place[t] for t, o in enumerate(s.owner) if o == p]
     if forced or (s.phase == "reinforce" and s.pending["to_place"] > 0):
         out += _trades(s)
     return out
@@ -56,25 +60,31 @@ def _reinforcements(s: State) -> list[Action]:
 
 def _trades(s: State) -> list[Action]:
     tb, prm, p = s.tables, s.tables.params, s.current
-    cards, names = tb.cards, tb.territories
+    listed = get_listed(tb)
+    hand = s.hands[p]
+    sets = listed.valid_sets.get(hand)
+    if sets is None:
+        if len(listed.valid_sets) > 10_000:
+            listed.valid_sets.clear()
+        sets = listed.valid_sets[hand] = get_valid_sets(
+            hand, tb.card_symbol, tb.ruleset.board.symbols, prm.cards_max_wilds_per_set)
     choose = prm.cards_territory_bonus_limit != "per-card"
     out: list[Action] = []
-    for combo in get_valid_sets(s.hands[p], tb.card_symbol, tb.ruleset.board.symbols,
-                                prm.cards_max_wilds_per_set):
-        ids = [cards[c] for c in combo]
+    for combo in sets:
         owned = get_bonus_territories(s, combo) if choose else []
         if owned:
-            out += [{"type": "trade", "cards": list(ids), "bonus_territory": names[t]}
-                    for t in owned]
+            out += [listed.trade(combo, t) for t in owned]
         else:
-            out.append({"type": "trade", "cards": ids, "bonus_territory": None})
+            out.append(listed.trade(combo, -1))
     return out
 
 
 def _attacks(s: State) -> list[Action]:
     tb, p = s.tables, s.current
-    names, owner, armies, adjacency = tb.territories, s.owner, s.armies, tb.adjacency
+    owner, armies, adjacency = s.owner, s.armies, tb.adjacency
     least, most = tb.params.attack_min_armies, tb.params.attack_max_attacker_dice
+    listed = get_listed(tb)
+    attack = listed.attack
     out: list[Action] = []
     for f, o in enumerate(owner):
         if o != p or armies[f] < least:
@@ -82,43 +92,39 @@ def _attacks(s: State) -> list[Action]:
         limit = get_attacker_dice_limit(armies[f], most)
         if limit < 1:
             continue
-        name_f = names[f]
+        on = attack[f]          # on[t]: the attacks from f on t with 1 … most dice
         for t in adjacency[f]:
             if owner[t] != p:
-                name_t = names[t]
-                out += [{"type": "attack", "from": name_f, "to": name_t, "dice": d}
-                        for d in range(1, limit + 1)]
-    out.append({"type": "end-attack"})
+                out += on[t][:limit]
+    out.append(listed.end_attack)
     return out
 
 
 def _defences(s: State) -> list[Action]:
     limit = get_defender_dice_limit(s.armies[s.pending["to"]],
                                     s.tables.params.attack_max_defender_dice)
-    return [{"type": "defend", "dice": d} for d in range(1, limit + 1)]
+    return get_listed(s.tables).defences(limit)
 
 
 def _occupations(s: State) -> list[Action]:
     most = s.armies[s.pending["from"]] - 1
-    return [{"type": "occupy", "armies": n} for n in range(s.pending["min"], most + 1)]
+    return get_listed(s.tables).occupations(s.pending["min"], most)
 
 
 def _fortifications(s: State) -> list[Action]:
     tb, p = s.tables, s.current
-    names, owner, armies = tb.territories, s.owner, s.armies
+    owner, armies = s.owner, s.armies
     connected = tb.params.fortify_path == "connected"
+    listed = get_listed(tb)
     out: list[Action] = []
     for f, o in enumerate(owner):
         if o != p or armies[f] < 2:
             continue
         targets = (sorted(get_connected_own(s, f) - {f}) if connected
                    else [t for t in tb.adjacency[f] if owner[t] == p])
-        name_f = names[f]
         for t in targets:
-            name_t = names[t]
-            out += [{"type": "fortify", "from": name_f, "to": name_t, "armies": n}
-                    for n in range(1, armies[f])]
-    out.append({"type": "end-turn"})
+            out += listed.fortifications(f, t, armies[f] - 1)
+    out.append(listed.end_turn)
     return out
 
 

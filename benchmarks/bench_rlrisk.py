@@ -21,9 +21,10 @@ an agent that takes the *same decisions with the same odds*:
 
 Both play Classic with cards, territories dealt at random, adjacent fortification and a
 card for a conquest; each game stops after ``--max-turns`` player turns or with a winner.
-Each side is timed inside its own process (the engine's work and its agent's, not the
-interpreter's start-up), best of ``--repeat``, the two run alternately so that both see the
-same load.  *turns/s* counts player turns; the ratio is the reference engine's turns/s over
+Each side is timed inside its own process, in CPU time (``time.process_time``: the engine's
+work and its agent's, not the interpreter's start-up nor the time spent waiting for a core
+on a busy machine), best of ``--repeat``, the two run alternately so that both see the same
+load.  *turns/s* counts player turns; the ratio is the reference engine's turns/s over
 rlrisk's.
 
 rlrisk runs in an interpreter that has it: ``--rlrisk-python``, else this one if it imports
@@ -78,7 +79,7 @@ def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
             return random.choice(options)
 
     turns = won = rolls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         random.seed(seed)
         np.random.seed(seed)
@@ -91,7 +92,7 @@ def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
             except Capped:
                 pass
         turns += min(game.played, max_turns)
-    return {"seconds": time.perf_counter() - start, "turns": turns, "won": won,
+    return {"seconds": time.process_time() - start, "turns": turns, "won": won,
             "rolls": rolls}
 
 
@@ -161,10 +162,7 @@ class MatchedAgent:
 
     def _pick_attack(self, attacks, end):  # type: ignore[no-untyped-def]
         rng = self.rng
-        pairs: list[int] = []                            # first index of each (from, to)
-        for i, a in enumerate(attacks):
-            if a["dice"] == 1:
-                pairs.append(i)
+        pairs = [i for i, a in enumerate(attacks) if a["dice"] == 1]   # each (from, to) begins
         k = rng.randrange(len(pairs) + (end is not None))
         if k == len(pairs):
             return end
@@ -194,7 +192,7 @@ def reference_games(players: int, games: int, max_turns: int) -> dict[str, float
     from riskspec.reference import engine as E
     from riskspec.reference.driver import sample_outcome
     turns = won = rolls = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         agent = MatchedAgent(rng)
@@ -209,7 +207,7 @@ def reference_games(players: int, games: int, max_turns: int) -> dict[str, float
             s, _ = apply(s, action)
         won += s.winner >= 0
         turns += min(s.turn, max_turns)
-    return {"seconds": time.perf_counter() - start, "turns": turns, "won": won,
+    return {"seconds": time.process_time() - start, "turns": turns, "won": won,
             "rolls": rolls}
 
 
@@ -255,6 +253,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
     ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
     ap.add_argument("--rlrisk-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--sort", default="tottime", help="with --profile: the pstats sort key")
     ap.add_argument("--profile", action="store_true",
                     help="cProfile the reference side (first player count) instead")
     args = ap.parse_args()
@@ -268,9 +267,10 @@ def main() -> None:
     if args.profile:
         import cProfile
         import pstats
+        reference_games(args.players[0], args.games, args.max_turns)   # every listed action made
         prof = cProfile.Profile()
         prof.runcall(reference_games, args.players[0], args.games, args.max_turns)
-        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
         return
     python = find_rlrisk_python(args.rlrisk_python)
     print(f"Classic, matched random play: {args.games} games per row, cap {args.max_turns} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -40,8 +41,14 @@ def is_human(state: State, seat: int) -> bool:
     return seat != state.neutral
 
 
-def get_humans(state: State) -> list[int]:
-    return [p for p in range(state.n_players) if p != state.neutral]
+def get_humans(state: State) -> tuple[int, ...]:
+    """The seats of the players (every seat but the neutral army's), in seat order."""
+    return _humans(len(state.colours), state.neutral)
+
+
+@functools.cache
+def _humans(n_seats: int, neutral: int) -> tuple[int, ...]:
+    return tuple(p for p in range(n_seats) if p != neutral)
 
 
 def get_next_seat(state: State, after: int, *, humans_only: bool, alive_only: bool) -> int:

@@ -81,7 +81,16 @@ def get_family(name: str) -> Family:
 
 def family_of(state: Any) -> Family:
     """The family of a state (by its variant)."""
-    return get_family(state.tables.variant.family)
+    global _last
+    tables, last = state.tables, _last   # one read of _last: a consistent pair across threads
+    if last[0] is tables:                # most calls ask about the tables asked about last
+        return last[1]  # type: ignore[no-any-return]
+    family = get_family(tables.variant.family)
+    _last = (tables, family)
+    return family
+
+
+_last: tuple[Any, Any] = (None, None)   # (tables, its family)
 
 
 def describe(state: Any) -> str:

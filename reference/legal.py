@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference.battle import get_attacker_dice_limit, get_defender_dice_limit
+from riskspec.reference.battle import get_defender_dice_limit
 from riskspec.reference.cards import get_valid_sets
 from riskspec.reference.classic import get_bonus_territories, get_connected_own, is_trade_forced
 from riskspec.reference.listed import get_listed
@@ -84,18 +84,18 @@ def _attacks(s: State) -> list[Action]:
     owner, armies, adjacency = s.owner, s.armies, tb.adjacency
     least, most = tb.params.attack_min_armies, tb.params.attack_max_attacker_dice
     listed = get_listed(tb)
-    attack = listed.attack
+    attack, dice_limit = listed.attack, listed.dice_limit   # get_attacker_dice_limit, tabled
     out: list[Action] = []
     for f, o in enumerate(owner):
         if o != p or armies[f] < least:
             continue
-        limit = get_attacker_dice_limit(armies[f], most)
+        limit = dice_limit[armies[f]] if armies[f] <= most else most
         if limit < 1:
             continue
-        on = attack[f]          # on[t]: the attacks from f on t with 1 … most dice
+        on = attack[f]          # on[t][limit]: the attacks from f on t with 1 … limit dice
         for t in adjacency[f]:
             if owner[t] != p:
-                out += on[t][:limit]
+                out += on[t][limit]
     out.append(listed.end_attack)
     return out
 

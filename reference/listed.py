@@ -15,10 +15,12 @@ gives a plain, mutable copy, which ``apply`` parses like any action from outside
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from riskspec.reference.actions import Parsed, parse_action
+from riskspec.reference.battle import get_attacker_dice_limit
 from riskspec.reference.tables import Tables
 
 _READ_ONLY = ("a listed action is shared and read-only; copy it first "
@@ -80,6 +82,7 @@ class ListedCache:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        self._lock = threading.Lock()
         names = tables.territories
         self.end_attack = make_listed(tables, {"type": "end-attack"})
         self.end_turn = make_listed(tables, {"type": "end-turn"})
@@ -90,11 +93,17 @@ class ListedCache:
         self.deal = [make_listed(tables, {"type": "deal", "territory": n}) for n in names]
         self.draw = [make_listed(tables, {"type": "draw", "card": c}) for c in tables.cards]
         most = tables.params.attack_max_attacker_dice
-        #: attack[f][t]: the attacks from f on t with 1 … most dice
-        self.attack: list[dict[int, list[Listed]]] = [
-            {t: [make_listed(tables, {"type": "attack", "from": names[f], "to": names[t],
-                                      "dice": d}) for d in range(1, most + 1)]
-             for t in tables.adjacency[f]} for f in range(len(names))]
+        #: attack[f][t][k]: the attacks from f on t with 1 … k dice (k = 0 … most)
+        self.attack: list[dict[int, tuple[tuple[Listed, ...], ...]]] = []
+        for f in range(len(names)):
+            on: dict[int, tuple[tuple[Listed, ...], ...]] = {}
+            for t in tables.adjacency[f]:
+                each = [make_listed(tables, {"type": "attack", "from": names[f], "to": names[t],
+                                             "dice": d}) for d in range(1, most + 1)]
+                on[t] = tuple(tuple(each[:k]) for k in range(most + 1))
+            self.attack.append(on)
+        #: dice_limit[a]: get_attacker_dice_limit(a, most) for a = 0 … most + 1 (more: most)
+        self.dice_limit = tuple(get_attacker_dice_limit(a, most) for a in range(most + 2))
         self.defend: list[Listed] = []
         self.occupy: list[Listed] = []
         self._fortify: dict[tuple[int, int], list[Listed]] = {}
@@ -105,8 +114,11 @@ class ListedCache:
 
     def _numbered(self, have: list[Listed], n: int,
                   make: Callable[[int], dict[str, Any]]) -> list[Listed]:
-        while len(have) < n:
-            have.append(make_listed(self.tables, make(len(have) + 1)))
+        """``have`` (item k numbered k + 1) grown to at least n items."""
+        if len(have) < n:
+            with self._lock:            # two threads growing one list would skip a number
+                while len(have) < n:
+                    have.append(make_listed(self.tables, make(len(have) + 1)))
         return have
 
     def defences(self, n: int) -> list[Listed]:
@@ -122,7 +134,7 @@ class ListedCache:
         """The fortifications from f to t moving 1 … n armies."""
         have = self._fortify.get((f, t))
         if have is None:
-            have = self._fortify[f, t] = []
+            have = self._fortify.setdefault((f, t), [])
         if len(have) < n:
             names = self.tables.territories
             self._numbered(have, n, lambda a: {"type": "fortify", "from": names[f],
@@ -150,13 +162,19 @@ class ListedCache:
 
 
 _CACHES: dict[int, ListedCache] = {}
+_last: ListedCache | None = None   # the cache asked for last (most calls ask for it again)
 
 
 def get_listed(tables: Tables) -> ListedCache:
     """The listed actions of ``tables`` (made once per tables object)."""
+    global _last
+    last = _last                       # read once: consistent across threads
+    if last is not None and last.tables is tables:
+        return last
     cache = _CACHES.get(id(tables))
     if cache is None or cache.tables is not tables:
         cache = _CACHES[id(tables)] = ListedCache(tables)
+    _last = cache
     return cache
 
 

@@ -85,7 +85,9 @@ def get_listed_roll_table(tables: Tables, n_attacker: int, n_defender: int) -> C
     got = _LISTED_ROLLS.get(key)
     if got is None or got[0] is not tables:
         plain = get_roll_table(n_attacker, n_defender, tables.params.attack_dice_sides)
-        got = _LISTED_ROLLS[key] = (tables, dataclasses.replace(plain, make=get_listed(tables).roll))
+        outcomes = tuple(map(get_listed(tables).roll, plain.keys))
+        got = _LISTED_ROLLS[key] = (tables, dataclasses.replace(
+            plain, keys=tuple(range(len(outcomes))), make=outcomes.__getitem__))
     return got[1]
 
 

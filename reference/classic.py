@@ -285,7 +285,7 @@ def process_roll(s: State, a: Parsed, events: Events) -> None:
     # The roll has as many dice on each side as were declared.
     require(len(att) == s.pending["attacker_dice"] and len(dfd) == s.pending["defender_dice"],
             "dice-count", R.ATTACK_COMPARE,
-            f"this battle rolls {s.pending['attacker_dice']} attacker and "
+            lambda: f"this battle rolls {s.pending['attacker_dice']} attacker and "
             f"{s.pending['defender_dice']} defender dice")
 
     attacker_loss, defender_loss = compute_losses(att, dfd, prm.attack_ties,

@@ -35,6 +35,7 @@ rlrisk runs in an interpreter that has it: ``--rlrisk-python``, else this one if
 from __future__ import annotations
 
 import argparse
+import bisect
 import contextlib
 import io
 import json
@@ -119,8 +120,7 @@ class MatchedAgent:
         if phase == "defend":
             return actions[-1]
         if phase == "occupy":
-            extra = len(actions) - 1
-            return actions[sum(rng.randrange(2) for _ in range(extra))]
+            return actions[coins(rng, len(actions) - 1)]
         if phase == "fortify":
             return self._fortify(s, actions)
         return actions[rng.randrange(len(actions))]      # setup placements
@@ -148,44 +148,68 @@ class MatchedAgent:
         rng, end = self.rng, actions[-1]
         index = s.tables.territory_index
         last, self.attack = self.attack, None
-        if last is not None:
-            f, t = index[last[0]], index[last[1]]
-            if s.owner[t] == s.current:                  # conquered: attack on from there
-                if s.armies[t] < 2:
-                    return end
-                return self._pick_attack([a for a in actions[:-1] if a["from"] == last[1]], end)
-            if s.armies[f] < 2 or rng.randrange(2):      # beaten back, or not pressing on
+        if last is None:
+            return self._pick_attack(s, actions, 0, len(actions) - 1, end)
+        f, t = index[last[0]], index[last[1]]
+        if s.owner[t] == s.current:                      # conquered: attack on from there
+            if s.armies[t] < 2:
                 return end
-            return self._pick_attack([a for a in actions[:-1]
-                                      if a["from"] == last[0] and a["to"] == last[1]], None)
-        return self._pick_attack(actions[:-1], end)
+            lo, hi = _block(actions, index, (t,), (t + 1,))
+            return self._pick_attack(s, actions, lo, hi, end)
+        if s.armies[f] < 2 or rng.randrange(2):          # beaten back, or not pressing on
+            return end
+        lo, hi = _block(actions, index, (f, t), (f, t + 1))
+        return self._pick_attack(s, actions, lo, hi, None)
 
-    def _pick_attack(self, attacks, end):  # type: ignore[no-untyped-def]
+    def _pick_attack(self, s, actions, lo, hi, end):  # type: ignore[no-untyped-def]
         rng = self.rng
-        pairs = [i for i, a in enumerate(attacks) if a["dice"] == 1]   # each (from, to) begins
+        pairs = []                                       # where each (from, to) begins
+        index, armies = s.tables.territory_index, s.armies
+        most = s.tables.params.attack_max_attacker_dice
+        i = lo
+        while i < hi:                                    # a pair lists 1 … min(3, armies - 1) dice
+            pairs.append(i)
+            i += min(most, armies[index[actions[i]["from"]]] - 1)
         k = rng.randrange(len(pairs) + (end is not None))
         if k == len(pairs):
             return end
-        lo = pairs[k]
-        hi = pairs[k + 1] if k + 1 < len(pairs) else len(attacks)
-        a = attacks[lo + rng.randrange(hi - lo)]
+        first = pairs[k]
+        last = pairs[k + 1] if k + 1 < len(pairs) else hi
+        a = actions[first + rng.randrange(last - first)]
         self.attack = (a["from"], a["to"])
         return a
 
     def _fortify(self, s, actions):  # type: ignore[no-untyped-def]
-        rng, end, me = self.rng, actions[-1], s.current
-        sources = [t for t, o in enumerate(s.owner) if o == me and s.armies[t] > 1]
+        rng, end, me, owner, armies = self.rng, actions[-1], s.current, s.owner, s.armies
+        sources = [t for t, o in enumerate(owner) if o == me and armies[t] > 1]
         k = rng.randrange(len(sources) + 1)
         if k == len(sources):
             return end
-        name = s.tables.territories[sources[k]]
-        moves = [a for a in actions[:-1] if a["from"] == name]
-        if not moves:                                    # a dead end
+        f = sources[k]
+        targets = [t for t in s.tables.adjacency[f] if owner[t] == me]
+        if not targets:                                  # a dead end
             return end
-        targets = [i for i, a in enumerate(moves) if a["armies"] == 1]
-        start = targets[rng.randrange(len(targets))]
-        n = sum(rng.randrange(2) for _ in range(s.armies[sources[k]] - 1))
-        return moves[start + n - 1] if n else end
+        t = targets[rng.randrange(len(targets))]
+        n = coins(rng, armies[f] - 1)
+        if not n:
+            return end
+        lo, _ = _block(actions, s.tables.territory_index, (f, t, n), (f, t, n + 1))
+        return actions[lo]
+
+
+def coins(rng: random.Random, n: int) -> int:
+    """Heads among n fair coins (as rlrisk's agent sends n armies one by one, each at even odds)."""
+    return rng.getrandbits(n).bit_count() if n > 0 else 0
+
+
+def _block(actions, index, low, high):  # type: ignore[no-untyped-def]
+    """(lo, hi): the actions (end action excluded) whose (from, to, number) key, in canonical
+    order, lies in [low, high) — found by bisection, the legal list being canonically ordered."""
+    def key(a):  # type: ignore[no-untyped-def]
+        return (index[a["from"]], index[a["to"]], a.get("dice") or a.get("armies"))
+    n = len(actions) - 1
+    return (bisect.bisect_left(actions, low, 0, n, key=key),
+            bisect.bisect_left(actions, high, 0, n, key=key))
 
 
 def reference_games(players: int, games: int, max_turns: int) -> dict[str, float]:

@@ -38,11 +38,9 @@ def _setup_places(s: State) -> list[Action]:
     listed, owner = get_listed(s.tables), s.owner
     out: list[Action] = []
     if s.pending["own"] > 0:
-        p, place = s.current, listed.place
-        out += [place[t] for t, o in enumerate(owner) if o == p]
+        out += listed.placements(owner, s.current)
     if s.pending["neutral"] > 0:
-        n, place = s.neutral, listed.place_neutral
-        out += [place[t] for t, o in enumerate(owner) if o == n]
+        out += listed.placements(owner, s.neutral, neutral=True)
     return out
 
 
@@ -51,8 +49,7 @@ def _reinforcements(s: State) -> list[Action]:
     forced = is_trade_forced(s)
     out: list[Action] = []
     if not forced and s.pending["to_place"] > 0:
-        place = get_listed(s.tables).place
-        out += [place[t] for t, o in enumerate(s.owner) if o == p]
+        out += get_listed(s.tables).placements(s.owner, p)
     if forced or (s.phase == "reinforce" and s.pending["to_place"] > 0):
         out += _trades(s)
     return out

@@ -109,6 +109,7 @@ class ListedCache:
         self._fortify: dict[tuple[int, int], list[Listed]] = {}
         self._trades: dict[tuple[tuple[int, ...], int], Listed] = {}
         self._rolls: dict[Any, Listed] = {}
+        self._placements: dict[tuple[int, bool, tuple[int, ...]], tuple[Listed, ...]] = {}
         #: hand → its valid sets (legal.py; cleared when it grows large)
         self.valid_sets: dict[tuple[int, ...], Any] = {}
 
@@ -121,6 +122,18 @@ class ListedCache:
                     have.append(make_listed(self.tables, make(len(have) + 1)))
         return have
 
+    def placements(self, owner: list[int], seat: int, neutral: bool = False) -> list[Listed]:
+        """The placements (``place-neutral`` with ``neutral``) on every territory ``seat``
+        owns, in map order: one per territory, the same list until a territory changes hands."""
+        key = (seat, neutral, tuple(owner))
+        got = self._placements.get(key)
+        if got is None:
+            if len(self._placements) > 4096:
+                self._placements.clear()
+            place = self.place_neutral if neutral else self.place
+            got = self._placements[key] = tuple(place[t] for t, o in enumerate(owner) if o == seat)
+        return list(got)
+
     def defences(self, n: int) -> list[Listed]:
         """The defences with 1 … n dice."""
         return self._numbered(self.defend, n, lambda d: {"type": "defend", "dice": d})[:n]
@@ -131,7 +144,7 @@ class ListedCache:
         return have[least - 1:most]
 
     def fortifications(self, f: int, t: int, n: int) -> list[Listed]:
-        """The fortifications from f to t moving 1 … n armies."""
+        """The fortifications from f to t moving 1 … n armies (a shared list: do not change it)."""
         have = self._fortify.get((f, t))
         if have is None:
             have = self._fortify.setdefault((f, t), [])
@@ -139,7 +152,7 @@ class ListedCache:
             names = self.tables.territories
             self._numbered(have, n, lambda a: {"type": "fortify", "from": names[f],
                                               "to": names[t], "armies": a})
-        return have[:n]
+        return have if len(have) == n else have[:n]
 
     def trade(self, combo: tuple[int, ...], bonus: int) -> Listed:
         """The trade of the cards ``combo`` (indices, deck order) naming ``bonus`` (-1: none)."""

@@ -142,3 +142,75 @@ def missions_short(b: Any) -> None:
                  "2's); a2 is not player 1's; 2 ships, not 3: nothing scores; one territory card "
                  "for holding the whole empire of far.",
          state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 0}, {}, {}]})
+
+
+# ================================================================ the end of the game
+TIE = "napoleon.amb.tie-break"
+
+
+@sc("scoring.tie-break.301",
+    "Reading all-units: a ship, a general and an admiral each count one regiment — a shared tie",
+    ["napoleon.scoring.tie-break", "napoleon.scoring.winner", TIE], reading=(TIE, "all-units"))
+def tie_all_units_exact(b: Any) -> None:
+    # player 1: 5 regiments; player 2: 2 regiments, one ship (with an admiral), one general
+    _apos(b, {"a1": (0, 4), "far": (0, 1), "b1": (1, 1), "b2": (1, 1), "a2": (2, 1)},
+          zones={"z3": (1, 1)}, gen={"b2": 1}, adm={"z3": 1}, vp={0: 2, 1: 2},
+          phase="maneuver", current=2, turn=5)
+    b.do({"type": "end-turn"},
+         explain="Game turn 5 ends. Players 1 and 2 tie on 2 points; at a regiment each, "
+                 "player 2's ship, general and admiral bring 2 regiments to 5, player 1's "
+                 "count: tied again, neither completed a mission — they share the victory.",
+         state={"phase": "game-over", "winner": 0, "co_winners": [0, 1]},
+         events=[{"type": "victory", "player": 0, "players": [0, 1],
+                  "rule": "napoleon.scoring.tie-break"}])
+
+
+@sc("scoring.winner.301", "Most victory points after the fifth turn: a sole winner, no tie-break",
+    ["napoleon.scoring.winner"])
+def sole_winner(b: Any) -> None:
+    _apos(b, {"a1": (0, 1), "far": (0, 1), "b1": (1, 4), "b2": (1, 4), "a2": (2, 1)},
+          vp={0: 3, 1: 2}, phase="maneuver", current=2, turn=5)
+    b.do({"type": "end-turn"},
+         explain="Player 1 has 3 points, player 2 two (and more regiments, which do not matter).",
+         state={"phase": "game-over", "winner": 0},
+         events=[{"type": "victory", "player": 0, "players": [0], "rule": "napoleon.scoring.winner"}])
+
+
+@scenario("napoleon.scoring.tie-break.302",
+          "Tied on points: the most regiments wins before the most missions completed",
+          ["napoleon.scoring.tie-break"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=EDGE)
+def tie_regiments_first(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+    _mpos(b, {"a1": (0, 3), "far": (0, 1), "b1": (1, 1), "b2": (1, 2), "a2": (2, 1)},
+          done={1: ["met-1", "met-2"]}, vp={0: 3, 1: 3}, decks={1: [], 2: [], 3: [], 4: []},
+          phase="maneuver", current=2, turn=5)
+    b.do({"type": "end-turn"},
+         explain="Players 1 and 2 tie on 3 points; player 1 has 4 regiments, player 2 three "
+                 "(but two missions completed, which only count after regiments).",
+         state={"phase": "game-over", "winner": 0},
+         events=[{"type": "victory", "player": 0, "players": [0], "rule": "napoleon.scoring.tie-break"}])
+
+
+# ================================================================ a turn begins afresh
+@scenario("napoleon.turn.order.301",
+          "A new turn starts with no maneuver made: one land and one naval maneuver again",
+          ["napoleon.turn.order", "napoleon.basic.turn", "napoleon.maneuver.land",
+           "napoleon.maneuver.naval", "napoleon.reinforce.territories", "napoleon.reinforce.routes"],
+          players=2, variant=V, map=LINE)
+def fresh_turn(b: Any) -> None:
+    _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 2), "b2": (NEUTRAL + 1, 1), "far": (NEUTRAL, 1)},
+         {"z1": (0, 2), "z2": (0, 1)}, phase="maneuver", current=1)
+    # (2 territories + 2 zones) // 3 is below the minimum of 3; west 2 and the route 4 on top
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "pending": {"to_place": 9}})
+    for k in range(9):
+        after: dict = {"territories": {"a1": {"armies": 4 + k}}, "pending": {"to_place": 8 - k}}
+        if k == 8:
+            after = {"territories": {"a1": {"armies": 12}}, "phase": "attack", "pending": {}}
+        b.do({"type": "place", "territory": "a1"}, state=after)
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.do(_m("a1", "a2", 5), state={"territories": {"a1": {"armies": 7}, "a2": {"armies": 6}}},
+         explain="the land maneuver of this turn: none was made yet")
+    b.do(_m("z1", "z2", 1), state={"zones": {"z1": {"ships": 1}, "z2": {"ships": 2}}},
+         explain="and the naval maneuver")

@@ -89,3 +89,16 @@ def test_napoleon_cards_forced_trade() -> None:
     with pytest.raises(IllegalActionError) as exc:
         E.apply(s, {"type": "place", "territory": tb.places[own]})
     assert exc.value.rule == "napoleon.cards.forced-trade"
+
+
+def test_a_sole_winner_has_no_co_winners():
+    """napoleon.scoring.tie-break: ``co_winners`` is written only for a shared victory (the
+    vectors can require a field's value, not its absence)."""
+    from riskspec.conformance.vectors import load_cases
+    from riskspec.reference.napoleon.inline import variant_on_map
+    case = next(c for c in load_cases() if c.id == "napoleon.scoring.winner.301")
+    v = variant_on_map(E.get_variant(case.variant), case.map, case.missions)
+    s, _ = E.apply(E.from_dict(case.state, variant=v), {"type": "end-turn"})
+    d = E.to_dict(s)
+    assert (d["winner"], d["phase"]) == (0, "game-over")
+    assert "co_winners" not in d

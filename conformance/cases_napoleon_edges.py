@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V, _pos
+from riskspec.conformance.cases_napoleon_effects import DICE as EFFECT_DICE
 from riskspec.conformance.cases_napoleon_leaders import _pos as _apos
 from riskspec.conformance.cases_napoleon_leaders import sc
 from riskspec.conformance.scenario import scenario
@@ -214,3 +215,70 @@ def fresh_turn(b: Any) -> None:
          explain="the land maneuver of this turn: none was made yet")
     b.do(_m("z1", "z2", 1), state={"zones": {"z1": {"ships": 1}, "z2": {"ships": 2}}},
          explain="and the naval maneuver")
+
+
+# ================================================================ seat 0 defends
+@scenario("napoleon.effects.defence-extra-die.301",
+          "Player 1 defends: a defence card of player 1 opens its window and adds a die",
+          ["napoleon.effects.defence-extra-die", "napoleon.combat.dice",
+           "napoleon.cards.effect-icons"], players=2, variant=V, map=EFFECT_DICE)
+def seat0_defends(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _pos as _epos
+    _epos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 4), "b2": (1, 1), "far": (NEUTRAL, 1)},
+          current=1, hands={0: ["c-b2"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}},
+             legal_excludes=[{"type": "defend", "dice": 3}],
+             explain="player 1 (seat 0) defends a2 with 3 regiments and holds a defence card: "
+                     "it chooses its dice, 1 or 2, or plays the card first")
+    b.do({"type": "play-card", "card": "c-b2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
+         legal_includes=[{"type": "defend", "dice": 3}])
+    b.defend(3, state={"phase": "battle", "pending": {"defender_dice": 3}})
+    b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy", "territories": {"a2": {"owner": 1, "armies": 0}}})
+
+
+@scenario("napoleon.combat.dice.301",
+          "Player 1 defends its own territory: it chooses one or two dice",
+          ["napoleon.combat.dice"], players=2, variant=V, map=LINE)
+def seat0_chooses(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (0, 2), "b1": (1, 4), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         current=1)
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}},
+             legal=[{"type": "defend", "dice": 1}, {"type": "defend", "dice": 2}])
+
+
+# ================================================================ dice after an epidemic loss
+@scenario("napoleon.combat.epidemic-loss.301",
+          "The regiment an epidemic takes cannot roll: dice are counted after the loss",
+          ["napoleon.combat.epidemic-loss", "napoleon.combat.dice"], players=3,
+          variant="napoleon-advanced", map=LINE, negative=True)
+def dice_after_loss(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _pos as _epos
+    _epos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+          epidemics={"a2": 1})
+    b.reject(_a("a1", "a2", 3), "dice", rule="napoleon.combat.epidemic-loss",
+             explain="a1's 4 regiments lose one to a2's epidemic before the battle: 3 are left, "
+                     "so at most 2 dice")
+    b.attack("a1", "a2", 2, state={"phase": "defend", "territories": {"a1": {"armies": 3}}},
+             events=[{"type": "epidemic-attack-loss", "territory": "a1", "armies": 1}])
+
+
+# ================================================================ claims
+DIST = "napoleon.amb.basic-distribution"
+
+
+@scenario("napoleon.setup.claim.301",
+          "Reading claim: player 1's territory cannot be claimed again; a claim puts one regiment",
+          ["napoleon.setup.claim", "napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
+          options={DIST: "claim"}, negative=True,
+          synthetic=(["$.players[*].reserve"], "starting regiments cut short so that setup on "
+                     "the small test board ends in a few steps"))
+def claim_taken(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_readings import _players, _setup
+    land = {"a1": (0, 1), "a2": (None, 0), "b1": (None, 0), "b2": (NEUTRAL, 1), "far": (NEUTRAL + 1, 1)}
+    _setup(b, land, [3, 3, 1, 1, 0, 0], phase="claim", current=1)
+    b.reject({"type": "claim", "territory": "a1"}, "occupied", rule="napoleon.setup.claim",
+             explain="a1 already holds player 1's regiment")
+    b.do({"type": "claim", "territory": "a2"},
+         events=[{"type": "claimed", "player": 1, "territory": "a2", "armies": 1}],
+         state={"current": 0, "territories": {"a2": {"owner": 1, "armies": 1}},
+                "players": _players({}, {"reserve": 2})})

@@ -27,6 +27,17 @@ from riskspec.conformance.vectors import load_cases, select
 
 
 @dataclass
+class FuzzConfig:
+    """``riskspec check --fuzz``: seeded differential games after (or instead of) the vectors."""
+
+    games: int
+    max_steps: int = 200
+    seed: int = 0
+    save_dir: Path | None = Path("riskspec-found")
+    only: bool = False        # no vectors: the fuzzing is the whole check
+
+
+@dataclass
 class CheckConfig:
     argv: Sequence[str]
     command: str = ""
@@ -52,6 +63,10 @@ class CheckConfig:
     #: the command line that reruns a selection of this run (``--select CASE`` is appended);
     #: None: ``riskspec check --engine ARGV`` with the run's ``--vectors``
     rerun: str | None = None
+    #: differential fuzzing, whose findings go into the same reports (None: no fuzzing)
+    fuzz: FuzzConfig | None = None
+    #: the command a saved fuzz vector's ``--vectors PATH`` is appended to (None: from ``argv``)
+    replay: str | None = None
 
 
 def rerun_command(cfg: CheckConfig) -> str:
@@ -63,6 +78,14 @@ def rerun_command(cfg: CheckConfig) -> str:
     for v in cfg.vectors:
         parts += ["--vectors", str(v)]
     return " ".join(shlex.quote(p) for p in parts)
+
+
+def replay_command(cfg: CheckConfig) -> str:
+    """``riskspec check --engine ARGV`` (no vectors), ready for ``--vectors FOUND.json``."""
+    import shlex
+    if cfg.replay is not None:
+        return cfg.replay
+    return " ".join(shlex.quote(p) for p in ["riskspec", "check", "--engine", shlex.join(cfg.argv)])
 
 
 def run_check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict] | int:
@@ -85,6 +108,8 @@ def validate_config(cfg: CheckConfig) -> None:
     _seconds(cfg.timeout, "--timeout")
     _seconds(cfg.handshake_timeout, "--handshake-timeout", optional=True)
     _seconds(cfg.case_timeout, "--case-timeout", optional=True)
+    if cfg.fuzz is not None and (cfg.fuzz.games < 1 or cfg.fuzz.max_steps < 1):
+        raise UsageError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
     if cfg.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {cfg.jobs}")
     if cfg.maxfail < 0:
@@ -123,7 +148,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     Exit status 0 only if cases were executed, every selected case has a result, and none
     failed; 1 otherwise. Usage problems raise :class:`UsageError` before any case runs."""
     validate_config(cfg)
-    cases = select_cases(cfg)
+    fuzz_only = cfg.fuzz is not None and cfg.fuzz.only and not cfg.list_only
+    cases = [] if fuzz_only else select_cases(cfg)
     if cfg.list_only:
         for c in cases:
             out.write(f"{c.id}\t{','.join(c.covers)}\t{c.title}\n")
@@ -133,7 +159,7 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     meta = {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
             "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
                                           "skip": list(cfg.skip)}, "rerun": rerun_command(cfg),
-            **cfg.extra_meta}
+            **({"fuzz_only": True} if fuzz_only else {}), **cfg.extra_meta}
     rules = spec_rules(variants)
     if cfg.select or cfg.skip:  # a partial run speaks only of the rules it selected
         rules = {rid: info for rid, info in rules.items()
@@ -161,31 +187,43 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                         on_result=on_result, expectations=expectations, cwd=cfg.cwd, env=cfg.env)
     results = campaign.run()
     not_run = campaign.not_run()
+    handshake = campaign.handshake
+    fuzzed: dict[str, Any] = {}
+    if cfg.fuzz is not None:
+        section, fuzz_handshake = run_fuzz(cfg, expectations, err)
+        handshake = handshake or fuzz_handshake
+        fuzzed = {"fuzz": section}
     final: dict = {}
     for w in writers:
         final = w.close(order=[c.id for c in cases], complete=not not_run and not campaign.run_errors,
                         not_run=not_run, run_errors=campaign.run_errors,
                         stopped_early=campaign.stopped, engine_faults=campaign.engine_faults,
                         restarts=campaign.restarts,
-                        engine=(campaign.handshake or {}).get("engine"),
-                        capabilities=(campaign.handshake or {}).get("capabilities"),
-                        unused_expectations=expectations.unused() if expectations else [])
+                        engine=(handshake or {}).get("engine"),
+                        capabilities=(handshake or {}).get("capabilities"),
+                        unused_expectations=expectations.unused() if expectations else [], **fuzzed)
     print_failures(final, err)  # --quiet hides progress, never what failed
-    if not cfg.quiet:
+    if not cfg.quiet and not fuzz_only:
         print_summary(final, out)
     eng = final.get("engine") or {}
-    out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')}: {summary_line(final)}"
-              f" ({len(results)} cases")
-    if final.get("rules_not_claimed"):
-        out.write(f"; {len(final['rules_not_claimed'])} rules not claimed")
-    if campaign.restarts:
-        out.write(f"; engine restarted {campaign.restarts} times")
-    out.write(")\n")
+    if final.get("fuzz"):
+        from riskspec.conformance.fuzz_report import print_lines
+        for line in print_lines(final["fuzz"]):
+            out.write(line + "\n")
+    if not fuzz_only:
+        out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')}: {summary_line(final)}"
+                  f" ({len(results)} cases")
+        if final.get("rules_not_claimed"):
+            out.write(f"; {len(final['rules_not_claimed'])} rules not claimed")
+        if campaign.restarts:
+            out.write(f"; engine restarted {campaign.restarts} times")
+        out.write(")\n")
     unchecked = unchecked_reason(final)
     if unchecked:
         out.write(f"riskspec check: NOT A PASS: {unchecked}"
                   + (" (--maxfail stopped the run)" if campaign.stopped else "") + "\n")
-    code = 1 if unchecked or any(r.outcome in BAD for r in results) else 0
+    code = 1 if unchecked or any(r.outcome in BAD for r in results) \
+        or (final.get("fuzz") or {}).get("unexpected") else 0
     if cfg.write_expect:
         n = write_expectations(cfg.write_expect, results, f"{eng.get('name', '?')} {eng.get('version', '')}")
         out.write(f"wrote {n} known failures to {cfg.write_expect}\n")
@@ -194,6 +232,36 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
             err.write(f"riskspec check: could not write {path}: {why}\n")
             code = 2
     return code, final
+
+
+def run_fuzz(cfg: CheckConfig, expectations: Expectations | None,
+             err: IO[str]) -> tuple[dict[str, Any], dict | None]:
+    """Differential games against the reference (``cfg.fuzz``); the report's ``fuzz`` section
+    and the engine's handshake.  An engine that cannot be fuzzed is a note, never a traceback."""
+    from riskspec.conformance.client import reference_client
+    from riskspec.conformance.fuzz_report import fuzz_section
+    from riskspec.conformance.properties import FuzzResult, FuzzStats, differential_check, reference_label
+    fz = cfg.fuzz
+    assert fz is not None
+    err.write(f"riskspec check --fuzz: {fz.games} seeded games (seed {fz.seed}) of up to {fz.max_steps} "
+              f"steps, engine against {reference_label()} …\n")
+    progress = None if cfg.quiet else (lambda line: (err.write(line + "\n"), err.flush()))
+    handshake = None
+    client = EngineClient(cfg.argv, timeout=cfg.timeout,
+                          handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),
+                          cwd=cfg.cwd, env=cfg.env)
+    try:
+        with client as engine:
+            res = differential_check(engine, reference_client(), games=fz.games, max_steps=fz.max_steps,
+                                     seed=fz.seed, save_dir=fz.save_dir,
+                                     variants=[cfg.variant] if cfg.variant else None,
+                                     expectations=expectations, progress=progress)
+            handshake = engine.capabilities.handshake if engine.capabilities is not None else None
+    except EngineFault as fault:
+        res = FuzzResult([], FuzzStats(), 0, [f"the engine cannot be fuzzed: {fault.kind}: {fault}"], 0.0,
+                         reference_label())
+    return fuzz_section(res, games=fz.games, max_steps=fz.max_steps, seed=fz.seed,
+                        replay=replay_command(cfg)), handshake
 
 
 def probe_engine(cfg: CheckConfig) -> None:

@@ -75,6 +75,7 @@ class Divergence(Exception):
     known: str | None = None                          # expectations-file reason
     shrunk_from: int = 0
     loaded: bool = True                               # the game began with load_state of start.state
+    case_id: str = ""                                 # the saved vector's case ID
 
     def __str__(self) -> str:
         return f"{self.what} after {len(self.steps)} step(s)"
@@ -126,11 +127,16 @@ def expected_state(state: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def reference_label() -> str:
-    """Which reference the fuzzer compares against: its version and where it is installed."""
+def reference_info() -> dict[str, str]:
+    """Which reference the fuzzer compares against: its name, version and where it is installed."""
     from riskspec import __version__
     from riskspec import reference as ref_pkg
-    return f"riskspec-reference {__version__} ({Path(ref_pkg.__file__).parent})"
+    return {"name": "riskspec-reference", "version": __version__, "path": str(Path(ref_pkg.__file__).parent)}
+
+
+def reference_label() -> str:
+    info = reference_info()
+    return f"{info['name']} {info['version']} ({info['path']})"
 
 
 # -- rules of a step --------------------------------------------------------------------------
@@ -557,39 +563,10 @@ def differential_check(engine: Any, reference: Any, *, games: int = 100, max_ste
             progress(f"[fuzz {g + 1}/{games}] {stats.steps} steps, {len(found)} divergence(s)")
     out = list(found.values())
     for div in out:
-        cid = case_id_for(div)
+        div.case_id = cid = case_id_for(div)
         if expectations is not None:
             hit = expectations.match(cid, [div.rule])
             div.known = hit.get("reason") if hit else None
         if save_dir is not None and div.start is not None:
             div.path = save_vector(divergence_case(div, cid), save_dir)
     return FuzzResult(out, stats, len(starts), notes, time.monotonic() - t0, reference_label())
-
-
-def report_lines(res: FuzzResult, engine_cmd: str) -> list[str]:
-    """What ``riskspec check --fuzz`` prints."""
-    s = res.stats
-    lines = [f"riskspec check --fuzz: compared against {res.reference}"]
-    fam = ", ".join(f"{k} {v}" for k, v in sorted(s.by_family.items())) or "none"
-    lines.append(f"  {s.games} games from {res.starts} start positions, {s.steps} steps "
-                 f"({s.steps / max(1, s.games):.1f} per game, longest {s.longest}; by family: {fam}); "
-                 f"{s.legal_checks} legal-action sets and {s.outcome_checks} chance-outcome tables "
-                 f"compared; {s.probes} illegal or malformed actions sent; {s.unsupported} unsupported "
-                 f"and {s.not_claimed} not-claimed games ended without a verdict; {res.seconds:.1f} s")
-    for note in res.notes:
-        lines.append(f"  note: {note}")
-    for n, d in enumerate(res.divergences, 1):
-        tag = f"KNOWN ({d.known})" if d.known else "DIVERGENCE"
-        lines.append(f"{tag} {n}: [{d.kind}] rule {d.rule}: {d.what}")
-        where = d.start.label if d.start else "?"
-        lines.append(f"  from {where}, {len(d.steps)} step(s)"
-                     + (f" (shrunk from {d.shrunk_from})" if d.shrunk_from else ""))
-        if d.path is not None:
-            lines.append(f"  saved: {d.path}; replay: riskspec check --engine {engine_cmd} --vectors {d.path}")
-    if not res.divergences:
-        lines.append("riskspec check --fuzz: no divergence")
-    else:
-        lines.append(f"riskspec check --fuzz: {len(res.unexpected)} divergence(s)"
-                     + (f", {len(res.divergences) - len(res.unexpected)} known" if
-                        len(res.unexpected) != len(res.divergences) else ""))
-    return lines

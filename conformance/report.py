@@ -85,8 +85,11 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
             per_rule[rule].append(r.outcome if blamed in (None, rule) else "unverified")
         if blamed and blamed not in r.covers:
             per_rule[blamed].append(r.outcome)
+    fuzzed: dict[str, Counter] = defaultdict(Counter)  # --fuzz divergences, by the rule they break
+    for f in (meta.get("fuzz") or {}).get("findings") or []:
+        fuzzed[str(f.get("rule"))][f.get("outcome")] += 1
     by_rule: dict[str, dict[str, Any]] = {}
-    for rid in sorted(set(per_rule) | set(rules)):
+    for rid in sorted(set(per_rule) | set(rules) | set(fuzzed)):
         info = rules.get(rid, {})
         outs = per_rule.get(rid, [])
         status = _rule_status(outs)
@@ -96,6 +99,12 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
         entry.update({o: n for o, n in Counter(outs).items()})
         if info:
             entry["testable"] = info.get("testable", True)
+        if rid in fuzzed:  # a divergence the fuzzer found breaks the rule as a failing case does
+            entry["fuzz"] = dict(fuzzed[rid])
+            if fuzzed[rid]["fail"]:
+                entry["status"] = "fail"
+            elif entry["status"] in ("pass", "no-vector", "not-claimed", "unverified"):
+                entry["status"] = "xfail"
         by_rule[rid] = entry
     no_vector = sorted(rid for rid, info in rules.items()
                        if info.get("testable", True) and rid not in per_rule)
@@ -146,8 +155,14 @@ def print_summary(rep: Mapping[str, Any], out: IO[str]) -> None:
 
 def unchecked_reason(rep: Mapping[str, Any]) -> str:
     """Why this run cannot count as a pass even without failures ("" if it can)."""
+    from riskspec.conformance import fuzz_report
     t = rep["totals"]
     why = []
+    fuzz = rep.get("fuzz")
+    if fuzz and fuzz_report.unchecked(fuzz):
+        why.append(fuzz_report.unchecked(fuzz))
+    if fuzz and rep.get("fuzz_only"):  # no vector was selected: the fuzzing is the whole check
+        return "; ".join(why)
     if rep.get("run_errors"):
         why.append("the run itself failed (" + "; ".join(map(str, rep["run_errors"]))[:300] + ")")
     if t["run"] < rep["planned"]:
@@ -187,7 +202,11 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
     lines.append(f"- Cases: {t['run']} of {rep['planned']} run — " +
                  ", ".join(f"{t[o]} {o}" for o in OUTCOMES if t.get(o)))
     unchecked = unchecked_reason(rep)
-    if any(t.get(o) for o in BAD):
+    fuzz = rep.get("fuzz")
+    if fuzz:
+        from riskspec.conformance.fuzz_report import summary as fuzz_summary
+        lines.append(f"- Differential fuzzing: {fuzz_summary(fuzz)}")
+    if any(t.get(o) for o in BAD) or (fuzz or {}).get("unexpected"):
         verdict = "DOES NOT CONFORM"
     elif unchecked:
         verdict = "NOT CHECKED: " + unchecked
@@ -201,7 +220,10 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
     bad_rules = [(r, e) for r, e in rep["by_rule"].items() if e["status"] == "fail"]
     if bad_rules:
         lines += ["## Rules broken", ""] + [f"- `{r}` ({e.get('fail', 0)} fail, {e.get('error', 0)} error, "
-                                              f"{e.get('timeout', 0)} timeout)" for r, e in bad_rules] + [""]
+                                              f"{e.get('timeout', 0)} timeout"
+                                              + (f", {e['fuzz']['fail']} fuzz divergence"
+                                                 if (e.get('fuzz') or {}).get('fail') else "") + ")"
+                                              for r, e in bad_rules] + [""]
     if rep["failures"]:
         lines += ["## Failures", ""]
         for f in rep["failures"]:
@@ -213,6 +235,9 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
             lines += _code_block(f.get("message", "").rstrip()) + [""]
             if f.get("stderr"):
                 lines += ["engine stderr (tail):"] + _code_block(f["stderr"][-2000:]) + [""]
+    if fuzz:
+        from riskspec.conformance.fuzz_report import markdown_lines
+        lines += markdown_lines(fuzz)
     xp = [r for r in rep["results"] if r["outcome"] == "xpass"]
     if xp:
         lines += ["## Unexpected passes (remove them from the expectations file)", ""]
@@ -258,6 +283,9 @@ def render_junit(rep: Mapping[str, Any]) -> str:
                     msg + ("\n--- stderr ---\n" + r["stderr"] if r.get("stderr") else "")
             elif r["outcome"] in ("skip", "xfail"):
                 ET.SubElement(tc, "skipped", message=head)
+    if rep.get("fuzz"):
+        from riskspec.conformance.fuzz_report import junit_suite
+        junit_suite(suites, rep["fuzz"])
     unchecked = unchecked_reason(rep)
     if unchecked:  # a run that checked nothing (or not everything) must not look green
         suite = ET.SubElement(suites, "testsuite", name="riskspec.run", tests="1", failures="0",

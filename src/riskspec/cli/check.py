@@ -83,7 +83,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "variant it claims, under readings it claims: legal-action sets, chance "
                         "odds and every observable field compared at each step, illegal and "
                         "malformed actions probed. Each distinct divergence is shrunk and saved "
-                        "as a vector you can replay with --vectors. No extra package needed")
+                        "as a vector you can replay with --vectors; the findings go into --report "
+                        "and --junit too. No extra package needed")
     p.add_argument("--fuzz-steps", metavar="S", type=int, default=200,
                    help="most random steps per fuzzed game (default 200)")
     p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=0,
@@ -98,7 +99,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from riskspec.conformance.check import CheckConfig, probe_engine, run_check
+    from riskspec.conformance.check import CheckConfig, FuzzConfig, probe_engine, run_check
     from riskspec.conformance.client import python_engine_argv
 
     if args.engine is not None:  # "" (an unset variable?) is an error, not the reference engine
@@ -117,61 +118,27 @@ def run(args: argparse.Namespace) -> int:
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                       case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list,
-                      quiet=args.quiet, rerun=_rerun(args))
+                      quiet=args.quiet, rerun=_rerun(args), replay=_rerun(args, vectors=False),
+                      fuzz=FuzzConfig(games=args.fuzz, max_steps=args.fuzz_steps, seed=args.fuzz_seed,
+                                      save_dir=args.fuzz_save, only=args.fuzz_only)
+                      if args.fuzz > 0 else None)
     if args.fuzz_only and args.fuzz <= 0:
         raise RiskspecError("--fuzz-only needs --fuzz N")
     if args.fuzz < 0 or args.fuzz_steps < 1:
         raise RiskspecError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
     if not args.list:
         probe_engine(cfg)  # an engine that cannot start: one line, exit 2, nothing run
-    code = 0 if args.fuzz_only else run_check(cfg, out=sys.stdout, err=sys.stderr)
-    if args.fuzz > 0 and not args.list:
-        code = max(code, fuzz(argv, args))
-    return code
+    return run_check(cfg, out=sys.stdout, err=sys.stderr)
 
 
-def _rerun(args: argparse.Namespace) -> str:
-    """The command that reruns part of this run: same engine, vectors and timeouts."""
+def _rerun(args: argparse.Namespace, *, vectors: bool = True) -> str:
+    """The command that reruns part of this run: same engine, vectors (unless not ``vectors``:
+    for a fuzz vector's ``--vectors FOUND``) and timeouts."""
     parts = ["riskspec", "check"]
     if args.engine is not None:
         parts += ["--engine", args.engine]
-    for v in args.vectors:
+    for v in args.vectors if vectors else ():
         parts += ["--vectors", str(v)]
     if args.timeout != 10.0:
         parts += ["--timeout", f"{args.timeout:g}"]
     return shlex.join(parts)
-
-
-def fuzz(argv: list[str], args: argparse.Namespace) -> int:
-    """Differential random play against the reference; 1 when a divergence is not a known one."""
-    from riskspec.conformance.client import EngineClient, reference_client
-    from riskspec.conformance.errors import EngineFault
-    from riskspec.conformance.expectations import Expectations
-    from riskspec.conformance.properties import (
-        differential_check,
-        reference_label,
-        report_lines,
-    )
-
-    expectations = Expectations.load(args.expect) if args.expect else None
-    print(f"riskspec check --fuzz: {args.fuzz} seeded games (seed {args.fuzz_seed}) of up to "
-          f"{args.fuzz_steps} steps, engine against {reference_label()} …", file=sys.stderr)
-    progress = None if args.quiet else (lambda line: print(line, file=sys.stderr, flush=True))
-    with EngineClient(argv, timeout=args.timeout,
-                      handshake_timeout=args.handshake_timeout or max(args.timeout, 10)) as engine:
-        try:
-            res = differential_check(engine, reference_client(), games=args.fuzz,
-                                     max_steps=args.fuzz_steps, seed=args.fuzz_seed,
-                                     save_dir=args.fuzz_save,
-                                     variants=[args.variant] if args.variant else None,
-                                     expectations=expectations, progress=progress)
-        except EngineFault as fault:
-            print(f"riskspec check --fuzz: the engine cannot be fuzzed: {fault.kind}: {fault}")
-            return 1
-    cmd = shlex.quote(args.engine) if args.engine else '"riskspec engine"'
-    for line in report_lines(res, cmd):
-        print(line)
-    if res.stats.steps == 0:
-        print("riskspec check --fuzz: NOT A PASS: no step was compared (see the notes above)")
-        return 1
-    return 1 if res.unexpected else 0

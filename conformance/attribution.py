@@ -7,10 +7,19 @@ touches.  In order:
 1. the step's own ``rule`` field, when the vector gives one;
 2. the engine accepted an action the rules forbid: the rule the vector's expected
    error cites;
-3. the engine refused an action the rules allow: the rule its refusal cites (when it
-   is a rule of the variant), else — unless it answered ``unsupported``, which is about
-   what the case covers — the rule of the action's type (:data:`ACTION_RULES`);
-4. otherwise the case's first covered rule (an ambiguity only if it covers no rule).
+3. the engine refused an action the rules allow: the refused action's rule — the rule
+   its refusal cites when that is a rule the case covers or one of the action's own
+   section (an engine citing an unrelated rule is not believed), else, unless it
+   answered ``unsupported`` (which is about what the case covers), the rule of the
+   action's type (:data:`ACTION_RULES`);
+4. an expectation failed: the rule it belongs to.  When the differing rows name action
+   types — strongly (a legal action or perft first move missing or extra, an action a
+   ``legal_includes``/``legal_excludes`` names), else weakly (a perft first move whose
+   count differs) — the covered rule of that action type's rule section
+   (``classic.attack.*`` for an attack: ``classic.attack.repeat`` when the case is about
+   repeating attacks); else, for strong rows of one type, that type's rule; else the
+   case's only covered rule; else the covered rule of the step's action's section;
+5. otherwise the case's first covered rule (an ambiguity only if it covers no rule).
 
 When the engine's position (phase, player to act, turn) already differs from the
 rules' *before* the failing step, the failure is a symptom: :func:`upstream` replays
@@ -22,6 +31,7 @@ cause; the verdict is always the case's own expectation.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -80,8 +90,42 @@ PHASE_RULES: dict[str, dict[str, str]] = {
 }
 TURN_RULES = {"classic": "classic.turn.order", "napoleon": "napoleon.turn.order"}
 
+#: phases whose rule is specific (entering them is what one rule says); reinforce, attack and
+#: fortify are entered by the turn sequence, which says little about a case's failure
+GENERIC_PHASES = ("reinforce", "attack", "fortify", "maneuver")
+
+#: the rules that decide one observable field, per family: (field, the step's action type or
+#: "*") → candidate rules, the first the case covers named (else the first of the list)
+FIELD_RULES: dict[str, dict[tuple[str, str], tuple[str, ...]]] = {
+    "classic": {
+        ("pending.defender_dice", "*"): ("classic.attack.defender-dice",),
+        ("pending.attacker_dice", "*"): ("classic.attack.attacker-dice",),
+        ("pending.min", "*"): ("classic.conquest.move-in",),
+        ("pending.to_place", "trade"): ("classic.cards.set-values", "classic.cards.set-value-increment",
+                                        "classic.cards.set-count-global", "classic.cards.territory-bonus"),
+        ("pending.to_place", "*"): ("classic.reinforce.territory-armies", "classic.reinforce.continent-bonus",
+                                    "classic.reinforce.minimum", "classic.reinforce.count-time",
+                                    "classic.elimination.trade-armies"),
+        ("armies", "trade"): ("classic.cards.territory-bonus", "classic.cards.territory-bonus-limit"),
+        ("reserve", "setup"): ("classic.setup.starting-armies",),
+        ("reserve", "setup-2p"): ("classic.two-player.starting-armies",),
+        ("events.traded", "*"): ("classic.cards.set-values", "classic.cards.set-value-increment",
+                                 "classic.cards.set-count-global", "classic.cards.territory-bonus",
+                                 "classic.cards.territory-bonus-limit"),
+    },
+    "napoleon": {
+        ("pending.defender_dice", "*"): ("napoleon.combat.dice",),
+        ("pending.attacker_dice", "*"): ("napoleon.combat.dice",),
+        ("pending.min", "*"): ("napoleon.combat.conquest",),
+    },
+}
+SETUP_PHASES = ("first-player", "claim", "deal", "setup-place", "place-neutral", "mission")
+
 #: the fields that say who is to act in which part of the turn
 POSITION_KEYS = ("phase", "current", "turn")
+#: counts of the pending step compared too when looking for an upstream cause (when both
+#: states have them): a wrong reinforcement count shows only when the armies are placed
+PENDING_KEYS = ("to_place", "defender_dice", "min")
 
 
 @functools.cache
@@ -111,15 +155,86 @@ def action_rule(variant_id: str, action: Mapping[str, Any] | None, phase: Any = 
     return rule if rule is not None and rule in v.rules else None
 
 
+def _family(variant_id: str) -> str:
+    v = _variant(variant_id)
+    return "napoleon" if v is not None and v.family == "napoleon" else "classic"
+
+
+def _pick(case: Any, candidates: Sequence[str]) -> str | None:
+    """The first candidate the case covers, else the first that is a rule of the variant."""
+    covered = set(covered_rules(case))
+    return next((r for r in candidates if r in covered), None) or \
+        next((r for r in candidates if is_rule(case.variant, r)), None)
+
+
+def field_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]], phase: Any = None) -> str | None:
+    """The rule that decides the first differing field the step's diffs name, when one rule
+    does (:data:`FIELD_RULES`, a specific phase of :data:`PHASE_RULES`); None otherwise."""
+    family = _family(case.variant)
+    table = FIELD_RULES[family]
+    step = case.steps[index] if 0 <= index < len(case.steps) else {}
+    kind = str((step.get("action") or {}).get("type", ""))
+    setup = (isinstance(phase, str) and phase in SETUP_PHASES) or kind in SETUP_PHASES
+    for d in diffs:
+        path = str(d.get("path", ""))
+        if path == "$.state.phase" and isinstance(d.get("expected"), str) \
+                and d["expected"] not in GENERIC_PHASES:
+            rule = PHASE_RULES[family].get(d["expected"])
+            if rule and is_rule(case.variant, rule):
+                return rule
+        if path.startswith("$.state.pending."):
+            key = "pending." + path.removeprefix("$.state.pending.").split(".", 1)[0].split("[", 1)[0]
+            rules = table.get((key, kind)) or table.get((key, "*"))
+            if rules:
+                return _pick(case, rules)
+        if path.startswith("$.state.territories.") and path.endswith(".armies") and ("armies", kind) in table:
+            return _pick(case, table[("armies", kind)])
+        if path.startswith("$.state.players[") and path.endswith(".reserve") and setup:
+            rules = table.get(("reserve", "setup-2p" if case.players == 2 else "setup"))
+            if rules:
+                return _pick(case, rules)
+        if path.startswith("$.events") and "traded" in str(d.get("expected")) and ("events.traded", "*") in table:
+            return _pick(case, table[("events.traded", "*")])
+    return None
+
+
 def first_rule(case: Any) -> str:
     """The case's first covered rule (an ambiguity only when it covers no rule)."""
-    v = _variant(case.variant)
-    rules = [c for c in case.covers if v is None or c in v.rules]
+    rules = covered_rules(case)
     return rules[0] if rules else (case.covers[0] if case.covers else "?")
 
 
+def covered_rules(case: Any) -> list[str]:
+    """The rules (not ambiguities) the case covers, in its order."""
+    v = _variant(case.variant)
+    return [c for c in case.covers if v is None or c in v.rules]
+
+
+def section_of(rule_id: str) -> str:
+    """``classic.attack`` for ``classic.attack.repeat``."""
+    return rule_id.rsplit(".", 1)[0]
+
+
+#: action types whose rule is exactly what a missing or extra one of them breaks (an
+#: end-attack missing: attacking is not optional), never another rule of its section
+SPECIFIC_TYPES = frozenset({"end-attack", "end-turn", "defend", "first-player", "draw", "epidemic",
+                            "keep-roll", "reroll", "ransom"})
+
+
+def covered_for(case: Any, rule: str | None, *, section: bool = True) -> str | None:
+    """The case's covered rule that ``rule`` stands for: itself, else (unless not ``section``)
+    the one covered rule of its section (the first, if several)."""
+    if rule is None:
+        return None
+    rules = covered_rules(case)
+    if rule in rules:
+        return rule
+    return next((r for r in rules if section_of(r) == section_of(rule)), None) if section else None
+
+
 def failing_rule(case: Any, index: int | None, *, accepted_forbidden: bool = False,
-                 refusal: Mapping[str, Any] | None = None, phase: Any = None) -> str:
+                 refusal: Mapping[str, Any] | None = None, phase: Any = None,
+                 diffs: Sequence[Mapping[str, Any]] = (), probe: Mapping[str, Any] | None = None) -> str:
     """The rule the failure at step ``index`` breaks (see the module docstring)."""
     first = first_rule(case)
     if index is None or index >= len(case.steps):
@@ -127,17 +242,72 @@ def failing_rule(case: Any, index: int | None, *, accepted_forbidden: bool = Fal
     step = case.steps[index]
     if is_rule(case.variant, step.get("rule")):
         return str(step["rule"])
+    act = action_rule(case.variant, step.get("action"), phase)
     if accepted_forbidden:
         cited = (step.get("expect", {}).get("error") or {}).get("rule")
-        return str(cited) if is_rule(case.variant, cited) else first
+        return str(cited) if is_rule(case.variant, cited) else covered_for(case, act) or first
     if refusal is not None:
         cited = refusal.get("rule")
-        if is_rule(case.variant, cited):
+        if is_rule(case.variant, cited) and (cited in case.covers or act is None
+                                            or section_of(str(cited)) == section_of(act)):
             return str(cited)
         if refusal.get("kind") == "unsupported":  # the engine lacks what the case is about
             return first
-        return action_rule(case.variant, step.get("action"), phase) or first
-    return first
+        return act or first
+    return expectation_rule(case, index, diffs, phase, probe) or first
+
+
+def expectation_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]],
+                     phase: Any = None, probe: Mapping[str, Any] | None = None) -> str | None:
+    """The rule a failed expectation of step ``index`` belongs to (step 4 of the module
+    docstring); None: the case's first rule.  ``probe``: the engine's refusal of an action
+    the rules allow there and it did not list (see :func:`probe_missing`)."""
+    step = case.steps[index]
+    strong, weak = _types_in(diffs)
+    rules = covered_rules(case)
+    if probe is not None and is_rule(case.variant, probe.get("rule")):
+        cited, act = str(probe["rule"]), action_rule(case.variant, probe.get("action"), phase)
+        if cited in case.covers or (act is not None and section_of(cited) == section_of(act)):
+            return cited
+    by_field = field_rule(case, index, diffs, phase)
+    for n, (types, last_resort) in enumerate(((strong, False), (weak, True))):
+        typed = {t: r for t in types if (r := action_rule(case.variant, {"type": t}, phase))}
+        named = set(typed.values())
+        hit = next((c for t, r in sorted(typed.items())
+                    if (c := covered_for(case, r, section=t not in SPECIFIC_TYPES))), None)
+        if hit:
+            return hit
+        if n == 0 and by_field:   # a field one rule decides
+            return by_field
+        if last_resort and len(rules) == 1:  # the case is about one rule: the counts are its
+            return rules[0]
+        if len(named) == 1:      # a move of one other type missing or extra: that type's rule
+            return named.pop()
+    if len(rules) == 1:
+        return rules[0]
+    return covered_for(case, action_rule(case.variant, step.get("action"), phase))
+
+
+def probe_missing(client: Any, case: Any, index: int | None,
+                  diffs: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """Ask the engine to play the first action the rules allow at the failing step but its
+    legal actions lack: its refusal (with ``action``) says which rule it applies, or None.
+    Only a diagnosis, after the verdict: the case has failed and ends here."""
+    if index is None or index >= len(case.steps):
+        return None
+    exp = case.steps[index].get("expect") or {}
+    absent = {str(d.get("expected", "")).removeprefix("includes ") for d in diffs
+              if str(d.get("expected", "")).startswith("includes ")}
+    absent |= {r.removeprefix("missing:").strip() for d in diffs for r in d.get("divide") or []
+               if isinstance(r, str) and r.startswith("missing:")}
+    listed = [*exp.get("legal_includes", []), *exp.get("legal", [])]
+    action = next((a for a in listed if isinstance(a, Mapping) and action_key(a) in absent), None)
+    if action is None:
+        return None
+    r = client.request("apply", action=dict(action))
+    if r.ok or not isinstance(r.error, Mapping) or r.error.get("kind") in ("internal", "unsupported"):
+        return None
+    return {**dict(r.error), "action": dict(action)}
 
 
 def upstream_rule(case: Any, index: int, phase: Any = None,
@@ -151,53 +321,70 @@ def upstream_rule(case: Any, index: int, phase: Any = None,
     step = case.steps[index]
     if is_rule(case.variant, step.get("rule")):
         return str(step["rule"])
-    v = _variant(case.variant)
-    family = "napoleon" if v is not None and v.family == "napoleon" else "classic"
+    family = _family(case.variant)
     if expected:
-        by_phase = PHASE_RULES[family].get(str(expected.get("phase"))) if "phase" in expected \
-            else TURN_RULES[family]
-        if by_phase and v is not None and by_phase in v.rules:
-            return by_phase
+        if "phase" in expected:
+            by_phase = PHASE_RULES[family].get(str(expected["phase"]))
+            if by_phase and is_rule(case.variant, by_phase):
+                return by_phase
+        counts = [{"path": f"$.state.pending.{k}", "expected": expected[k]} for k in PENDING_KEYS
+                  if k in expected]
+        by_count = field_rule(case, index, counts, phase) if counts else None
+        if by_count:
+            return by_count
+        if ("current" in expected or "turn" in expected) and is_rule(case.variant, TURN_RULES[family]):
+            return TURN_RULES[family]
     return action_rule(case.variant, step.get("action"), phase) or first
 
 
-def _types_in(diffs: Sequence[Mapping[str, Any]]) -> set[str]:
-    """Action types named by the differing rows of legal-action, perft and outcome diffs."""
-    types: set[str] = set()
+def _types_in(diffs: Sequence[Mapping[str, Any]]) -> tuple[set[str], set[str]]:
+    """Action types named by legal-action, perft and outcome diffs: (strong, weak).  Strong:
+    an action missing or extra, or named by a legal_includes/excludes expectation; weak: a
+    first move whose perft count differs (the difference may lie deeper, under another
+    action type)."""
+    strong: set[str] = set()
+    weak: set[str] = set()
+
+    def head(row: str) -> str:
+        for prefix in ("missing:", "extra:"):
+            row = row.removeprefix(prefix)
+        return row.strip().split(" ", 1)[0].rstrip(":")
+
     for d in diffs:
-        rows = [r for r in d.get("divide") or [] if isinstance(r, str)
-                and (r.startswith(("missing:", "extra:")) or "(expected" in r)]
+        for r in d.get("divide") or []:
+            if not isinstance(r, str):
+                continue
+            if r.startswith(("missing:", "extra:")) or ": missing  (expected" in r or "(expected none)" in r:
+                strong.add(head(r))
+            elif "(expected" in r:
+                weak.add(head(r))
         if isinstance(d.get("expected"), str) and d["expected"].startswith(("includes ", "excludes ")):
-            rows.append(d["expected"].split(" ", 1)[1])
-        for row in rows:
-            for prefix in ("missing:", "extra:"):
-                row = row.removeprefix(prefix)
-            head = row.strip().split(" ", 1)[0].rstrip(":")
-            if head:
-                types.add(head)
-    return types
+            strong.add(head(d["expected"].split(" ", 1)[1]))
+    strong.discard("")
+    weak.discard("")
+    return strong, weak - strong
 
 
 def rule_from_diffs(case: Any, index: int | None, diffs: Sequence[Mapping[str, Any]],
                     phase: Any = None) -> str | None:
-    """For a legal-action, perft or chance-outcome mismatch: the rule of the one action type
-    the differing rows name (a covered rule preferred), if there is one."""
+    """For a legal-action, perft or chance-outcome mismatch at step ``index``: the rule the
+    expectation belongs to (see :func:`expectation_rule`), None when the diffs name no action."""
     if index is None or index >= len(case.steps) or is_rule(case.variant, case.steps[index].get("rule")):
         return None
-    rules = {r for t in _types_in(diffs) if (r := action_rule(case.variant, {"type": t}, phase))}
-    covered = rules & set(case.covers)
-    pick = covered or rules
-    return next(iter(pick)) if len(pick) == 1 else None
+    strong, weak = _types_in(diffs)
+    return expectation_rule(case, index, diffs, phase) if strong or weak else None
 
 
 def _position(state: Any) -> dict[str, Any]:
     if not isinstance(state, Mapping):
         return {}
-    return {k: state.get(k) for k in POSITION_KEYS}
+    pending = state.get("pending") if isinstance(state.get("pending"), Mapping) else {}
+    return {k: state.get(k) for k in POSITION_KEYS} | {k: pending[k] for k in PENDING_KEYS if k in pending}
 
 
 def _show(pos: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} {pos.get(k)!r}" for k in POSITION_KEYS if k in pos)
+    return ", ".join(f"{'pending.' if k in PENDING_KEYS else ''}{k} {pos.get(k)!r}"
+                     for k in (*POSITION_KEYS, *PENDING_KEYS) if k in pos)
 
 
 def reference_trail(case: Any, upto: int) -> list[dict] | None:
@@ -224,6 +411,33 @@ def reference_trail(case: Any, upto: int) -> list[dict] | None:
     return trail
 
 
+def located_divide(case: Any, index: int | None, diffs: Sequence[Mapping[str, Any]]) -> list[dict]:
+    """For a perft mismatch whose vector states no divide: the engine's divide against the
+    reference's at the same step, as rows that say which first move differs (for
+    attribution only; the verdict is the vector's leaf count)."""
+    from riskspec.conformance.claims import _reference
+    from riskspec.conformance.runner import _setup_fields, divide_rows, perft
+    out: list[dict] = []
+    if index is None:
+        return out
+    for d in diffs:
+        m = re.fullmatch(r"\$\.perft\(depth=(\d+)\)", str(d.get("path", "")))
+        rows = [r for r in d.get("divide") or [] if isinstance(r, str)]
+        if m is None or not rows or any("(expected" in r for r in rows):
+            continue
+        actual: dict[str, int] = {}
+        for r in rows:
+            key, _, n = r.rpartition(": ")
+            if key and n.isdigit():
+                actual[key] = int(n)
+        trail = reference_trail(case, index + 1)
+        if trail is None:
+            continue
+        _, divide = perft(_reference(), _setup_fields(case), trail[-1], int(m.group(1)))
+        out.append({"path": d["path"], "divide": divide_rows(divide, actual)})
+    return out
+
+
 def upstream(case: Any, index: int,
              engine_trail: Sequence[Any]) -> tuple[int, str, dict[str, Any]] | None:
     """Where the engine left the rules' course before step ``index`` (0-based), if it did.
@@ -238,15 +452,17 @@ def upstream(case: Any, index: int,
         if mine is None:
             continue
         a, b = _position(mine), _position(theirs)
-        if a == b:
+        keys = [*POSITION_KEYS, *(k for k in PENDING_KEYS if k in a and k in b)]
+        differ = [k for k in keys if a.get(k) != b.get(k)]
+        if not differ:
             continue
         if j == 0:
             where = "the engine's start position"
         else:
             act = case.steps[j - 1].get("action")
             where = f"after step {j}" + (f" ({action_key(act)})" if act else "")
-        diff = {k: a[k] for k in POSITION_KEYS if a.get(k) != b.get(k)}
-        want = {k: b[k] for k in POSITION_KEYS if a.get(k) != b.get(k)}
+        diff = {k: a.get(k) for k in differ}
+        want = {k: b.get(k) for k in differ}
         return j - 1, (f"upstream cause: {where} the engine has {_show(diff)} where the rules give "
                        f"{_show(want)}; the failure at step {index + 1} follows from it"), want
     return None

@@ -5,6 +5,7 @@ A mismatch prints python-chess style "divide" lines: the count under each first 
 
 from __future__ import annotations
 
+from riskspec.conformance.compare import action_key
 from riskspec.conformance.scenario import scenario
 
 
@@ -52,9 +53,13 @@ def fortify(b):
 @scenario("classic.turn.perft.005", "Perft of a reinforcement phase with a set in hand",
           ["classic.reinforce.place", "classic.cards.optional-trade"])
 def reinforce(b):
-    b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]})
+    start = b.position(phase="fortify", current=2, hands={0: ["peru", "iceland", "east-africa"]})
     b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
     # Black holds 14 territories: 4 armies to place. Each ply: place on one of 14, or trade the
     # set (none of its territories is black's, so no territory bonus). Place first: 14 × (14
-    # places + the trade) = 210; trade first: 14 places = 224.
-    b.check(perft={"depth": 2, "nodes": 224})
+    # places + the trade) = 210; trade first: 14 places; 210 + 14 = 224.  The divide says which
+    # first move an engine gets wrong (a missing trade is the trade's fault, not the places').
+    black = [t for t, v in start["territories"].items() if v["owner"] == 0]
+    trade = {"type": "trade", "cards": ["peru", "iceland", "east-africa"], "bonus_territory": None}
+    divide = {action_key({"type": "place", "territory": t}): 15 for t in black} | {action_key(trade): 14}
+    b.check(perft={"depth": 2, "nodes": 224, "divide": divide})

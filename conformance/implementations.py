@@ -79,11 +79,13 @@ def count_lines(path: Path) -> dict[str, int]:
     code, in_doc = 0, False
     for line in text:
         s = line.strip()
-        if s.startswith(('"""', "'''")):
-            if not (len(s) > 3 and s.endswith(s[:3])):
-                in_doc = not in_doc
+        if in_doc:  # inside a docstring: it ends on the line that closes it
+            in_doc = not s.endswith(('"""', "'''"))
             continue
-        if in_doc or not s or s.startswith("#"):
+        if s.startswith(('"""', "'''")):
+            in_doc = not (len(s) > 3 and s.endswith(s[:3]))
+            continue
+        if not s or s.startswith("#"):
             continue
         code += 1
     return {"total": len(text), "code": code}

@@ -178,7 +178,7 @@ def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = N
     except _Stop as stop:
         res.outcome, res.diffs = "fail", stop.diffs
         res.message = stop.message + ("\n" if stop.message else "") + format_diff(stop.diffs)
-        _attribute(case, res, stop)
+        _attribute(case, res, stop, client)
     except _Error as exc:
         res.outcome, res.message = "error", str(exc)
     except EngineFault as fault:
@@ -294,15 +294,24 @@ def _play(client: EngineClient, case: Case, res: CaseResult, setup: Mapping[str,
     res.action = None
 
 
-def _attribute(case: Case, res: CaseResult, stop: _Stop) -> None:
+def _attribute(case: Case, res: CaseResult, stop: _Stop, client: Any = None) -> None:
     """Name the rule the failure breaks; put an upstream cause first when there is one."""
     from riskspec.conformance import attribution
     index = res.step
     before = stop.trail[-1] if stop.trail else None
-    res.rule = attribution.failing_rule(case, index, accepted_forbidden=stop.accepted_forbidden,
-                                        refusal=stop.refusal, phase=_phase(before))
+    probe, located = None, []
     if not stop.accepted_forbidden and stop.refusal is None:
-        res.rule = attribution.rule_from_diffs(case, index, stop.diffs, _phase(before)) or res.rule
+        try:  # why does the engine not list an action the rules allow? ask it to play it
+            probe = attribution.probe_missing(client, case, index, stop.diffs) if client else None
+        except Exception:  # noqa: BLE001 - a diagnosis must never turn a verdict into a crash
+            probe = None
+        try:  # which first move of a perft without a stated divide differs
+            located = attribution.located_divide(case, index, stop.diffs)
+        except Exception:  # noqa: BLE001
+            located = []
+    res.rule = attribution.failing_rule(case, index, accepted_forbidden=stop.accepted_forbidden,
+                                        refusal=stop.refusal, phase=_phase(before),
+                                        diffs=[*stop.diffs, *located], probe=probe)
     if not index:
         return
     try:

@@ -85,3 +85,11 @@ def test_registry_errors_name_the_field(tmp_path):
     bad.write_text("engines: [{id: x}]\n")
     with pytest.raises(impl.ImplementationsError, match="needs a string 'name'"):
         impl.load_registry(bad)
+
+
+def test_adapter_lines_count_code_not_docstrings(tmp_path):
+    src = tmp_path / "a.py"
+    src.write_text('"""Module doc\nmore doc."""\n\nimport os  # code\n# a comment\n\n\ndef f():\n'
+                   '    """One line."""\n    """Opens here\n    and closes on its text line."""\n'
+                   '    return os.sep\n', encoding="utf-8")
+    assert impl.count_lines(src) == {"total": 12, "code": 3}

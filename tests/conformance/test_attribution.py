@@ -51,6 +51,60 @@ def test_the_rule_of_the_failing_step():
     assert rule_from_diffs(c, 0, perft) == "classic.attack.optional"
 
 
+def test_an_expectation_belongs_to_the_covered_rule_of_its_section():
+    # classic.attack.repeat.002: after an undecided battle a new attack elsewhere is missing; the
+    # missing 'attack' is the repeat rule's expectation, not classic.attack.declare's
+    repeat = case(["classic.attack.repeat"], [{"action": {"type": "roll", "attacker": [6], "defender": [1]}}])
+    missing = [{"path": "$.legal_actions", "expected": "includes attack dice=2 from=alberta to=ontario",
+                "actual": "absent"}]
+    assert failing_rule(repeat, 0, diffs=missing) == "classic.attack.repeat"
+    # a perft whose trade is missing: the covered cards rule, not the places whose counts differ
+    two = case(["classic.reinforce.place", "classic.cards.optional-trade"], [{"expect": {}}])
+    perft = [{"path": "$.perft(depth=2)", "expected": 224, "actual": 196, "divide": [
+        "place territory=alaska: 14  (expected 15)", "place territory=peru: 14  (expected 15)",
+        "trade bonus_territory=None cards=a,b,c: missing  (expected 14)"]}]
+    assert failing_rule(two, 0, diffs=perft) == "classic.cards.optional-trade"
+    # counts that differ only: the covered rule of the moves whose counts differ
+    fewer = [{**perft[0], "divide": perft[0]["divide"][:2]}]
+    assert failing_rule(two, 0, diffs=fewer) == "classic.reinforce.place"
+    # a state diff with no action named: the covered rule of the step's action's section
+    act = case(["classic.reinforce.place", "classic.cards.optional-trade"],
+               [{"action": {"type": "trade", "cards": ["a", "b", "c"]}}])
+    state = [{"path": "$.state.players[0].reserve", "expected": 8, "actual": 4}]
+    assert failing_rule(act, 0, diffs=state, phase="reinforce") == "classic.cards.optional-trade"
+    # ... but a missing end-attack is the rule that attacking is optional, not another attack rule
+    board = case(["classic.components.board", "classic.attack.adjacency"], [{"expect": {}}])
+    no_end = [{"path": "$.legal_actions", "expected": "59 actions", "actual": "58 actions",
+               "divide": ["missing: end-attack"]}]
+    assert failing_rule(board, 0, diffs=no_end) == "classic.attack.optional"
+    # a field one rule decides: that rule, whatever the case covers
+    declare = case(["classic.attack.declare"], [{"action": {"type": "attack"}}])
+    assert failing_rule(declare, 0, phase="attack", diffs=[
+        {"path": "$.state.pending.defender_dice", "expected": 2, "actual": 3}]) == "classic.attack.defender-dice"
+    assert failing_rule(declare, 0, phase="attack", diffs=[
+        {"path": "$.state.phase", "expected": "defend", "actual": "battle"}]) == "classic.attack.defender-dice"
+    claim = case(["classic.setup.claim-territories"], [{"action": {"type": "claim", "territory": "alaska"}}])
+    assert failing_rule(claim, 0, phase="claim", diffs=[
+        {"path": "$.state.players[0].reserve", "expected": 34, "actual": 29}]) == "classic.setup.starting-armies"
+    # the turn's reinforcements: the covered reinforcement rule, else the territory count's
+    place = case(["classic.reinforce.place"], [{"action": {"type": "end-turn"}}])
+    to_place = [{"path": "$.state.pending.to_place", "expected": 4, "actual": 3}]
+    assert failing_rule(place, 0, phase="fortify", diffs=to_place) == "classic.reinforce.territory-armies"
+    bonus = case(["classic.reinforce.continent-bonus"], [{"action": {"type": "end-turn"}}])
+    assert failing_rule(bonus, 0, phase="fortify", diffs=to_place) == "classic.reinforce.continent-bonus"
+    # a generic phase (the turn sequence) says less than the case's own rule
+    ends = case(["classic.fortify.ends-turn"], [{"action": {"type": "fortify"}}])
+    assert failing_rule(ends, 0, phase="fortify", diffs=[
+        {"path": "$.state.phase", "expected": "reinforce", "actual": "fortify"}]) == "classic.fortify.ends-turn"
+    # an engine refusing with an unrelated rule is not believed: the refused action's rule
+    fort = case(["classic.fortify.ends-turn"], [{"action": {"type": "fortify"}}])
+    assert failing_rule(fort, 0, refusal={"rule": "classic.victory.domination"}) == "classic.fortify.path"
+    assert failing_rule(fort, 0, refusal={"rule": "classic.fortify.one-move"}) == "classic.fortify.one-move"
+    trade = case(["classic.cards.set-values"], [{"action": {"type": "trade"}}])
+    assert failing_rule(trade, 0, refusal={"rule": "classic.cards.trade-timing"}) == \
+        "classic.cards.trade-timing"
+
+
 def test_statement_and_docs_page():
     assert statement_line("classic", "classic.attack.ties").startswith("A compared pair of equal dice")
     assert "\n" not in statement_line("classic", "classic.attack.defender-dice")

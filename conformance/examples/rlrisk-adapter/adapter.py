@@ -249,6 +249,32 @@ class RlRisk(Adapter):
         self._drain("load", pos.phase)
         return self._read(Position(pos.data))
 
+    def _replay_claims(self, pos: Position) -> Position:
+        """A position in the claim phase, entered the only way rlrisk can: a new game whose
+        first player and claims so far are replayed (in turn order, each seat's territories in
+        map order — any order of them gives the same position)."""
+        n, first = len(pos.players), pos.data.get("first_player")
+        if pos.option("distribution") != "claim" or not isinstance(first, int):
+            raise InvalidState("phase", "a claim-phase position needs the claim distribution and a first player")
+        owned = {seat: pos.territories_of(seat) for seat in range(n)}
+        claimed = sum(map(len, owned.values()))
+        answers: list[Any] = [first]
+        for k in range(claimed):
+            seat = (first + k) % n
+            if not owned[seat] or any(pos.armies(t) != 1 for t in owned[seat]):
+                raise InvalidState("history", f"no claim order reaches this position (seat {seat} would claim "
+                                              f"next, with one army on each territory)")
+            answers.append(IDX[owned[seat].pop(0)])
+        if pos.current != (first + claimed) % n:
+            raise InvalidState("history", f"after {claimed} claims from seat {first}, seat "
+                                          f"{(first + claimed) % n} claims, not {pos.current}")
+        if self.live is not None:
+            self.live.game.close()
+        self.virtual_fortify, self.deferred, self.deferred_turns, self.turn_no = False, [], 0, pos.turn
+        self.live = Live(new_position(pos.variant, n, pos.data["options"]), answers, new=True)
+        self._drain("load", "claim")
+        return self._read(Position(pos.data))
+
     def new_game(self, variant: str, players: int, options: Mapping[str, str]) -> Position:
         if players < 3:
             raise Unsupported("players", "rlrisk's 2-player game has no neutral army")
@@ -257,9 +283,11 @@ class RlRisk(Adapter):
     def load_state(self, pos: Position, *, players: int, options: Mapping[str, str]) -> Position:
         if any(p["neutral"] for p in pos.players):
             raise InvalidState("neutral", "rlrisk has no neutral army (its 2-player game is head to head)")
+        if pos.phase == "claim":
+            return self._replay_claims(pos)
         if pos.phase not in ("reinforce", "attack", "fortify") or (pos.pending.get("forced")):
             raise InvalidState("phase", f"the adapter starts rlrisk at a turn's reinforce (no trade owed), "
-                                        f"attack or fortify phase, not {pos.phase}")
+                                        f"attack or fortify phase, or in the claim phase, not {pos.phase}")
         return self._start(pos, new=False)
 
     # -- rlrisk's arrays and its question -> riskspec state ----------------------------------------

@@ -133,19 +133,33 @@ def upstream_run(tmp_path_factory):
     return code, rep, err.getvalue(), tmp
 
 
-def test_an_upstream_cause_is_named_first_with_its_rule(upstream_run):
+def test_the_rule_deciding_the_differing_field_is_named_not_the_covered_one(upstream_run):
     code, rep, _, tmp = upstream_run
     assert code == 1 and rep["failures"]
     f = rep["failures"][0]
     # the engine went to the battle straight after the attack: the defender never chose dice
-    assert f["rule"] == "classic.attack.defender-dice"
-    assert f["message"].startswith("upstream cause: after step 1 (attack ")
-    assert "phase 'battle' where the rules give phase 'defend'" in f["message"]
+    assert f["rule"] == "classic.attack.defender-dice" and f["covers"] == ["classic.conquest.move-in"]
+    assert '$.state.phase: expected "defend", got "battle"' in f["message"]
     assert rep["by_rule"]["classic.attack.defender-dice"]["status"] == "fail"
     assert rep["by_rule"]["classic.conquest.move-in"]["status"] == "unverified"
     md = (tmp / "r.md").read_text()
     broken = md.split("## Rules broken", 1)[1].split("##", 1)[0]
     assert "classic.attack.defender-dice" in broken and "classic.conquest.move-in" not in broken
+
+
+def test_an_upstream_cause_is_named_first_with_its_rule():
+    # one army too few for the territories at the turn's start is not visible until the armies
+    # are counted again after a trade: the failure says where it began, and names that rule
+    argv = [sys.executable, "-m", "riskspec.cli", "engine", "--mutant", "divisor-4"]
+    cfg = CheckConfig(argv=argv, quiet=True, timeout=60, handshake_timeout=120,
+                      select=["classic.cards.set-values.001"])
+    code, rep = check(cfg, io.StringIO(), io.StringIO())
+    [f] = rep["failures"]
+    assert code == 1 and f["covers"] == ["classic.cards.set-values"]
+    assert f["message"].startswith("upstream cause: after step 1 (end-turn) the engine has "
+                                   "pending.to_place 3 where the rules give pending.to_place 4")
+    assert f["rule"] == "classic.reinforce.territory-armies"
+    assert rep["by_rule"]["classic.cards.set-values"]["status"] == "unverified"
 
 
 def test_each_failure_shows_statement_docs_and_a_rerun_command(upstream_run):

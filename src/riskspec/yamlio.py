@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -339,6 +340,12 @@ def loads_json(text: str, file: str = "<string>") -> Document:
         # Place duplicate-key problems better where the YAML reader found them.
         raise SpecError(problems)
     return Document(data, file, positions)
+
+
+def real_path(path: str | Path) -> Path:
+    """The absolute path with every symlink followed (like ``Path.resolve``, but a symlink
+    loop gives a path — which then cannot be opened — instead of raising)."""
+    return Path(os.path.realpath(path))
 
 
 def load_path(path: str | Path, *, display: str | None = None) -> Document:

@@ -22,7 +22,7 @@ from riskspec.loading._context import _Ctx
 from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
 from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
-from riskspec.yamlio import Document
+from riskspec.yamlio import Document, real_path
 
 
 def default_root() -> Path:
@@ -57,11 +57,12 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
 
 def _collect(root: Path, *, skip_schemas: bool = False,
              tolerant: bool = False) -> tuple[_Ctx, m.Spec]:
-    root = root.resolve()
+    root = real_path(root)
     ctx = _Ctx(display_root=root.parent if root.name == "spec" else root,
                skip_schemas=skip_schemas or tolerant, tolerant=tolerant)
+    files = _tree_files(ctx, root)
     sources = ctx.guard(lambda: _load_sources(ctx, root)) or {}
-    raws = ctx.guard(lambda: _find_variants(ctx, sorted(root.rglob("*.y*ml")))) or {}
+    raws = ctx.guard(lambda: _find_variants(ctx, files)) or {}
     shared = _Shared(sources, raws)
     variants = {}
     for vid in raws:
@@ -69,8 +70,8 @@ def _collect(root: Path, *, skip_schemas: bool = False,
         if v is not None:
             variants[vid] = v
     # Files in the tree that no variant reaches are still checked (and reported).
-    for path in sorted(root.rglob("*.y*ml")):
-        if path.resolve() not in ctx.docs:
+    for path in files:
+        if real_path(path) not in ctx.docs:
             doc = ctx.load(path)
             if doc is not None:
                 ctx.guard(lambda doc=doc: _standalone(ctx, doc, sources))
@@ -81,6 +82,22 @@ def _collect(root: Path, *, skip_schemas: bool = False,
                   boards={b.id: b for b in shared.boards.values()}, rules=shared.rules,
                   ambiguities=shared.ambiguities, root=str(root))
     return ctx, spec
+
+
+def _tree_files(ctx: _Ctx, root: Path) -> list[Path]:
+    """The YAML files of a spec folder; a symlink that leads out of it is a problem, and
+    is never read (a spec must not make the validator read any YAML on the machine)."""
+    files = []
+    for path in sorted(root.rglob("*.y*ml")):
+        if path.is_symlink() and not real_path(path).is_relative_to(root):
+            shown = path.relative_to(ctx.display_root) if ctx.display_root else path
+            ctx.problems.append(Problem(str(shown), 1, 1, "path-escape",
+                                        f"a symlink out of the spec folder (to "
+                                        f"{real_path(path)}); it is not read: copy the file "
+                                        f"into the folder instead"))
+            continue
+        files.append(path)
+    return files
 
 
 def _standalone(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> None:

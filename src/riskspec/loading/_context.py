@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from riskspec import model as m
 from riskspec.errors import Problem, SpecError
 from riskspec.validation import format_of, schema_problems
-from riskspec.yamlio import Document, JsonPath, load_path
+from riskspec.yamlio import Document, JsonPath, load_path, real_path
 
 T = TypeVar("T")
 
@@ -37,7 +37,7 @@ class _Ctx:
             return None
 
     def load(self, path: Path, expected: str | None = None) -> Document | None:
-        path = path.resolve()
+        path = real_path(path)
         if path in self.docs:
             return self.docs[path]
         display = str(path)

@@ -10,6 +10,26 @@ from riskspec.loading._context import _Ctx, _hint, _provenance, _unique
 from riskspec.yamlio import Document, JsonPath
 
 
+def _unique_names(ctx: _Ctx, doc: Document, d: dict[str, Any]) -> None:
+    """Two places (territories and zones), groups or routes never share a name (nor an
+    alias), letter case aside: players, logs and the site name places by them."""
+    for colls in (("territories", "zones"), ("groups",), ("routes",)):
+        seen: dict[str, str] = {}
+        for coll in colls:
+            for i, item in enumerate(d.get(coll, [])):
+                for j, name in enumerate([item.get("name"), *item.get("aliases", ())]):
+                    if not isinstance(name, str):
+                        continue
+                    path: JsonPath = (coll, i, "name") if j == 0 else (coll, i, "aliases", j - 1)
+                    key = name.casefold()
+                    if key in seen:
+                        ctx.add(doc, path, "duplicate-name",
+                                f"{item.get('id')!r} is named {name!r}, as is {seen[key]}; "
+                                f"give each its own name")
+                    else:
+                        seen[key] = f"{item.get('id')!r} (line {doc.position(path)[0]})"
+
+
 def build_board(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> m.Board:
     d = doc.data
     named = d.get("provenances", {})
@@ -25,6 +45,7 @@ def build_board(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> m.Boa
         _unique(ctx, doc, d.get(coll, []), "id", what, (coll,), seen={} if coll in
                 ("groups", "routes") else place_ids)
     _unique(ctx, doc, d.get("cards", []), "id", "card", ("cards",))
+    _unique_names(ctx, doc, d)
 
     group_ids = [g["id"] for g in d["groups"]]
     members: dict[str, list[str]] = defaultdict(list)

@@ -11,7 +11,13 @@ from riskspec import model as m
 from riskspec.loading._context import _citations, _Ctx, _hint, _unique
 from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
-from riskspec.yamlio import Document, JsonPath
+from riskspec.loading.params import (
+    check_parameter_types,
+    check_set_value,
+    get_combination_problems,
+    get_playings,
+)
+from riskspec.yamlio import Document, JsonPath, real_path
 
 
 @dataclass
@@ -79,7 +85,22 @@ class _Merged:
 
     def path(self, key: str, value: str) -> Path:
         """A file named by field ``key``, relative to the variant file that set it."""
-        return (self.file_of[key].path.parent / value).resolve()
+        return real_path(self.file_of[key].path.parent / value)
+
+    def named_file(self, ctx: _Ctx, key: str, value: str, index: int | None = None
+                   ) -> Path | None:
+        """:meth:`path`, or None (and a problem) when it leads out of the folder of the
+        variant file that names it: a spec never reads a file outside its own tree (a
+        ``..`` in the name, an absolute name or a symlink out)."""
+        raw = self.file_of[key]
+        folder = real_path(raw.path.parent)
+        path = self.path(key, value)
+        if not path.is_relative_to(folder):
+            ctx.add(raw.doc, (key,) if index is None else (key, index), "path-escape",
+                    f"{key} {value!r} leads out of the folder of {raw.doc.file} (to {path}); "
+                    f"a spec reads only files in its own folder: move the file there")
+            return None
+        return path
 
 
 def _merge(chain: list[_RawVariant]) -> _Merged:
@@ -122,21 +143,37 @@ def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
     rules = _variant_files(ctx, merged, shared, "rules")
     ambiguities = _variant_files(ctx, merged, shared, "ambiguities")
     players = merged.fields["players"]
+    pdoc = _owner(merged.chain, "players", None)
     if players["min"] > players["max"]:
-        ctx.add(doc, ("players",), "players", "players.min is larger than players.max")
+        ctx.add(pdoc, ("players",), "players", "players.min is larger than players.max")
     colours = tuple(players.get("colours", ()))
+    family = merged.fields.get("family", vid)
+    if (family == "classic" or colours) and players["max"] > len(colours):
+        ctx.add(pdoc, ("players", "max"), "players",
+                f"players.max is {players['max']} but players.colours lists {len(colours)} "
+                f"colour(s), one per seat: add colours or lower players.max")
+    _unique(ctx, _owner(merged.chain, "phases", None), merged.fields.get("phases", []), "id",
+            "phase", ("phases",))
     missions: dict[str, m.Mission] = {}
     decks: dict[str, m.MissionDeck] = {}
-    if "missions" in merged.fields:
-        mdoc = ctx.load(merged.path("missions", merged.fields["missions"]), "riskspec/missions@1")
+    mpath = (merged.named_file(ctx, "missions", merged.fields["missions"])
+             if "missions" in merged.fields else None)
+    if mpath is not None:
+        mdoc = ctx.load(mpath, "riskspec/missions@1")
         if mdoc is not None:
             missions, decks = build_missions(ctx, mdoc, shared.sources, board, colours)
 
     parameters = _variant_parameters(ctx, merged, doc)
-    options = _variant_options(ctx, vid, merged, ambiguities, parameters)
+    typed = check_parameter_types(
+        ctx, family, lambda k: _owner(merged.chain, "parameters", k),
+        {k: p.value for k, p in parameters.items()},
+        _owner(merged.chain, "family", None) if "family" in merged.fields else doc)
+    options = _variant_options(ctx, vid, merged, ambiguities, parameters, family)
+    if typed:
+        _check_combinations(ctx, merged, family, parameters, options, board, decks)
     _check_references(ctx, merged, shared, rules, ambiguities, parameters, options, decks)
     return m.Variant(
-        id=vid, title=doc.data["title"], family=merged.fields.get("family", vid),
+        id=vid, title=doc.data["title"], family=family,
         description=doc.data.get("description", merged.fields.get("description", "")),
         extends=doc.data.get("extends"), sources=tuple(doc.data["sources"]), board=board,
         rules=rules, ambiguities=ambiguities, missions=missions, mission_decks=decks,
@@ -145,8 +182,28 @@ def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
         file=doc.file)
 
 
+def _check_combinations(ctx: _Ctx, merged: _Merged, family: str,
+                        parameters: dict[str, m.Parameter], options: dict[str, m.Option],
+                        board: m.Board, decks: dict[str, m.MissionDeck]) -> None:
+    """The defaults, and each option choice alone, are a game the engine can play."""
+    players = merged.fields["players"]
+    seen: set[tuple[str, str]] = set()
+    for label, values in get_playings({k: p.value for k, p in parameters.items()}, options):
+        for name, why in get_combination_problems(
+                family, values, players=(players["min"], players["max"]),
+                colours=len(players.get("colours", ())), territories=len(board.territories),
+                decks=decks):
+            if (name, why) in seen:
+                continue
+            seen.add((name, why))
+            ctx.add(_owner(merged.chain, "parameters", name), ("parameters", name, "value"),
+                    "unplayable-parameters", f"{name}{label}: {why}")
+
+
 def _variant_board(ctx: _Ctx, merged: _Merged, shared: _Shared) -> m.Board | None:
-    path = merged.path("map", merged.fields["map"])
+    path = merged.named_file(ctx, "map", merged.fields["map"])
+    if path is None:
+        return None
     if path not in shared.boards:
         bdoc = ctx.load(path, "riskspec/map@1")
         if bdoc is None:
@@ -161,8 +218,10 @@ def _variant_files(ctx: _Ctx, merged: _Merged, shared: _Shared, key: str) -> dic
         ("riskspec/rules@1", shared.rules, shared.rule_ids, build_rules) if key == "rules" else
         ("riskspec/ambiguities@1", shared.ambiguities, shared.ambiguity_ids, build_ambiguities))
     out: dict[str, Any] = {}
-    for name in merged.fields.get(key, []):
-        path = merged.path(key, name)
+    for i, name in enumerate(merged.fields.get(key, [])):
+        path = merged.named_file(ctx, key, name, i)
+        if path is None:
+            continue
         if path not in ctx.docs:
             fdoc = ctx.load(path, fmt)
             if fdoc is not None:
@@ -187,8 +246,9 @@ def _variant_parameters(ctx: _Ctx, merged: _Merged, doc: Document) -> dict[str, 
 
 
 def _check_param_refs(ctx: _Ctx, parameters: dict[str, m.Parameter], where: Document,
-                      path: JsonPath, values: dict[str, Any]) -> None:
-    """Every parameter a reading or option sets must exist and take an allowed value."""
+                      path: JsonPath, values: dict[str, Any], family: str, what: str) -> None:
+    """Every parameter a reading or option sets must exist and take an allowed value of
+    its type and range."""
     for pk, pv in values.items():
         if pk not in parameters:
             ctx.add(where, path + (pk,), "unknown-parameter",
@@ -196,10 +256,12 @@ def _check_param_refs(ctx: _Ctx, parameters: dict[str, m.Parameter], where: Docu
         elif parameters[pk].allowed is not None and pv not in parameters[pk].allowed:
             ctx.add(where, path + (pk,), "bad-parameter-value",
                     f"parameter {pk!r} may be {', '.join(parameters[pk].allowed)}; got {pv!r}")
+        else:
+            check_set_value(ctx, family, where, path + (pk,), pk, pv, what)
 
 
 def _variant_options(ctx: _Ctx, vid: str, merged: _Merged, ambiguities: dict[str, m.Ambiguity],
-                     parameters: dict[str, m.Parameter]) -> dict[str, m.Option]:
+                     parameters: dict[str, m.Parameter], family: str) -> dict[str, m.Option]:
     """Every ambiguity becomes an option (default: the variant's resolution), plus declared options."""
     lineage = [raw.doc.data["id"] for raw in reversed(merged.chain)]
     opts: dict[str, m.Option] = {}
@@ -210,7 +272,8 @@ def _variant_options(ctx: _Ctx, vid: str, merged: _Merged, ambiguities: dict[str
             for j, r in enumerate(a.readings):
                 _check_param_refs(ctx, parameters, adoc,
                                   ("ambiguities", index, "readings", j, "parameters"),
-                                  dict(r.parameters))
+                                  dict(r.parameters), family,
+                                  f"reading {r.id!r} of {a.id!r}")
         resolution = _resolution_for(a, lineage)
         if resolution is None:
             if adoc is not None and index is not None:
@@ -224,7 +287,7 @@ def _variant_options(ctx: _Ctx, vid: str, merged: _Merged, ambiguities: dict[str
         odoc = _owner(merged.chain, "options", oid)
         for cid, c in o["choices"].items():
             _check_param_refs(ctx, parameters, odoc, ("options", oid, "choices", cid, "parameters"),
-                              c.get("parameters", {}))
+                              c.get("parameters", {}), family, f"option {oid}={cid}")
         if o["default"] not in o["choices"]:
             ctx.add(odoc, ("options", oid, "default"), "unknown-choice",
                     f"default {o['default']!r} is not one of the choices of option {oid!r}")

@@ -1,0 +1,234 @@
+"""Parameter values the engine can play: types and ranges, and the checks between them.
+
+Every parameter a variant sets, and every value an ambiguity reading or an option choice
+gives it, is checked against its family's table in ``schemas/parameters.schema.json``
+(type and range: a divisor is at least 1, a die has 2 to 100 faces, a count is never
+negative …). Then each way the variant can be played — its defaults, and each option
+choice on its own — is checked for what one value alone cannot show: a starting-army
+entry for every player count and armies enough to occupy the board, a battle whose
+every roll the engine can list, a cap on modified dice at least the highest face, a
+leader bonus for every number of leaders, mission decks that exist.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from riskspec import model as m
+from riskspec.loading._context import _Ctx, _hint
+from riskspec.validation import load_schema, registry
+from riskspec.yamlio import Document, JsonPath
+
+#: the most (attacker roll, defender roll) outcomes one battle roll may have: the engine
+#: lists every sorted roll (3 against 2 six-sided dice: 1,176)
+MAX_ROLL_OUTCOMES = 20_000
+
+SCHEMA = "parameters.schema.json"
+
+
+@functools.cache
+def get_family_tables() -> dict[str, dict[str, Any]]:
+    """Family → the JSON Schema of its parameter table (``properties`` by name)."""
+    defs = load_schema(SCHEMA)["$defs"]
+    return {k: v for k, v in defs.items() if v.get("type") == "object" and "properties" in v}
+
+
+@functools.cache
+def _value_validator(family: str, name: str) -> Draft202012Validator:
+    schema = {"$ref": f"urn:riskspec:schema:parameters#/$defs/{family}/properties/"
+                      f"{name.replace('~', '~0').replace('/', '~1')}"}
+    return Draft202012Validator(schema, registry=registry())
+
+
+def get_value_problem(family: str, name: str, value: Any) -> str | None:
+    """Why ``value`` is not a value of parameter ``name`` (None if it is one)."""
+    errors = sorted(_value_validator(family, name).iter_errors(value),
+                    key=lambda e: list(e.absolute_path))
+    if not errors:
+        return None
+    err = errors[0]
+    where = "".join(f"[{p!r}]" for p in err.absolute_path)
+    kind, limit = err.validator, err.validator_value
+    text = (f"{_short(err.instance)} is below the least allowed, {limit}" if kind == "minimum" else
+            f"{_short(err.instance)} is above the most allowed, {limit}" if kind == "maximum" else
+            f"{_short(err.instance)} is not {_kind(limit)}" if kind == "type" else
+            f"{len(err.instance)} entries are more than {limit}" if kind in ("maxItems",
+                                                                            "maxProperties") else
+            err.message[:200])
+    return f"{where + ': ' if where else ''}{text}"
+
+
+def _kind(types: Any) -> str:
+    names = {"integer": "a whole number", "boolean": "true or false", "null": "null",
+             "string": "a word", "array": "a list", "object": "a table"}
+    return " or ".join(names.get(x, x) for x in (types if isinstance(types, list) else [types]))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_parameter_types(ctx: _Ctx, family: str, owner_of: Any,
+                          params: Mapping[str, Any], family_doc: Document) -> bool:
+    """Every parameter of the variant is one its family's engine reads, with a value of
+    the right type and range, and none it needs is missing. False for an unknown family."""
+    tables = get_family_tables()
+    table = tables.get(family)
+    if table is None:
+        ctx.add(family_doc, ("family",), "unknown-family",
+                f"family {family!r} is not one the reference engine plays "
+                f"({', '.join(tables)}); set 'family' to one of them{_hint(family, list(tables))}")
+        return False
+    known = table["properties"]
+    for name, value in params.items():
+        doc = owner_of(name)
+        if name not in known:
+            ctx.add(doc, ("parameters", name), "untyped-parameter",
+                    f"parameter {name!r} is not one the {family} engine reads, so it has no type "
+                    f"or range{_hint(name, list(known))}; remove it, or declare it in "
+                    f"schemas/{SCHEMA}")
+            continue
+        why = get_value_problem(family, name, value)
+        if why is not None:
+            ctx.add(doc, ("parameters", name, "value"), "bad-parameter-value",
+                    f"parameter {name!r} = {_short(value)} cannot be played: {why}; "
+                    f"{_describe(known[name])}")
+    missing = [k for k in table.get("required", ()) if k not in params]
+    if missing:
+        ctx.add(family_doc, ("parameters",), "missing-parameter",
+                f"the {family} engine reads {', '.join(missing[:8])}"
+                f"{' …' if len(missing) > 8 else ''}, which this variant does not set "
+                f"(nor inherit); add {'them' if len(missing) > 1 else 'it'}")
+    return True
+
+
+def check_set_value(ctx: _Ctx, family: str, doc: Document, path: JsonPath, name: str,
+                    value: Any, what: str) -> None:
+    """A value a reading or option choice gives parameter ``name`` is one it can take."""
+    table = get_family_tables().get(family)
+    if table is None or name not in table["properties"]:
+        return  # an unknown parameter is reported where it is named
+    why = get_value_problem(family, name, value)
+    if why is not None:
+        ctx.add(doc, path, "bad-parameter-value",
+                f"{what} sets {name!r} = {_short(value)}, which cannot be played: {why}; "
+                f"{_describe(table['properties'][name])}")
+
+
+def _describe(schema: Mapping[str, Any]) -> str:
+    """What a parameter may be, in words (for the 'what to do' part of a message)."""
+    if "enum" in schema:
+        return "use one of " + ", ".join(map(str, schema["enum"]))
+    kinds = schema.get("type")
+    if kinds in ("integer", ["integer", "null"]):
+        text = f"use a whole number from {schema['minimum']} to {schema['maximum']}"
+        return text + (" (or null)" if isinstance(kinds, list) else "")
+    if kinds == "boolean":
+        return "use true or false"
+    if "$ref" in schema:
+        return "see " + schema["$ref"].rsplit("/", 1)[-1] + f" in schemas/{SCHEMA}"
+    return f"see its entry in schemas/{SCHEMA}"
+
+
+# ---------------------------------------------------------------- combinations
+
+def get_playings(params: Mapping[str, Any], options: Mapping[str, m.Option]
+                 ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(label, parameters) for the defaults and for each non-default option choice alone."""
+    base = dict(params)
+    ordered = sorted(options.values(), key=lambda o: (o.ambiguity is None, o.id))
+    for opt in ordered:
+        if opt.default in opt.choices:
+            base.update(opt.choices[opt.default].parameters)
+    yield "", base
+    for opt in ordered:
+        for cid, choice in opt.choices.items():
+            if cid != opt.default and choice.parameters:
+                yield f" under option {opt.id}={cid}", {**base, **choice.parameters}
+
+
+def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tuple[int, int],
+                             colours: int, territories: int,
+                             decks: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(parameter, reason) for each way these parameter values together cannot be played.
+    Values are already of the right type (a value that is not is skipped here)."""
+    out: list[tuple[str, str]] = []
+
+    def num(name: str) -> int | None:
+        v = p.get(name)
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+    sides, att, dfd = num("attack.dice_sides"), num("attack.max_attacker_dice"), \
+        num("attack.max_defender_dice")
+    if sides and att and dfd and sides > 0 and att > 0 and dfd > 0:
+        rolls = math.comb(sides + att - 1, att) * math.comb(sides + dfd - 1, dfd)
+        if rolls > MAX_ROLL_OUTCOMES:
+            out.append(("attack.dice_sides",
+                        f"{att} attacker against {dfd} defender dice of {sides} faces give "
+                        f"{rolls:,} different rolls; the engine lists every roll of a battle "
+                        f"and allows at most {MAX_ROLL_OUTCOMES:,}: use fewer faces or dice"))
+    cap = num("dice.modified_max")
+    if cap is not None and sides is not None and cap < sides:
+        out.append(("dice.modified_max",
+                    f"modified dice are capped at {cap}, below the highest face ({sides}): "
+                    f"make it at least attack.dice_sides"))
+    table_name = "setup.starting_armies" if family == "classic" else "setup.starting_units"
+    table = p.get(table_name)
+    if isinstance(table, dict):
+        low, high = players
+        first = 3 if family == "classic" else low  # Classic's two-player game: two_player.*
+        lacking = [n for n in range(max(first, low), high + 1) if str(n) not in table]
+        if lacking:
+            out.append((table_name, f"has no entry for {', '.join(map(str, lacking))} "
+                                    f"player(s), which players.min/max allow: add them"))
+        short = [n for n in range(max(first, low), high + 1)
+                 if isinstance(table.get(str(n)), int) and table[str(n)] * n < territories]
+        if short and territories:
+            out.append((table_name, f"{short[0]} players with {table[str(short[0])]} armies "
+                                    f"each cannot occupy the {territories} territories: raise it"))
+    for leaders in ("generals", "admirals"):
+        most, bonus = num(f"{leaders}.max"), p.get(f"{leaders}.bonus_by_count")
+        if most is not None and isinstance(bonus, dict):
+            lacking = [n for n in range(1, most + 1) if str(n) not in bonus]
+            if lacking:
+                out.append((f"{leaders}.bonus_by_count",
+                            f"gives no bonus for {', '.join(map(str, lacking))} {leaders} "
+                            f"in one place, which {leaders}.max = {most} allows: add them"))
+    levels = p.get("missions.decks")
+    if isinstance(levels, dict) and decks:
+        for level, deck in sorted(levels.items()):
+            if deck not in decks:
+                out.append(("missions.decks", f"level {level} names unknown deck {deck!r}; "
+                                              f"decks: {', '.join(decks)}"))
+    if family == "classic":
+        out += _classic_problems(p, num, players=players, colours=colours,
+                                 territories=territories)
+    return out
+
+
+def _classic_problems(p: Mapping[str, Any], num: Any, *, players: tuple[int, int],
+                      colours: int, territories: int) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if players[0] <= 2 <= players[1] and p.get("two_player.mode") == "neutral" and colours < 3:
+        out.append(("two_player.mode", f"the two-player neutral game seats a neutral army in "
+                                       f"a spare colour, and players.colours lists {colours}: "
+                                       f"add a colour"))
+    if p.get("cards.set_value_mode") == "fixed" and not p.get("cards.fixed_set_values"):
+        out.append(("cards.set_value_mode", "'fixed' set values need the parameter "
+                                            "cards.fixed_set_values (a value per symbol): add it"))
+    each, neutral = num("two_player.armies_each"), num("two_player.neutral_armies")
+    if players[0] <= 2 <= players[1] and each is not None and territories:
+        seats = 3 if p.get("two_player.mode") == "neutral" else 2
+        least = min(each, neutral if neutral is not None and seats == 3 else each)
+        if least * seats < territories:
+            out.append(("two_player.armies_each",
+                        f"the two-player game's {seats} armies of {least} cannot occupy the "
+                        f"{territories} territories: raise two_player.armies_each"
+                        f"{' or two_player.neutral_armies' if seats == 3 else ''}"))
+    return out

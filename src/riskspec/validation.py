@@ -68,13 +68,18 @@ def validator_for_id(schema_id: str) -> Draft202012Validator:
 
 def check_schemas() -> list[Problem]:
     """Every shipped schema must itself be a valid draft 2020-12 schema."""
+    return list(_check_schemas())
+
+
+@functools.cache
+def _check_schemas() -> tuple[Problem, ...]:  # the shipped schemas do not change in a run
     problems = []
     meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
     for name in schema_files():
         for err in meta.iter_errors(load_schema(name)):
             problems.append(Problem(f"schemas/{name}", 1, 1, "metaschema",
                                     f"{format_path(tuple(err.absolute_path))}: {err.message}"))
-    return problems
+    return tuple(problems)
 
 
 def _describe(err: ValidationError) -> ValidationError:
@@ -91,8 +96,25 @@ def _shorten(message: str, limit: int = 300) -> str:
     return message if len(message) <= limit else message[:limit] + " …"
 
 
+#: (schema, file name, digest of its bytes) → its schema problems: a spec folder is checked
+#: more than once per run (a tolerant pass, each variant file), and a file is unchanged
+_SCHEMA_RESULTS: dict[tuple[str, str, bytes], tuple[Problem, ...]] = {}
+
+
 def schema_problems(doc: Document, schema_name: str) -> list[Problem]:
     """Validate ``doc`` against one schema; one Problem per error, with its line."""
+    if doc.digest is None:
+        return _schema_problems(doc, schema_name)
+    key = (schema_name, doc.file, doc.digest)
+    found = _SCHEMA_RESULTS.get(key)
+    if found is None:
+        if len(_SCHEMA_RESULTS) >= 512:
+            _SCHEMA_RESULTS.clear()
+        found = _SCHEMA_RESULTS[key] = tuple(_schema_problems(doc, schema_name))
+    return list(found)
+
+
+def _schema_problems(doc: Document, schema_name: str) -> list[Problem]:
     problems: list[Problem] = []
     errors = sorted(validator(schema_name).iter_errors(doc.data),
                     key=lambda e: (doc.position(tuple(e.absolute_path)), e.message))

@@ -13,6 +13,7 @@ leader bonus for every number of leaders, mission decks that exist.
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -40,15 +41,34 @@ def get_family_tables() -> dict[str, dict[str, Any]]:
 
 @functools.cache
 def _value_validator(family: str, name: str) -> Draft202012Validator:
-    schema = {"$ref": f"urn:riskspec:schema:parameters#/$defs/{family}/properties/"
-                      f"{name.replace('~', '~0').replace('/', '~1')}"}
+    schema = get_family_tables()[family]["properties"][name]
+    ref = schema.get("$ref", "")
+    if ref.startswith("#/$defs/"):  # a shared shape of this file, e.g. armies-by-player-count
+        schema = load_schema(SCHEMA)["$defs"][ref.removeprefix("#/$defs/")]
     return Draft202012Validator(schema, registry=registry())
 
 
 def get_value_problem(family: str, name: str, value: Any) -> str | None:
     """Why ``value`` is not a value of parameter ``name`` (None if it is one)."""
+    try:
+        key = json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        return _value_problem(family, name, value)
+    return _cached_value_problem(family, name, key)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_value_problem(family: str, name: str, value_json: str) -> str | None:
+    return _value_problem(family, name, json.loads(value_json))
+
+
+def _value_problem(family: str, name: str, value: Any) -> str | None:
+    fraction = _find_float(value)
+    if fraction is not None:  # JSON Schema counts 2.0 as an integer; the engine does not
+        where, number = fraction
+        return f"{where + ': ' if where else ''}{number!r} is not a whole number"
     errors = sorted(_value_validator(family, name).iter_errors(value),
-                    key=lambda e: list(e.absolute_path))
+                    key=lambda e: [str(x) for x in e.absolute_path])
     if not errors:
         return None
     err = errors[0]
@@ -61,6 +81,18 @@ def get_value_problem(family: str, name: str, value: Any) -> str | None:
                                                                             "maxProperties") else
             err.message[:200])
     return f"{where + ': ' if where else ''}{text}"
+
+
+def _find_float(value: Any, where: str = "") -> tuple[str, float] | None:
+    if isinstance(value, float):
+        return where, value
+    items = (value.items() if isinstance(value, dict) else
+             enumerate(value) if isinstance(value, list) else ())
+    for k, v in items:
+        found = _find_float(v, f"{where}[{k!r}]")
+        if found is not None:
+            return found
+    return None
 
 
 def _kind(types: Any) -> str:
@@ -138,19 +170,27 @@ def _describe(schema: Mapping[str, Any]) -> str:
 
 # ---------------------------------------------------------------- combinations
 
+#: where a value of a playing comes from: (option ID, choice ID), or None (the variant)
+Origin = tuple[str, str] | None
+
+
 def get_playings(params: Mapping[str, Any], options: Mapping[str, m.Option]
-                 ) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(label, parameters) for the defaults and for each non-default option choice alone."""
+                 ) -> Iterator[tuple[str, dict[str, Any], dict[str, Origin]]]:
+    """(label, parameters, origin of each value set by an option) for the defaults and for
+    each non-default option choice alone."""
     base = dict(params)
+    origin: dict[str, Origin] = {}
     ordered = sorted(options.values(), key=lambda o: (o.ambiguity is None, o.id))
     for opt in ordered:
         if opt.default in opt.choices:
             base.update(opt.choices[opt.default].parameters)
-    yield "", base
+            origin.update((k, (opt.id, opt.default)) for k in opt.choices[opt.default].parameters)
+    yield "", base, origin
     for opt in ordered:
         for cid, choice in opt.choices.items():
             if cid != opt.default and choice.parameters:
-                yield f" under option {opt.id}={cid}", {**base, **choice.parameters}
+                yield (f" under option {opt.id}={cid}", {**base, **choice.parameters},
+                       {**origin, **{k: (opt.id, cid) for k in choice.parameters}})
 
 
 def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tuple[int, int],

@@ -185,10 +185,13 @@ def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
 def _check_combinations(ctx: _Ctx, merged: _Merged, family: str,
                         parameters: dict[str, m.Parameter], options: dict[str, m.Option],
                         board: m.Board, decks: dict[str, m.MissionDeck]) -> None:
-    """The defaults, and each option choice alone, are a game the engine can play."""
+    """The defaults, and each option choice alone, are a game the engine can play. A
+    problem stands where the value that breaks it is set (the variant, or the reading or
+    option choice that gives it)."""
     players = merged.fields["players"]
     seen: set[tuple[str, str]] = set()
-    for label, values in get_playings({k: p.value for k, p in parameters.items()}, options):
+    for label, values, origin in get_playings({k: p.value for k, p in parameters.items()},
+                                              options):
         for name, why in get_combination_problems(
                 family, values, players=(players["min"], players["max"]),
                 colours=len(players.get("colours", ())), territories=len(board.territories),
@@ -196,8 +199,28 @@ def _check_combinations(ctx: _Ctx, merged: _Merged, family: str,
             if (name, why) in seen:
                 continue
             seen.add((name, why))
-            ctx.add(_owner(merged.chain, "parameters", name), ("parameters", name, "value"),
-                    "unplayable-parameters", f"{name}{label}: {why}")
+            doc, path = _value_site(ctx, merged, options, name, origin.get(name))
+            ctx.add(doc, path, "unplayable-parameters", f"{name}{label}: {why}")
+
+
+def _value_site(ctx: _Ctx, merged: _Merged, options: dict[str, m.Option], name: str,
+                origin: tuple[str, str] | None) -> tuple[Document, JsonPath]:
+    """The document and path where parameter ``name`` gets the value it has in a playing."""
+    if origin is not None:
+        oid, cid = origin
+        opt = options[oid]
+        if opt.ambiguity is None:
+            return (_owner(merged.chain, "options", oid),
+                    ("options", oid, "choices", cid, "parameters", name))
+        for doc in ctx.docs.values():
+            if doc is None or doc.data.get("format") != "riskspec/ambiguities@1":
+                continue
+            index = _index_of(doc, "ambiguities", opt.ambiguity)
+            if index is not None:
+                for j, r in enumerate(doc.data["ambiguities"][index].get("readings", [])):
+                    if r.get("id") == cid:
+                        return doc, ("ambiguities", index, "readings", j, "parameters", name)
+    return _owner(merged.chain, "parameters", name), ("parameters", name, "value")
 
 
 def _variant_board(ctx: _Ctx, merged: _Merged, shared: _Shared) -> m.Board | None:
@@ -241,7 +264,8 @@ def _variant_parameters(ctx: _Ctx, merged: _Merged, doc: Document) -> dict[str, 
         if p.allowed is not None and p.value not in p.allowed:
             ctx.add(_owner(merged.chain, "parameters", k), ("parameters", k, "value"),
                     "bad-parameter-value",
-                    f"parameter {k!r} = {p.value!r} is not one of {', '.join(p.allowed)}")
+                    f"parameter {k!r} = {p.value!r:.60} is not one of {', '.join(p.allowed)}; "
+                    f"use one of them (or add the word to 'allowed' if the engine plays it)")
     return parameters
 
 
@@ -255,7 +279,8 @@ def _check_param_refs(ctx: _Ctx, parameters: dict[str, m.Parameter], where: Docu
                     f"unknown parameter {pk!r}{_hint(pk, list(parameters))}")
         elif parameters[pk].allowed is not None and pv not in parameters[pk].allowed:
             ctx.add(where, path + (pk,), "bad-parameter-value",
-                    f"parameter {pk!r} may be {', '.join(parameters[pk].allowed)}; got {pv!r}")
+                    f"parameter {pk!r} may be {', '.join(parameters[pk].allowed)}; got "
+                    f"{pv!r:.60}: use one of them")
         else:
             check_set_value(ctx, family, where, path + (pk,), pk, pv, what)
 

@@ -107,14 +107,24 @@ def test_a_reading_or_option_setting_a_bad_value_is_refused_where_it_is_set(spec
     assert "reading" in found[0].message and "-12" in found[0].message
 
 
-def test_an_unread_parameter_a_missing_one_and_an_unknown_family(spec):
+def test_an_unread_parameter_and_a_missing_one(spec):
     line = edit(classic(spec), "  reinforce.minimum:\n", "  reinforce.minimun:\n")
     untyped = problems(spec, "untyped-parameter")
     assert untyped and untyped[0].line in (line, line + 1) and "reinforce.minimum" in untyped[0].message
     missing = problems(spec, "missing-parameter")
     assert missing and "reinforce.minimum" in missing[0].message
+
+def test_a_family_no_engine_plays_is_checked_for_form_only_and_the_engine_refuses_it(spec):
+    from riskspec.errors import OptionError
+    from riskspec.loading import load_spec
+    from riskspec.reference import engine as E
+
     edit(classic(spec), "family: classic", "family: chess")
-    assert problems(spec, "unknown-family")
+    param(classic(spec), "reinforce.territory_divisor", "0")
+    found, loaded = check_tree(spec, despite_schema=True)
+    assert not [p for p in found if p.code in ("bad-parameter-value", "untyped-parameter")]
+    with pytest.raises(OptionError, match="not 'chess'"):
+        E.new_game(load_spec(spec, strict=False).variant("classic"), 3)
 
 
 @pytest.mark.parametrize("sides, dice, refused", [(6, 3, False), (12, 3, True), (100, 1, False)])

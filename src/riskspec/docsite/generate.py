@@ -117,6 +117,20 @@ def _schemas_table() -> str:
         else "*No schemas found.*"
 
 
+def _parameter_ranges() -> str:
+    """Per family, every parameter the engine reads with its type and range (from
+    ``schemas/parameters.schema.json``, the table ``riskspec validate`` checks against)."""
+    from riskspec.loading.params import get_family_tables, get_range_text
+
+    out = []
+    for family, table in get_family_tables().items():
+        rows = [[md.code(name), md.cell(get_range_text(schema))]
+                for name, schema in table["properties"].items()]
+        out.append(f"### {family.capitalize()} ({len(rows)} parameters)\n\n"
+                   + md.table(["Parameter", "Type and range"], rows))
+    return "\n\n".join(out)
+
+
 def _variants_table(spec: m.Spec, page: str) -> str:
     rows = [[md.link(md.cell(v.title), page, md.page_of_variant(v.id)), md.code(v.id),
              md.cell(v.description)] for v in ordered_variants(spec)]
@@ -138,6 +152,7 @@ def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]
     text = _LINK.sub(link, text)
     return (text.replace("<!-- riskspec:variants -->", _variants_table(spec, page))
                 .replace("<!-- riskspec:schemas -->", _schemas_table())
+                .replace("<!-- riskspec:parameter-ranges -->", _parameter_ranges())
                 .replace("<!-- riskspec:counts -->", counts)
                 .replace("<!-- riskspec:napoleon-notice -->", napoleon_notice(spec)))
 

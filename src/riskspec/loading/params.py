@@ -98,7 +98,8 @@ def _find_float(value: Any, where: str = "") -> tuple[str, float] | None:
 def _kind(types: Any) -> str:
     names = {"integer": "a whole number", "boolean": "true or false", "null": "null",
              "string": "a word", "array": "a list", "object": "a table"}
-    return " or ".join(names.get(x, x) for x in (types if isinstance(types, list) else [types]))
+    return " or ".join(names.get(str(x), str(x))
+                       for x in (types if isinstance(types, list) else [types]))
 
 
 def _short(value: Any) -> str:
@@ -109,13 +110,12 @@ def _short(value: Any) -> str:
 def check_parameter_types(ctx: _Ctx, family: str, owner_of: Any,
                           params: Mapping[str, Any], family_doc: Document) -> bool:
     """Every parameter of the variant is one its family's engine reads, with a value of
-    the right type and range, and none it needs is missing. False for an unknown family."""
-    tables = get_family_tables()
-    table = tables.get(family)
+    the right type and range, and none it needs is missing. False for a family the
+    reference engine does not play: a spec may be written for another engine (or only for
+    its docs); the reference engine refuses to start it (an ``OptionError`` naming the
+    families it plays), so only its form is checked here."""
+    table = get_family_tables().get(family)
     if table is None:
-        ctx.add(family_doc, ("family",), "unknown-family",
-                f"family {family!r} is not one the reference engine plays "
-                f"({', '.join(tables)}); set 'family' to one of them{_hint(family, list(tables))}")
         return False
     known = table["properties"]
     for name, value in params.items():
@@ -166,6 +166,39 @@ def _describe(schema: Mapping[str, Any]) -> str:
     if "$ref" in schema:
         return "see " + schema["$ref"].rsplit("/", 1)[-1] + f" in schemas/{SCHEMA}"
     return f"see its entry in schemas/{SCHEMA}"
+
+
+def get_range_text(schema: Mapping[str, Any]) -> str:
+    """A parameter's type and range in a few words (for the docs' table)."""
+    ref = schema.get("$ref", "")
+    if ref.startswith("#/$defs/"):
+        shape = load_schema(SCHEMA)["$defs"][ref.removeprefix("#/$defs/")]
+        inner = shape["additionalProperties"]
+        if inner.get("type") == "array":
+            return (f"table: count 1–{shape['maxProperties']} → up to {inner['maxItems']} "
+                    f"bonuses of {get_range_text(inner['items'])}")
+        return f"table: player count → {get_range_text(inner)}"
+    if "enum" in schema:
+        return "one of " + ", ".join(f"`{w}`" for w in schema["enum"])
+    kinds = schema.get("type")
+    if kinds in ("integer", ["integer", "null"]):
+        text = f"whole number {schema['minimum']}–{schema['maximum']}"
+        return text + (", or null" if isinstance(kinds, list) else "")
+    if kinds == "boolean":
+        return "true or false"
+    if kinds == "array":
+        items = schema.get("items", {})
+        size = f"{schema.get('minItems', 0)}–{schema['maxItems']} items"
+        return f"list ({size}) of " + get_range_text(items)
+    if kinds == "object":
+        if "properties" in schema:
+            keys = ", ".join(f"`{k}`" for k in schema["properties"])
+            first = next(iter(schema["properties"].values()))
+            return f"table of {keys} → {get_range_text(first)}"
+        return f"table: word → {get_range_text(schema.get('additionalProperties', {}))}"
+    if kinds == ["string", "null"]:
+        return "an ID (lower-case words joined by '-'), or null"
+    return "see the schema"
 
 
 # ---------------------------------------------------------------- combinations
@@ -227,8 +260,10 @@ def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tupl
         if lacking:
             out.append((table_name, f"has no entry for {', '.join(map(str, lacking))} "
                                     f"player(s), which players.min/max allow: add them"))
+        seats, units = num("setup.neutral_players"), num("setup.neutral_units")
+        extra = seats * units if family != "classic" and seats and units else 0  # neutrals
         short = [n for n in range(max(first, low), high + 1)
-                 if isinstance(table.get(str(n)), int) and table[str(n)] * n < territories]
+                 if isinstance(table.get(str(n)), int) and table[str(n)] * n + extra < territories]
         if short and territories:
             out.append((table_name, f"{short[0]} players with {table[str(short[0])]} armies "
                                     f"each cannot occupy the {territories} territories: raise it"))

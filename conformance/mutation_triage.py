@@ -3,7 +3,8 @@
 ``python -m riskspec.conformance.mutation_triage REPORT.json [REPORT.json …]``: every mutant a
 report did not kill gets an entry; an entry already in the file keeps its verdict and reason,
 a mutant killed since is marked ``killed`` (by the case that kills it now), a new survivor is
-``open`` until someone triages it (as ``equivalent``, with why, or by adding a case).
+``open`` until someone triages it (as ``equivalent``, with why, or by adding a case).  Entries of
+mutants no given report ran (the other family's, or mutants outside a ``--sample``) are kept.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list
             entries[mid] = old.get(mid) or {
                 "mutant": mid, "verdict": "open",
                 "why": f"not triaged yet ({r['status']}, {r['cases']} covering cases): {_source(mid)}"}
+    # entries of mutants no report ran (the other family's, or outside a sample) stay as they are
+    reported = {r["id"] for rep in reports for r in rep["results"]}
+    entries.update({mid: e for mid, e in old.items() if mid not in reported})
     return sorted(entries.values(), key=lambda e: e["mutant"])
 
 

@@ -40,11 +40,6 @@ def get_set_problem(cards: Sequence[str], board_symbols: Sequence[str], max_wild
     return "not-a-set"
 
 
-def is_valid_set(cards: Sequence[str], board_symbols: Sequence[str], max_wilds: int) -> bool:
-    """True when the symbols form a set that may be traded."""
-    return get_set_problem(cards, board_symbols, max_wilds) is None
-
-
 def get_set_value(n_traded: int, values: Sequence[int], increment: int, cap: int | None) -> int:
     """Armies for the next set on the escalating track, when ``n_traded`` sets were traded
     before it (by anyone): the listed values, then ``increment`` more each time, up to ``cap``.

@@ -42,7 +42,7 @@ def compute_reinforcements(territories: int, group_bonuses: Sequence[int], divis
     post: territories >= divide_from or __return__ <= minimum + sum(group_bonuses)
     """
     if territories < divide_from:
-        base = 0
+        base = minimum  # classic.reinforce.territory-armies: fewer than divide_from give the minimum
     else:
         base = compute_territory_armies(territories, divisor, rounding)
     bonus = sum(group_bonuses)

@@ -145,3 +145,24 @@ def test_classic_missions_conditions__eighteen_territories_with_two_armies():
                     board=territories(0, 17, armies=2) + " japan=0:1", rest=1,
                     missions={0: "occupy-18-territories-2-armies"})
     assert not is_mission_complete(s, 0)
+
+
+def test_classic_condition_forms_no_shipped_deck_uses__named_places_and_default_minimum():
+    """``hold_named`` and a ``hold_territories`` without ``min_armies`` (schemas/missions.schema.json:
+    'occupy' the places; min_armies defaults to 1) are Classic forms no shipped Classic deck uses, and
+    the protocol loads inline mission decks for Napoléon only, so no vector reaches them: checked here."""
+    from riskspec.reference.missions import is_condition_met
+    named = {"hold_named": {"places": ["alaska", "kamchatka"]}}
+    three = {"hold_named": {"places": ["alaska", "kamchatka"], "min_armies": 3}}
+    count = {"hold_territories": {"count": 2}}
+    s = build_state("classic", 3, {}, board="alaska=0:1 kamchatka=0:3 japan=1:1", rest=2)
+    assert is_condition_met(named, s, 0) and is_condition_met(count, s, 0)
+    assert not is_condition_met(three, s, 0)          # Alaska holds 1 < 3
+    assert not is_condition_met(named, s, 1) and not is_condition_met(three, s, 1)
+    s = build_state("classic", 3, {}, board="alaska=0:3 kamchatka=0:3 japan=1:1", rest=2)
+    assert is_condition_met(three, s, 0)              # exactly the minimum is enough
+    s = build_state("classic", 3, {}, board="alaska=0:3 kamchatka=1:3 japan=1:1", rest=2)
+    assert not is_condition_met(named, s, 0) and not is_condition_met(three, s, 0)
+    s = build_state("classic", 3, {}, board="alaska=0:1 kamchatka=0:1 japan=1:2", rest=2, rest_armies=2)
+    assert is_condition_met(count, s, 0)              # two territories of one army each count
+    assert not is_condition_met({"hold_territories": {"count": 3}}, s, 0)

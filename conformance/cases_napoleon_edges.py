@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V, _pos
+from riskspec.conformance.cases_napoleon import CAPITALS, LINE, NEUTRAL, V, _pos
 from riskspec.conformance.cases_napoleon_effects import DICE as EFFECT_DICE
 from riskspec.conformance.cases_napoleon_leaders import _pos as _apos
 from riskspec.conformance.cases_napoleon_leaders import sc
@@ -78,7 +78,10 @@ def every_attack(b: Any) -> None:
 
 # ================================================================ mission conditions at their thresholds
 def _edge_deck(cards: list[dict]) -> dict:
-    from riskspec.conformance.cases_napoleon_missions import _PROV
+    """A mission deck of ``cards`` (a level without one gets a card no case holds)."""
+    from riskspec.conformance.cases_napoleon_missions import _PROV, _card
+    cards = cards + [_card(f"unmet-{lv}", lv, "end", {"hold_territories": {"count": 5}}, lv)
+                     for lv in (1, 2, 3, 4) if not any(c["level"] == lv for c in cards)]
     return {"format": "riskspec/missions@1", "missions": cards,
             "decks": [{"id": f"napoleon-level-{lv}", "title": f"Edge missions, level {lv}", "level": lv,
                        "cards": [c["id"] for c in cards if c["level"] == lv], "provenance": _PROV}
@@ -282,3 +285,139 @@ def claim_taken(b: Any) -> None:
          events=[{"type": "claimed", "player": 1, "territory": "a2", "armies": 1}],
          state={"current": 0, "territories": {"a2": {"owner": 1, "armies": 1}},
                 "players": _players({}, {"reserve": 2})})
+
+
+# ================================================================ mission conditions: capitals, units in places
+def _more_cards() -> list[dict]:
+    from riskspec.conformance.cases_napoleon_missions import _card
+    return [
+        _card("ships-z1", 1, "end", {"hold_units": {"kind": "ships", "count": 1, "in": ["z1"]}}, 1),
+        _card("regiments-a1-z1", 2, "end",
+              {"hold_units": {"kind": "regiments", "count": 2, "in": ["a1", "z1"]}}, 2),
+        _card("named-b1-far", 3, "end", {"hold_named": {"places": ["b1", "far"]}}, 3),
+    ]
+
+
+UNITS = _edge_deck(_more_cards())
+
+
+@scenario("napoleon.missions.check.103",
+          "Units counted where a mission says: ships in the first zone, regiments on land only",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=UNITS)
+def missions_units(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+    _mpos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (0, 1)},
+          {"z1": (0, 1)}, held={0: ["ships-z1", "regiments-a1-z1", "named-b1-far"]},
+          decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="One ship in z1: 'ships-z1' is met. a1 holds 1 regiment and z1's ship is no "
+                 "regiment: 1 of 2, not met. b1 and far hold one regiment each (at least one is "
+                 "asked): met. 1 + 3 points; cards: one for the missions, one for far's empire.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("ships-z1", 1), ("named-b1-far", 3))],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 4, "missions": ["regiments-a1-z1"],
+                             "missions_completed": ["ships-z1", "named-b1-far"]}, {}, {}]})
+
+
+def _capital_cards() -> list[dict]:
+    from riskspec.conformance.cases_napoleon_missions import _card
+    return [
+        _card("capitals-w1-two", 1, "end", {"control_capitals": {"capitals": ["w1"], "count": 2}}, 1),
+        _card("capitals-three", 2, "end", {"control_capitals": {"count": 3}}, 2),
+        _card("regiments-w1-w2-n1", 3, "end",
+              {"hold_units": {"kind": "regiments", "count": 3, "in": ["w1", "w2", "n1"]}}, 3),
+    ]
+
+
+CAPITAL_MISSIONS = _edge_deck(_capital_cards())
+
+
+@scenario("napoleon.missions.check.104",
+          "Capitals held for a mission: a named capital and a count, met exactly and one short",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=CAPITALS,
+          missions=CAPITAL_MISSIONS)
+def missions_capitals(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+    land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (0, 1), "e2": (1, 1),
+            "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
+    _mpos(b, land, held={0: ["capitals-w1-two", "capitals-three", "regiments-w1-w2-n1"]},
+          decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Player 1 holds the capitals w1 and e1: 'w1 and two capitals' is met, 'three "
+                 "capitals' is not. w1 and w2 hold 2 + 1 regiments of player 1 (n1 is player 2's): "
+                 "3, met. 1 + 3 points and one card for the missions (no whole empire).",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("capitals-w1-two", 1), ("regiments-w1-w2-n1", 3))],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 4, "missions": ["capitals-three"],
+                             "missions_completed": ["capitals-w1-two", "regiments-w1-w2-n1"]},
+                            {}, {}]})
+
+
+# ================================================================ a die bonus lasts one roll
+@scenario("napoleon.effects.attack-die-bonus.301",
+          "An attack die bonus is used up by the next roll: the roll after it has none",
+          ["napoleon.effects.attack-die-bonus", "napoleon.combat.compare"], players=2, variant=V,
+          map=EFFECT_DICE)
+def bonus_one_roll(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _dice
+    _dice(b, hands={0: ["c-a1"]}, turn=2)
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    # 5 + 1 beats 5; 2 loses to 3
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
+    b.attack("b1", "a2", 2, state={"phase": "battle", "pending": {"defender_dice": 1}})
+    b.roll([5, 1], [5], state={"phase": "attack", "territories": {"b1": {"armies": 2}}},
+           explain="no bonus any more: 5 against 5, the defender wins the tie")
+
+
+@scenario("napoleon.effects.defence-die-bonus.301",
+          "A defence die bonus is used up by the next roll its player defends",
+          ["napoleon.effects.defence-die-bonus", "napoleon.combat.compare"], players=2, variant=V,
+          map=EFFECT_DICE)
+def defence_bonus_one_roll(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _dice
+    _dice(b, a2=3, b1=5, hands={1: ["c-b1"]}, turn=2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{}, {"cards": 0}, {}, {}, {}, {}]})
+    b.defend(2, state={"phase": "battle"})
+    # the bonus lifts the defender's 5 to 6: 6 against 6 and 4 against 4, both to the defender
+    b.roll([6, 4, 1], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 3}}})
+    b.attack("b1", "a2", 2, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 4], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 2}, "a2": {"armies": 2}}},
+           explain="no bonus any more: 6 beats 5, 4 against 4 goes to the defender")
+
+
+@scenario("napoleon.effects.defence-die-bonus.302",
+          "Player 1 defending plays a defence die bonus: its highest die counts 1 more",
+          ["napoleon.effects.defence-die-bonus", "napoleon.cards.effect-icons"], players=2,
+          variant=V, map=EFFECT_DICE)
+def seat0_defence_bonus(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _pos as _epos
+    _epos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 5), "b2": (1, 1), "far": (NEUTRAL, 1)},
+          current=1, hands={0: ["c-b1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}})
+    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 4, 1], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 3}}},
+           explain="player 1's 5 counts 6: 6 against 6 and 4 against 4, both to the defender")
+
+
+# ================================================================ an empty territory kept by its owner
+@sc("combat.empty-territory.301",
+    "Reading keeps-owner: an owned territory without regiments is entered, never attacked",
+    ["napoleon.combat.empty-territory", "napoleon.amb.empty-territory-control"],
+    reading=("napoleon.amb.empty-territory-control", "keeps-owner"))
+def kept_empty(b: Any) -> None:
+    _apos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)})
+    b.load({**b.start, "territories": {**b.start["territories"],
+                                       "a2": {**b.start["territories"]["a2"], "armies": 0}}})
+    b.check(legal=[{"type": "invade", "from": "a1", "to": "a2", "armies": 1},
+                   {"type": "invade", "from": "a1", "to": "a2", "armies": 2},
+                   {"type": "end-attack"}],
+            explain="a2 is still player 2's but holds no regiment (emptied by an epidemic): a1 "
+                    "moves 1 or 2 regiments in without a battle; a1's only neighbour is a2")

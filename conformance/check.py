@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from riskspec.conformance.client import EngineClient
+from riskspec.conformance.client import EngineClient, reference_client
 from riskspec.conformance.errors import EngineFault, EngineUnusable, UsageError
 from riskspec.conformance.expectations import Expectations, write_expectations
 from riskspec.conformance.protocol import PROTOCOL
@@ -67,6 +67,9 @@ class CheckConfig:
     fuzz: FuzzConfig | None = None
     #: the command a saved fuzz vector's ``--vectors PATH`` is appended to (None: from ``argv``)
     replay: str | None = None
+    #: check the built-in reference engine in this process (no subprocess, no pipes) instead
+    #: of starting ``argv``; the report's ``transport`` says which ran
+    in_process: bool = False
 
 
 def rerun_command(cfg: CheckConfig) -> str:
@@ -157,6 +160,7 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     expectations = Expectations.load(cfg.expect) if cfg.expect else None
     variants = sorted({c.variant for c in cases} | ({cfg.variant} if cfg.variant else set()))
     meta = {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
+            "transport": "in-process" if cfg.in_process else "stdio",
             "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
                                           "skip": list(cfg.skip)}, "rerun": rerun_command(cfg),
             **({"fuzz_only": True} if fuzz_only else {}), **cfg.extra_meta}
@@ -184,7 +188,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                                                             handshake_timeout=cfg.handshake_timeout,
                                                             case_timeout=cfg.case_timeout,
                                                             maxfail=cfg.maxfail),
-                        on_result=on_result, expectations=expectations, cwd=cfg.cwd, env=cfg.env)
+                        on_result=on_result, expectations=expectations, cwd=cfg.cwd, env=cfg.env,
+                        client_factory=reference_client if cfg.in_process else None)
     results = campaign.run()
     not_run = campaign.not_run()
     handshake = campaign.handshake
@@ -211,8 +216,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
         for line in print_lines(final["fuzz"]):
             out.write(line + "\n")
     if not fuzz_only:
-        out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')}: {summary_line(final)}"
-                  f" ({len(results)} cases")
+        out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')} "
+                  f"({meta['transport']}): {summary_line(final)} ({len(results)} cases")
         if final.get("rules_not_claimed"):
             out.write(f"; {len(final['rules_not_claimed'])} rules not claimed")
         if campaign.restarts:
@@ -273,6 +278,8 @@ def probe_engine(cfg: CheckConfig) -> None:
     select_cases(cfg)
     if cfg.expect:
         Expectations.load(cfg.expect)
+    if cfg.in_process:    # the built-in reference in this process: nothing to start
+        return
     client = EngineClient(cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout,
                           cwd=cfg.cwd, env=cfg.env)
     try:

@@ -405,10 +405,11 @@ class InProcessClient:
     the protocol carries; used for fast self-checks of the reference engine.
     """
 
-    def __init__(self, api: Any, capabilities: Mapping[str, Any], name: str = "in-process") -> None:
+    def __init__(self, api: Any, capabilities: Mapping[str, Any], name: str = "in-process",
+                 version: str = "0") -> None:
         from riskspec.conformance.server import Session, handshake
         self.session = Session(api, capabilities)
-        self.capabilities = Capabilities(handshake(name, "0", capabilities))
+        self.capabilities = Capabilities(handshake(name, version, capabilities))
         self.faults: list[EngineFault] = []
         self.starts = 1
         self._id = 0
@@ -429,6 +430,9 @@ class InProcessClient:
 
 
 def reference_client() -> InProcessClient:
-    """An in-process client of the reference engine (all capabilities)."""
+    """An in-process client of the reference engine: the handshake ``riskspec engine`` sends
+    (all capabilities, the package version), without a subprocess."""
+    from riskspec import __version__
     from riskspec.conformance.reference_api import ReferenceAPI, capabilities
-    return InProcessClient(ReferenceAPI(), capabilities(), name="riskspec-reference")
+    return InProcessClient(ReferenceAPI(), capabilities(), name="riskspec-reference",
+                           version=__version__)

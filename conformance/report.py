@@ -197,7 +197,9 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
     lines = [f"# riskspec conformance report{'' if rep['complete'] else ' (PARTIAL: run not finished)'}", ""]
     lines.append(f"- Engine: **{_inline(eng.get('name', '?'))} {_inline(eng.get('version', ''))}** "
                  f"({_inline(rep.get('command', ''))})")
-    lines.append(f"- Protocol: {rep.get('protocol', '?')}; started {rep.get('started', '?')}, "
+    lines.append(f"- Protocol: {rep.get('protocol', '?')}"
+                 + (f" ({_inline(rep['transport'])})" if rep.get("transport") else "")
+                 + f"; started {rep.get('started', '?')}, "
                  f"updated {rep['updated']}")
     lines.append(f"- Cases: {t['run']} of {rep['planned']} run — " +
                  ", ".join(f"{t[o]} {o}" for o in OUTCOMES if t.get(o)))

@@ -377,8 +377,11 @@ class Campaign:
                  options: RunOptions | None = None,
                  on_result: Callable[[CaseResult], None] | None = None,
                  expectations: Any = None,
-                 cwd: str | None = None, env: Mapping[str, str] | None = None) -> None:
+                 cwd: str | None = None, env: Mapping[str, str] | None = None,
+                 client_factory: Callable[[], Any] | None = None) -> None:
         self.argv = list(argv)
+        #: makes each worker's client instead of an EngineClient of ``argv`` (in-process runs)
+        self.client_factory = client_factory
         self.cases = list(cases)
         self.opts = options or RunOptions()
         self.on_result = on_result
@@ -417,8 +420,13 @@ class Campaign:
                 raise
 
     def _work(self, q: queue.Queue[Case]) -> None:
-        client = EngineClient(self.argv, timeout=self.opts.timeout,
-                              handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd, env=self.env)
+        client: Any
+        if self.client_factory is not None:   # e.g. the in-process reference (no subprocess)
+            client = self.client_factory()
+        else:
+            client = EngineClient(self.argv, timeout=self.opts.timeout,
+                                  handshake_timeout=self.opts.handshake_timeout, cwd=self.cwd,
+                                  env=self.env)
         failed_starts, ever_started = 0, False
         try:
             while not self.stopped:

@@ -11,7 +11,8 @@ from riskspec.errors import RiskspecError
 
 EPILOG = """\
 examples:
-  riskspec check                                   the built-in reference engine (self-check)
+  riskspec check                                   the built-in reference engine, in-process
+  riskspec check --engine "riskspec engine"        the same engine over stdio, like any other
   riskspec check --engine "node my-engine.js"      your engine, started without a shell
   riskspec check --engine "./engine --quiet" --report out/report.md --junit out/junit.xml
   riskspec check --engine "python3 eng.py" --select "classic.attack.*" --jobs 2
@@ -45,7 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Drive an engine (any language) through the riskspec/1 JSON Lines protocol, "
                     "run every test vector it claims, and say exactly which rules it breaks: the "
                     "case ID, the rules it covers and a field-level diff. Without --engine it "
-                    "checks the built-in reference engine.",
+                    "checks the built-in reference engine in this process (no subprocess); "
+                    "the report's transport says which ran.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--engine", metavar="CMD",
                    help='engine command line, split like a shell would (shlex) but run without one, '
@@ -112,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
                                 f"it unset?); omit --engine to check the built-in reference engine")
     else:
         argv = python_engine_argv()
-    cfg = CheckConfig(argv=argv, command=args.engine or "riskspec engine (built-in reference)",
+    in_process = args.engine is None   # the built-in reference, checked in this process
+    cfg = CheckConfig(argv=argv, in_process=in_process,
+                      command=args.engine or "built-in reference engine",
                       variant=args.variant, select=args.select, skip=args.skip,
                       vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,

@@ -252,9 +252,9 @@ def run_fuzz(cfg: CheckConfig, expectations: Expectations | None,
               f"steps, engine against {reference_label()} …\n")
     progress = None if cfg.quiet else (lambda line: (err.write(line + "\n"), err.flush()))
     handshake = None
-    client = EngineClient(cfg.argv, timeout=cfg.timeout,
-                          handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),
-                          cwd=cfg.cwd, env=cfg.env)
+    client: Any = reference_client() if cfg.in_process else EngineClient(
+        cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),
+        cwd=cfg.cwd, env=cfg.env)
     try:
         with client as engine:
             res = differential_check(engine, reference_client(), games=fz.games, max_steps=fz.max_steps,

@@ -428,6 +428,12 @@ class InProcessClient:
     def close(self) -> None:
         pass
 
+    def __enter__(self) -> InProcessClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def reference_client() -> InProcessClient:
     """An in-process client of the reference engine: the handshake ``riskspec engine`` sends

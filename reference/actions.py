@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import InvalidActionError
+from riskspec.reference.state import dumps
 from riskspec.reference.tables import Tables
 
 #: field kinds: territory, territory-or-null, positive integer, seat, card, list of
@@ -60,7 +61,6 @@ def _bad(action: Any, code: str, message: str) -> InvalidActionError:
 
 
 def _show(action: Any) -> str:
-    from riskspec.reference.state import dumps
     try:
         text = dumps(action)
     except (TypeError, ValueError):

@@ -19,7 +19,8 @@ from typing import Any
 
 from riskspec.model import Variant
 from riskspec.reference import engine as E
-from riskspec.reference.state import SETUP_PHASES, State, from_dict, to_dict
+from riskspec.reference.serial import from_dict, to_dict
+from riskspec.reference.state import SETUP_PHASES, State
 
 
 def parse_board(board: str | Mapping[str, tuple[int, int]] | None) -> dict[str, tuple[int, int]]:

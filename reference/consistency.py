@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from riskspec.reference.family import CHANCE, TERMINAL, family_of
 from riskspec.reference.state import SETUP_PHASES, InvalidStateError, State
 
 #: the most armies on the board, in reserves and still to place, together
@@ -86,10 +87,10 @@ def check_state(s: State) -> None:
 def check_has_move(s: State) -> None:
     """Last: a decision node offers its player at least one action (any state play reaches
     does; e.g. a reinforce phase with nothing to place and no trade owed does not)."""
-    from riskspec.reference import engine as E
-    who = E.current_player(s)
-    if who not in (E.CHANCE, E.TERMINAL):
-        require(bool(E.legal_actions(s)), "state.has-move",
+    family = family_of(s)
+    who = family.current_player(s)
+    if who not in (CHANCE, TERMINAL):
+        require(bool(family.legal_actions(s)), "state.has-move",
                 lambda: f"seat {who} is to act in phase {s.phase} but has no legal action")
 
 

@@ -79,7 +79,6 @@ def play_until(state: State, until: Callable[[State], bool], rng: random.Random,
                policy: str = "by-type", *, limit: int = 1_000_000) -> State:
     """Random play from ``state`` (chance by its exact odds, decisions by ``policy``) until
     ``until(state)`` holds or the game has a winner; ValueError after ``limit`` steps."""
-    from riskspec.reference import engine as E
     s = state
     for _ in range(limit):
         if until(s) or s.winner >= 0:

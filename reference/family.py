@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.reference.base import get_player_name
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -60,7 +61,7 @@ class Family:
 
 #: family name → "module:attribute" of its :class:`Family`
 REGISTRY: dict[str, str] = {
-    "classic": "riskspec.reference.engine:CLASSIC",
+    "classic": "riskspec.reference.classic_family:CLASSIC",
     "napoleon": "riskspec.reference.napoleon.family:NAPOLEON",
 }
 
@@ -95,7 +96,6 @@ _last: tuple[Any, Any] = (None, None)   # (tables, its family)
 
 def describe(state: Any) -> str:
     """A one-line description of the position, for error messages."""
-    from riskspec.reference.base import get_player_name
     who = family_of(state).current_player(state)
     actor = {CHANCE: "chance to resolve", TERMINAL: "game over"}.get(
         who, f"{get_player_name(state, who) if who >= 0 else '?'} to act")

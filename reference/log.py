@@ -39,7 +39,8 @@ from typing import Any
 from riskspec import __version__
 from riskspec.errors import ActionError, OptionError, RiskspecError, UnknownIdError
 from riskspec.reference import engine as E
-from riskspec.reference.state import State, dumps, state_hash
+from riskspec.reference.serial import state_hash
+from riskspec.reference.state import State, dumps
 from riskspec.reference.tables import get_explicit_options
 
 FORMAT = "riskspec/log@2"

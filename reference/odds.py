@@ -43,8 +43,10 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.loading import get_variant
 from riskspec.reference.battle import get_attacker_dice_limit, get_defender_dice_limit, get_loss_distribution
-from riskspec.reference.modifiers import get_modified_loss_distribution
+from riskspec.reference.modifiers import combine_bonuses, get_leader_bonuses, get_modified_loss_distribution
+from riskspec.reference.tables import CHOICES
 
 #: defender dice policies, see the module docstring
 POLICIES: dict[str, str] = {
@@ -109,7 +111,6 @@ def load_rules(variant: str = "classic", options: Mapping[str, str] | None = Non
                cap: int | None = None) -> BattleRules:
     """The battle rules of a variant (with its options settled) from the shipped spec,
     loaded as the engine loads it (once per process)."""
-    from riskspec.reference.engine import get_variant
     ruleset = get_variant(variant).resolve(options)
     return BattleRules.from_ruleset(ruleset, attacker_bonuses=attacker_bonuses,
                                     defender_bonuses=defender_bonuses, cap=cap)
@@ -233,7 +234,6 @@ class BattleChain:
             raise OptionError(f"defender policy {defender!r} needs attack.defender_dice = "
                               f"choose; this variant has max (the defender throws every die "
                               f"allowed)")
-        from riskspec.reference.tables import CHOICES
         if rules.ties not in CHOICES["attack.ties"]:
             raise OptionError(f"attack.ties = {rules.ties!r}: the reference engine settles "
                               f"ties as {', '.join(CHOICES['attack.ties'])}")
@@ -397,7 +397,6 @@ def get_side_bonuses(ruleset: Any, *, generals: int = 0, admirals: int = 0,
     """One side's dice bonuses from the variant's parameters: its generals
     (``generals.bonus_by_count``), admirals (``admirals.bonus_by_count``), a fortification
     (``fortifications.defence_bonus``), plus ``extra`` — added position by position."""
-    from riskspec.reference.modifiers import combine_bonuses, get_leader_bonuses
     parts: list[Sequence[int]] = [tuple(extra)]
     wanted = [("generals.bonus_by_count", generals, "generals"),
               ("admirals.bonus_by_count", admirals, "admirals")]

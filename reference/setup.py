@@ -13,6 +13,7 @@ from typing import Any
 from riskspec.reference import ruleids as R
 from riskspec.reference.actions import Parsed
 from riskspec.reference.base import get_next_seat, get_player_name, get_territory_name, is_human, require
+from riskspec.reference.classic import begin_turn
 from riskspec.reference.missions import get_mission_deck
 from riskspec.reference.state import State
 
@@ -75,7 +76,6 @@ def process_first_player(s: State, a: Parsed, events: Events) -> None:
 
     events.append({"type": "first-player", "player": player, "for": s.pending["for"]})
     if s.pending["for"] == "turn":
-        from riskspec.reference.classic import begin_turn
         begin_turn(s, player, events)
         return
     s.first_player = player
@@ -223,5 +223,4 @@ def _finish_setup(s: State, events: Events) -> None:
     if s.tables.params.turn_first_player == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
-        from riskspec.reference.classic import begin_turn
         begin_turn(s, s.first_player, events)

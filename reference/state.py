@@ -4,7 +4,8 @@ Inside the engine a state holds *indices* (territory ``i`` is the map's
 ``i``-th territory, card ``c`` the deck's ``c``-th card, players by seat) in
 plain lists, so that :meth:`State.copy` is cheap and ``apply`` can copy on
 write.  The public form is :func:`to_dict` / :func:`to_json`: IDs everywhere,
-keys sorted, no whitespace — one text per state, hashed by :func:`state_hash`.
+keys sorted, no whitespace — one text per state (the functions that dispatch to each
+family's form live in :mod:`riskspec.reference.serial`).
 Its JSON Schema is ``schemas/state.schema.json`` (``riskspec/state@1``).
 
 Phases (``phase``) and the ``pending`` fields each one carries:
@@ -34,13 +35,11 @@ while they hold more than ``max_hand`` cards or owe ``k`` more sets (and hold a 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import RiskspecError
-from riskspec.reference.family import family_of, get_family
 from riskspec.reference.tables import Tables, get_explicit_options, get_tables
 
 FORMAT = "riskspec/state@1"
@@ -132,11 +131,15 @@ class State:
     def is_alive(self, seat: int) -> bool:
         return self.eliminated_by[seat] < 0
 
+    def to_dict(self) -> dict[str, Any]:
+        """The public JSON object (the Classic form; a family's own state class has its own)."""
+        return classic_to_dict(self)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and to_json(self) == to_json(other)
+        return isinstance(other, State) and dumps(self.to_dict()) == dumps(other.to_dict())
 
     def __hash__(self) -> int:
-        return hash(to_json(self))
+        return hash(dumps(self.to_dict()))
 
     def __repr__(self) -> str:
         return (f"<State {self.tables.variant.id} turn {self.turn} phase {self.phase} "
@@ -162,11 +165,6 @@ def blank_state(tables: Tables, colours: tuple[str, ...], neutral: int) -> State
 
 
 # --------------------------------------------------------------------------- to JSON
-
-def to_dict(state: State) -> dict[str, Any]:
-    """The public JSON object of a state (IDs, not indices), in its family's format."""
-    return family_of(state).to_dict(state)
-
 
 def classic_to_dict(state: State) -> dict[str, Any]:
     """The Classic family's ``to_dict`` hook."""
@@ -221,60 +219,7 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def to_json(state: State) -> str:
-    """The canonical JSON text of a state."""
-    return dumps(to_dict(state))
-
-
-def state_hash(state: State) -> str:
-    """SHA-256 (hex) of the canonical JSON text."""
-    return hashlib.sha256(to_json(state).encode("utf-8")).hexdigest()
-
-
 # --------------------------------------------------------------------------- from JSON
-
-def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None, *,
-              check_schema: bool = True) -> State:
-    """A state from its JSON text (or the parsed object); see :func:`from_dict`."""
-    if isinstance(text, (str, bytes)):
-        try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidStateError(f"state is not JSON: {exc}") from None
-    else:
-        data = text
-    return from_dict(data, variant, check_schema=check_schema)
-
-
-def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> State:
-    """Rebuild a state; every inconsistency raises :class:`InvalidStateError`.
-
-    ``variant`` may be given (a :class:`~riskspec.model.Variant`) when the state is
-    of a variant that is not in the shipped specification.  ``check_schema=False``
-    skips the JSON Schema validation (slow) for data known to be well formed, e.g.
-    the engine's own ``to_dict`` output; the consistency checks always run.
-    """
-    from riskspec.validation import validator
-
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
-                    key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
-    if errors:
-        err = errors[0]
-        where = "$" + "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}"
-                              for p in err.absolute_path)
-        raise InvalidStateError(f"invalid state at {where}: {err.message}"
-                                + (f" (and {len(errors) - 1} more problems)"
-                                   if len(errors) > 1 else ""))
-    if variant is None:
-        from riskspec.reference.engine import get_variant
-        variant = get_variant(data["variant"])
-    elif variant.id != data["variant"]:
-        raise InvalidStateError(f"state is of variant {data['variant']!r}, not {variant.id!r}")
-    # the schema's branch of the family ($defs/napoleon for Napoléon) has checked the form
-    return get_family(variant.family).from_dict(data, variant)
-
 
 def classic_from_dict(data: Mapping[str, Any], variant: Any) -> State:
     """A Classic state from its JSON object (the Classic family's ``from_dict`` hook)."""
@@ -368,8 +313,6 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
         else:
             _check((s.owner[i] < 0) == (s.armies[i] == 0),
                    f"territory {tid}: an occupied territory has armies, an empty one none")
-    from riskspec.reference.consistency import check_state
-    check_state(s)
     return s
 
 

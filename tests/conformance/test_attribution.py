@@ -199,3 +199,28 @@ def test_python_dash_m_riskspec():
     out = subprocess.run([sys.executable, "-m", "riskspec", "check", "--help"], capture_output=True,
                          text=True, timeout=120, check=False)
     assert out.returncode == 0 and "--engine" in out.stdout
+
+
+def test_an_upstream_cause_found_after_a_step_that_states_no_phase(tmp_path):
+    # the same engine bug, in a case that leaves the phase out of the frame rule and whose
+    # attack step states nothing: the failure shows at the defend step, and its upstream
+    # cause (the phase after the attack) is named first
+    from riskspec.conformance.vectors import default_vectors_dir
+    src = default_vectors_dir()
+    doc = json.loads((src / "classic" / "conquest.json").read_text(encoding="utf-8"))
+    case = next(c for c in doc["cases"] if c["id"] == "classic.conquest.move-in.001")
+    case["steps"][0].pop("expect")
+    case["unchecked"] = {"fields": ["phase"], "why": "a test of upstream causes"}
+    doc["cases"] = [case]
+    (tmp_path / "classic").mkdir()
+    (tmp_path / "classic" / "conquest.json").write_text(json.dumps(doc), encoding="utf-8")
+    (tmp_path / "shared.json").write_text((src / "shared.json").read_text(encoding="utf-8"),
+                                          encoding="utf-8")
+    cfg = CheckConfig(argv=MUTANT, quiet=True, timeout=60, handshake_timeout=120,
+                      vectors=[tmp_path], reports=[])
+    code, rep = check(cfg, io.StringIO(), io.StringIO())
+    assert code == 1 and len(rep["failures"]) == 1
+    f = rep["failures"][0]
+    assert f["rule"] == "classic.attack.defender-dice"
+    assert f["message"].startswith("upstream cause: after step 1 (attack ")
+    assert "phase 'battle' where the rules give phase 'defend'" in f["message"]

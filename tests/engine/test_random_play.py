@@ -10,7 +10,7 @@ import pytest
 from riskspec.reference import engine as E
 from riskspec.reference import log as L
 from riskspec.reference.driver import play_game
-from riskspec.reference.state import state_hash
+from riskspec.reference.serial import state_hash
 
 from .invariants import check_board, check_illegal_leaves_state, check_node, check_round_trip, check_step
 

@@ -137,7 +137,7 @@ def new_position(variant: str = "classic", players: int = 3,
                  options: Mapping[str, str] | None = None) -> Position:
     """A new game before any chance outcome, with every option settled (as ``new_game`` answers)."""
     from riskspec.reference import engine as E
-    from riskspec.reference.state import to_dict
+    from riskspec.reference.serial import to_dict
     return Position(to_dict(E.new_game(variant, players, dict(options or {}))), copy_state=False)
 
 
@@ -148,6 +148,6 @@ def position(variant: str = "classic", players: int = 3, *, board: str | None = 
     territory round-robin with one army) — for an adapter's own tests.  ``fields`` are those
     of :func:`riskspec.reference.builder.build_state`."""
     from riskspec.reference.builder import build_state
-    from riskspec.reference.state import to_dict
+    from riskspec.reference.serial import to_dict
     s = build_state(variant, players, board=board, phase=phase, current=current, hands=hands, **fields)
     return Position(to_dict(s), copy_state=False)

@@ -1,4 +1,4 @@
-"""Napoléon conformance vectors: on inline maps, IDs the spec defines, run by the reference server."""
+"""Napoléon conformance vectors: on inline maps (but the board's own cases), IDs the spec defines, run by the reference server."""
 
 from __future__ import annotations
 
@@ -17,7 +17,10 @@ def test_napoleon_vectors_use_inline_maps_and_known_ids() -> None:
     spec = load_spec()
     for c in cases:
         v = spec.variant(c.variant)
-        assert c.map is not None, f"{c.id}: Napoléon rule vectors run on a purpose-built map"
+        # rule vectors run on a purpose-built map; only the cases about the board itself
+        # (its borders, its deck) play the shipped map, to expose what states cannot show
+        if not c.id.startswith("napoleon.components."):
+            assert c.map is not None, f"{c.id}: Napoléon rule vectors run on a purpose-built map"
         known = set(v.rules) | set(v.ambiguities)
         assert set(c.covers) <= known, c.id
         assert c.id.rsplit(".", 1)[1].isdigit()

@@ -23,6 +23,8 @@ CORE_LAYERS: list[list[str]] = [
     ["modifiers", "state"],
     # queries on a state, and the parsing of actions
     ["actions", "base", "missions"],
+    # the legal actions and chance outcomes of a ruleset, listed once with their parse
+    ["listed"],
     # the rules: process_* handlers, chance nodes
     ["classic", "chance"],
     ["setup", "legal"],

@@ -6,7 +6,6 @@ from riskspec.conformance.export import source_vectors_dir
 from riskspec.conformance.vectors import load_cases
 from riskspec.loading import load_spec
 
-
 #: rule cases that are about the shipped board's own numbers
 ON_THE_SHIPPED_MAP = {"napoleon.basic.deal.002", "napoleon.reinforce.territories.101"}
 

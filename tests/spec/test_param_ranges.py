@@ -241,3 +241,29 @@ def test_a_fifo_named_as_the_map_is_refused_without_opening(spec):
     os.mkfifo(board)
     found, _ = check_tree(spec, despite_schema=True)  # would block forever if opened
     assert any(p.code == "unreadable" and p.file == "spec/classic/map.yaml" for p in found)
+
+
+def advanced(root: Path) -> Path:
+    return root / "napoleon" / "variant-advanced.yaml"
+
+
+@pytest.mark.parametrize("name, value, why", [
+    ("setup.generals_per_player", "10", "at most generals.max = 3"),
+    ("setup.fortifications_per_player", "10", "need more room than"),
+])
+def test_napoleon_setup_pieces_must_fit_their_limits(spec, name, value, why):
+    param(advanced(spec), name, value)
+    found = problems(spec, "unplayable-parameters")
+    assert any(name in p.message and why in p.message for p in found), found
+
+
+def test_napoleon_deal_must_cover_the_board(spec):
+    param(napoleon(spec), "setup.deal_cards_player", "1")
+    found = problems(spec, "unplayable-parameters")
+    assert any("must cover the" in p.message for p in found), found
+
+
+def test_a_classic_game_seats_at_least_two(spec):
+    line = edit(classic(spec), "  min: 2\n", "  min: 1\n")
+    found = problems(spec, "players")
+    assert found and found[0].line == line and "at least 2" in found[0].message

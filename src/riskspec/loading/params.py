@@ -267,6 +267,8 @@ def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tupl
         if short and territories:
             out.append((table_name, f"{short[0]} players with {table[str(short[0])]} armies "
                                     f"each cannot occupy the {territories} territories: raise it"))
+    if family == "napoleon":
+        out += _napoleon_problems(p, num, players=players, territories=territories)
     for leaders in ("generals", "admirals"):
         most, bonus = num(f"{leaders}.max"), p.get(f"{leaders}.bonus_by_count")
         if most is not None and isinstance(bonus, dict):
@@ -306,4 +308,53 @@ def _classic_problems(p: Mapping[str, Any], num: Any, *, players: tuple[int, int
                         f"the two-player game's {seats} armies of {least} cannot occupy the "
                         f"{territories} territories: raise two_player.armies_each"
                         f"{' or two_player.neutral_armies' if seats == 3 else ''}"))
+    return out
+
+
+def _napoleon_problems(p: Mapping[str, Any], num: Any, *, players: tuple[int, int],
+                       territories: int) -> list[tuple[str, str]]:
+    """Napoléon's setup: the deal fills the board, setup pieces fit within their limits."""
+    out: list[tuple[str, str]] = []
+    table = p.get("setup.starting_units")
+    neutrals, neutral_units = num("setup.neutral_players") or 0, num("setup.neutral_units")
+    per_player, per_neutral = num("setup.deal_cards_player"), num("setup.deal_cards_neutral")
+    if p.get("setup.distribution") == "deal" and isinstance(table, dict) and territories:
+        for n in range(players[0], players[1] + 1):
+            own = table.get(str(n))
+            if not isinstance(own, int):
+                continue  # reported as a missing entry
+            if neutrals == 0:
+                if -(-territories // n) > own:
+                    out.append(("setup.starting_units",
+                                f"dealing the {territories} territories to {n} players gives "
+                                f"each {-(-territories // n)}, more than the {own} units each "
+                                f"starts with: raise setup.starting_units"))
+            elif per_player is not None and per_neutral is not None and (
+                    n * per_player + neutrals * per_neutral < territories or per_player > own
+                    or (neutral_units is not None and per_neutral > neutral_units)):
+                out.append(("setup.deal_cards_player",
+                            f"the deal of {per_player} territories to each of {n} players and "
+                            f"{per_neutral} to each of {neutrals} neutral armies must cover the "
+                            f"{territories} territories, and no army may be dealt more "
+                            f"territories than its units ({own} a player, {neutral_units} a "
+                            f"neutral army): adjust setup.deal_cards_player / "
+                            f"setup.deal_cards_neutral"))
+                break
+    generals, most = num("setup.generals_per_player"), num("generals.max")
+    if generals is not None and most is not None and generals > most:
+        out.append(("setup.generals_per_player",
+                    f"each player places {generals} generals at setup but may have at most "
+                    f"generals.max = {most}: lower it"))
+    forts, cap = num("setup.fortifications_per_player"), num("fortifications.max_per_territory")
+    seats = players[1] + neutrals
+    if forts and cap and territories and forts > cap * (territories // max(seats, 1)):
+        out.append(("setup.fortifications_per_player",
+                    f"{forts} fortifications a player at setup need more room than "
+                    f"{cap} a territory on the {territories // max(seats, 1)} territories a "
+                    f"player may hold with {seats} armies: lower it"))
+    supply = num("fortifications.supply")
+    if forts and supply is not None and forts * players[1] > supply:
+        out.append(("setup.fortifications_per_player",
+                    f"{players[1]} players placing {forts} fortifications each need more than "
+                    f"the fortifications.supply of {supply}: lower it or raise the supply"))
     return out

@@ -148,6 +148,10 @@ def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
         ctx.add(pdoc, ("players",), "players", "players.min is larger than players.max")
     colours = tuple(players.get("colours", ()))
     family = merged.fields.get("family", vid)
+    if family == "classic" and players["min"] < 2:
+        ctx.add(pdoc, ("players", "min"), "players",
+                f"players.min is {players['min']}; a Classic game seats 2 players (with a "
+                f"neutral army, or head to head) or more: make it at least 2")
     if (family == "classic" or colours) and players["max"] > len(colours):
         ctx.add(pdoc, ("players", "max"), "players",
                 f"players.max is {players['max']} but players.colours lists {len(colours)} "

@@ -154,11 +154,11 @@ class MatchedAgent:
         if s.owner[t] == s.current:                      # conquered: attack on from there
             if s.armies[t] < 2:
                 return end
-            lo, hi = _block(actions, index, (t,), (t + 1,))
+            lo, hi = _block(actions, index, t)
             return self._pick_attack(s, actions, lo, hi, end)
         if s.armies[f] < 2 or rng.randrange(2):          # beaten back, or not pressing on
             return end
-        lo, hi = _block(actions, index, (f, t), (f, t + 1))
+        lo, hi = _block(actions, index, f, t)
         return self._pick_attack(s, actions, lo, hi, None)
 
     def _pick_attack(self, s, actions, lo, hi, end):  # type: ignore[no-untyped-def]
@@ -166,10 +166,13 @@ class MatchedAgent:
         pairs = []                                       # where each (from, to) begins
         index, armies = s.tables.territory_index, s.armies
         most = s.tables.params.attack_max_attacker_dice
-        i = lo
-        while i < hi:                                    # a pair lists 1 … min(3, armies - 1) dice
+        i, source, step = lo, None, 0
+        while i < hi:                     # a pair lists 1 … min(most, armies - 1) dice
             pairs.append(i)
-            i += min(most, armies[index[actions[i]["from"]]] - 1)
+            if actions[i]["from"] != source:
+                source = actions[i]["from"]
+                step = min(most, armies[index[source]] - 1)
+            i += step
         k = rng.randrange(len(pairs) + (end is not None))
         if k == len(pairs):
             return end
@@ -193,7 +196,7 @@ class MatchedAgent:
         n = coins(rng, armies[f] - 1)
         if not n:
             return end
-        lo, _ = _block(actions, s.tables.territory_index, (f, t, n), (f, t, n + 1))
+        lo, _ = _block(actions, s.tables.territory_index, f, t, n)
         return actions[lo]
 
 
@@ -202,14 +205,19 @@ def coins(rng: random.Random, n: int) -> int:
     return rng.getrandbits(n).bit_count() if n > 0 else 0
 
 
-def _block(actions, index, low, high):  # type: ignore[no-untyped-def]
-    """(lo, hi): the actions (end action excluded) whose (from, to, number) key, in canonical
-    order, lies in [low, high) — found by bisection, the legal list being canonically ordered."""
-    def key(a):  # type: ignore[no-untyped-def]
-        return (index[a["from"]], index[a["to"]], a.get("dice") or a.get("armies"))
-    n = len(actions) - 1
-    return (bisect.bisect_left(actions, low, 0, n, key=key),
-            bisect.bisect_left(actions, high, 0, n, key=key))
+def _block(actions, index, f, t=None, n=None):  # type: ignore[no-untyped-def]
+    """(lo, hi): the actions (end action excluded) from f (to t, with n dice or armies), found
+    by bisection: the legal list is canonically ordered (from, to in map order, then number)."""
+    end = len(actions) - 1
+    lo = bisect.bisect_left(actions, f, 0, end, key=lambda a: index[a["from"]])
+    hi = bisect.bisect_left(actions, f + 1, lo, end, key=lambda a: index[a["from"]])
+    if t is None:
+        return lo, hi
+    lo = bisect.bisect_left(actions, t, lo, hi, key=lambda a: index[a["to"]])
+    hi = bisect.bisect_left(actions, t + 1, lo, hi, key=lambda a: index[a["to"]])
+    if n is None:
+        return lo, hi
+    return lo + n - 1, lo + n                    # numbers 1, 2, … in order
 
 
 def reference_games(players: int, games: int, max_turns: int) -> dict[str, float]:

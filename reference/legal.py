@@ -78,21 +78,23 @@ def _trades(s: State) -> list[Action]:
 
 def _attacks(s: State) -> list[Action]:
     tb, p = s.tables, s.current
-    owner, armies, adjacency = s.owner, s.armies, tb.adjacency
+    owner, armies = s.owner, s.armies
     least, most = tb.params.attack_min_armies, tb.params.attack_max_attacker_dice
     listed = get_listed(tb)
     attack, dice_limit = listed.attack, listed.dice_limit   # get_attacker_dice_limit, tabled
     out: list[Action] = []
     for f, o in enumerate(owner):
-        if o != p or armies[f] < least:
+        if o != p:
             continue
-        limit = dice_limit[armies[f]] if armies[f] <= most else most
+        a = armies[f]
+        if a < least:
+            continue
+        limit = dice_limit[a] if a <= most else most
         if limit < 1:
             continue
-        on = attack[f]          # on[t][limit]: the attacks from f on t with 1 … limit dice
-        for t in adjacency[f]:
+        for t, by_limit in attack[f]:   # by_limit[k]: the attacks from f on t with 1 … k dice
             if owner[t] != p:
-                out += on[t][limit]
+                out += by_limit[limit]
     out.append(listed.end_attack)
     return out
 
@@ -113,14 +115,19 @@ def _fortifications(s: State) -> list[Action]:
     owner, armies = s.owner, s.armies
     connected = tb.params.fortify_path == "connected"
     listed = get_listed(tb)
+    made = listed.fortify_moves         # (f, t) → the moves of 1, 2, … armies made so far
     out: list[Action] = []
     for f, o in enumerate(owner):
         if o != p or armies[f] < 2:
             continue
-        targets = (sorted(get_connected_own(s, f) - {f}) if connected
-                   else [t for t in tb.adjacency[f] if owner[t] == p])
-        for t in targets:
-            out += listed.fortifications(f, t, armies[f] - 1)
+        n = armies[f] - 1
+        for t in (sorted(get_connected_own(s, f) - {f}) if connected else tb.adjacency[f]):
+            if owner[t] != p:
+                continue
+            have = made.get((f, t))
+            if have is None or len(have) < n:
+                have = listed.fortifications(f, t, n)
+            out += have if len(have) == n else have[:n]
     out.append(listed.end_turn)
     return out
 

@@ -93,20 +93,22 @@ class ListedCache:
         self.deal = [make_listed(tables, {"type": "deal", "territory": n}) for n in names]
         self.draw = [make_listed(tables, {"type": "draw", "card": c}) for c in tables.cards]
         most = tables.params.attack_max_attacker_dice
-        #: attack[f][t][k]: the attacks from f on t with 1 … k dice (k = 0 … most)
-        self.attack: list[dict[int, tuple[tuple[Listed, ...], ...]]] = []
+        #: attack[f]: per neighbour t of f (map order), (t, by_limit) where by_limit[k] are
+        #: the attacks from f on t with 1 … k dice (k = 0 … most)
+        self.attack: list[tuple[tuple[int, tuple[tuple[Listed, ...], ...]], ...]] = []
         for f in range(len(names)):
-            on: dict[int, tuple[tuple[Listed, ...], ...]] = {}
+            on = []
             for t in tables.adjacency[f]:
                 each = [make_listed(tables, {"type": "attack", "from": names[f], "to": names[t],
                                              "dice": d}) for d in range(1, most + 1)]
-                on[t] = tuple(tuple(each[:k]) for k in range(most + 1))
-            self.attack.append(on)
+                on.append((t, tuple(tuple(each[:k]) for k in range(most + 1))))
+            self.attack.append(tuple(on))
         #: dice_limit[a]: get_attacker_dice_limit(a, most) for a = 0 … most + 1 (more: most)
         self.dice_limit = tuple(get_attacker_dice_limit(a, most) for a in range(most + 2))
         self.defend: list[Listed] = []
         self.occupy: list[Listed] = []
-        self._fortify: dict[tuple[int, int], list[Listed]] = {}
+        #: (f, t) → the fortifications from f to t moving 1, 2, … armies, as made so far
+        self.fortify_moves: dict[tuple[int, int], list[Listed]] = {}
         self._trades: dict[tuple[tuple[int, ...], int], Listed] = {}
         self._rolls: dict[Any, Listed] = {}
         self._placements: dict[tuple[int, bool, tuple[int, ...]], tuple[Listed, ...]] = {}
@@ -145,9 +147,9 @@ class ListedCache:
 
     def fortifications(self, f: int, t: int, n: int) -> list[Listed]:
         """The fortifications from f to t moving 1 … n armies (a shared list: do not change it)."""
-        have = self._fortify.get((f, t))
+        have = self.fortify_moves.get((f, t))
         if have is None:
-            have = self._fortify.setdefault((f, t), [])
+            have = self.fortify_moves.setdefault((f, t), [])
         if len(have) < n:
             names = self.tables.territories
             self._numbered(have, n, lambda a: {"type": "fortify", "from": names[f],

@@ -421,3 +421,99 @@ def kept_empty(b: Any) -> None:
                    {"type": "end-attack"}],
             explain="a2 is still player 2's but holds no regiment (emptied by an epidemic): a1 "
                     "moves 1 or 2 regiments in without a battle; a1's only neighbour is a2")
+
+
+# ================================================================ a zone attacking itself
+@scenario("napoleon.naval.forced-combat.301",
+          "An attack of a zone on itself is only the forced battle of ships built there",
+          ["napoleon.naval.forced-combat"], players=2, variant=V, map=LINE, negative=True)
+def no_forced_battle(b: Any) -> None:
+    _pos(b, {"a1": (0, 2), "a2": (0, 1), "b1": (1, 2), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         {"z1": (0, 3), "z2": (1, 1)})
+    b.reject(_a("z1", "z1", 1), "no-forced-combat", rule="napoleon.naval.forced-combat",
+             explain="no ship was built among another player's ships this turn")
+
+
+# ================================================================ a zone conquered earns no card
+@scenario("napoleon.end-of-turn.draws.301",
+          "A zone taken at sea is no invasion: the turn's only card is for the whole empire held",
+          ["napoleon.end-of-turn.draws", "napoleon.naval.battle-rules", "napoleon.combat.elimination"],
+          players=2, variant=V, map=LINE)
+def zone_no_card(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         {"z2": (0, 3), "z3": (1, 1)})
+    b.attack("z2", "z3", 2, state={"phase": "battle", "pending": {"defender_dice": 1}})
+    b.roll([6, 5], [1], state={"phase": "occupy", "zones": {"z3": {"owner": 0, "ships": 0}}},
+           explain="player 2 keeps a2: losing its only zone does not eliminate it")
+    b.do({"type": "occupy", "armies": 2}, state={"phase": "attack",
+                                                 "zones": {"z2": {"ships": 1}, "z3": {"ships": 2}}})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}},
+         explain="zones do not count as invasions (napoleon.end-of-turn.draws (a)); b1 and b2 are "
+                 "the whole east empire (c): one card")
+
+
+def _count_cards() -> list[dict]:
+    from riskspec.conformance.cases_napoleon_missions import _card
+    return [
+        _card("two-territories", 1, "end", {"hold_territories": {"count": 2}}, 1),
+        _card("three-territories", 2, "end", {"hold_territories": {"count": 3}}, 2),
+        _card("a1-and-b1", 3, "end", {"hold_named": {"places": ["a1", "b1"]}}, 3),
+    ]
+
+
+COUNTS = _edge_deck(_count_cards())
+
+
+@scenario("napoleon.missions.check.105",
+          "Territories counted for a mission: one regiment is enough, only the player's count",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=COUNTS)
+def missions_counts(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+    _mpos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (0, 1), "b2": (2, 3), "far": (1, 3)},
+          held={0: ["two-territories", "three-territories", "a1-and-b1"]},
+          decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Player 1 holds a1 and b1, one regiment each: two territories (met), not three "
+                 "(the others' count for nothing), a1 and b1 (met). 1 + 3 points, one card.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("two-territories", 1), ("a1-and-b1", 3))],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 4, "missions": ["three-territories"],
+                             "missions_completed": ["two-territories", "a1-and-b1"]}, {}, {}]})
+
+
+# ================================================================ ransom
+@sc("leaders.ransom.301",
+    "Every choice of a reinforcement phase with two generals captive by two players",
+    ["napoleon.leaders.ransom", "napoleon.reinforce.purchases", "napoleon.units.generals",
+     "napoleon.units.admirals", "napoleon.units.ships", "napoleon.units.fortifications"],
+    reading=("napoleon.amb.ransom", "all-generals-captured"))
+def ransom_choices(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_leaders import REINF
+    _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
+          zones={"z1": (0, 2)}, prisoners={(1, 0, "generals"): 1, (2, 0, "generals"): 1},
+          phase="reinforce", pending=REINF)
+    legal = [{"type": "buy-admiral", "zone": "z1"}]
+    for t in ("a1", "b1"):
+        legal += [{"type": "buy-general", "territory": t}, {"type": "buy-fortification", "territory": t}]
+    legal += [{"type": "buy-ship", "zone": "z1"}]
+    legal += [{"type": "place", "territory": t} for t in ("a1", "b1")]
+    legal += [{"type": "ransom", "leader": "general", "captor": c, "place": t}
+              for c in (1, 2) for t in ("a1", "b1")]
+    b.check(legal=legal,
+            explain="3 regiments to place on a1 or b1 or to spend: a general or a fortification "
+                    "on either, an admiral to z1's ships, a ship in z1 (the only zone on player "
+                    "1's coasts: a1's), or a ransom of either captive general, "
+                    "from player 2 or player 3, back to a1 or b1")
+    b.do({"type": "ransom", "leader": "general", "captor": 2, "place": "b1"},
+         events=[{"type": "ransomed", "player": 0, "captor": 2, "leader": "general", "place": "b1"}],
+         state={"phase": "ransom", "pending": {"captor": 2, "left": 1, "to_place": 2},
+                "territories": {"b1": {"generals": 1}},
+                "players": [{"captive_generals": 1}, {"prisoners": {"generals": [1, 0, 0]}},
+                            {"prisoners": {"generals": [0, 0, 0]}}]},
+         legal=[{"type": "place", "territory": "b2"}])
+    b.do({"type": "place", "territory": "b2"},
+         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},
+                "territories": {"b2": {"armies": 2}}})

@@ -278,6 +278,8 @@ def legal_plays(s: NapState) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in playable_cards(s):
         eff = tb.card_effect[c]
+        if eff is None:  # not reached: a playable card has an effect
+            continue
         kind, targets = eff["kind"], KINDS[eff["kind"]][1]
         base = {"type": "play-card", "card": tb.cards[c]}
         if targets is None:

@@ -132,10 +132,10 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
         elif fk == "cards":
             if not isinstance(v, list) or not v or any(c not in tb.card_index for c in v):
                 raise bad("unknown-card", f"{name}: a non-empty list of card IDs")
-            idx = [tb.card_index[c] for c in v]
-            if any(x >= y for x, y in zip(idx, idx[1:])):
+            picked = [tb.card_index[c] for c in v]
+            if any(x >= y for x, y in zip(picked, picked[1:])):
                 raise bad("card-order", f"{name}: distinct cards in deck order")
-            out.append(tuple(idx))
+            out.append(tuple(picked))
         else:  # dice
             sides = tb.params.attack_dice_sides
             if not isinstance(v, list) or any(not isinstance(d, int) or isinstance(d, bool)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from riskspec.reference.napoleon.tables import NapTables
 from riskspec.reference.state import FORMAT, InvalidStateError, State, parse_card_list
 
 PHASES: dict[str, dict[str, str]] = {
@@ -79,6 +80,7 @@ class NapState(State):
                  "admirals", "pows", "m_units", "m_leaders", "ransomed", "gbattle",
                  "empty_invaded")
 
+    tables: NapTables  # type: ignore[assignment]  # a Napoléon game's tables (State: Classic's)
     neutrals: tuple[int, ...]
     land_attacked: bool     # a land offensive was made this turn (naval combat is over)
     naval_moves: int        # naval maneuvers made this turn (fortify_moves: land ones)
@@ -193,7 +195,7 @@ def to_dict(s: NapState) -> dict[str, Any]:
     tb = s.tables
     cards = tb.cards
     T = tb.n_territories
-    players = [{
+    players: list[dict[str, Any]] = [{
         "colour": s.colours[p], "neutral": p in s.neutrals,
         "eliminated": s.eliminated_by[p] >= 0,
         "eliminated_by": s.eliminated_by[p] if s.eliminated_by[p] >= 0 else None,

@@ -77,14 +77,14 @@ def build_tables(ruleset: Ruleset) -> NapTables:
     for b in board.borders:
         if b.a not in pindex or b.b not in pindex:
             continue
-        a, c = pindex[b.a], pindex[b.b]
+        x, y = pindex[b.a], pindex[b.b]
         kinds = {"land": land, "coast": coast, "sea": sea}
         target = kinds.get(b.kind)
         if target is None:  # classify by the ends when the kind is not one of ours
-            za, zc = a >= len(territories), c >= len(territories)
-            target = sea if za and zc else coast if za or zc else land
-        target[a].add(c)
-        target[c].add(a)
+            zx, zy = x >= len(territories), y >= len(territories)
+            target = sea if zx and zy else coast if zx or zy else land
+        target[x].add(y)
+        target[y].add(x)
     groups = tuple((g.id, g.bonus, tuple(sorted(pindex[t] for t in g.territories)))
                    for g in board.groups)
     routes = tuple((r.id, r.bonus, tuple(sorted(pindex[z] for z in r.zones)))
@@ -101,10 +101,9 @@ def build_tables(ruleset: Ruleset) -> NapTables:
                              for c in board.cards),
         card_effect=tuple(getattr(c, "effect", None) for c in board.cards),
         symbols=tuple(board.symbols),
-        capitals=tuple((g, pindex[grp.capital.territory], int(grp.capital.territories),
-                        int(grp.capital.bonus)) for g, grp in enumerate(board.groups)
-                       if getattr(grp, "capital", None) is not None
-                       and grp.capital.territory in pindex))
+        capitals=tuple((g, pindex[cap.territory], int(cap.territories), int(cap.bonus))
+                       for g, cap in enumerate(grp.capital for grp in board.groups)
+                       if cap is not None and cap.territory in pindex))
 
 
 def get_tables(ruleset: Ruleset) -> NapTables:

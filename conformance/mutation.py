@@ -40,7 +40,8 @@ MODULES: dict[str, tuple[str, ...]] = {
     "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions"),
     "napoleon": ("napoleon.combat", "napoleon.game", "napoleon.naval", "napoleon.maneuvers",
                  "napoleon.epidemics", "napoleon.leaders", "napoleon.tiebreak", "napoleon.invasion",
-                 "napoleon.effects", "napoleon.missions", "napoleon.ransom"),
+                 "napoleon.effects", "napoleon.missions", "napoleon.ransom", "napoleon.plays",
+                 "napoleon.turn_end"),
 }
 PKG = "riskspec.reference"
 

@@ -18,7 +18,10 @@ from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import ruleids as RID
-from riskspec.reference.napoleon.state import NapState
+from riskspec.reference.napoleon.effects import modified_dice
+from riskspec.reference.napoleon.epidemics import attack_loss
+from riskspec.reference.napoleon.leaders import after_roll, capture, leaders_at, move_leaders, on_conquest
+from riskspec.reference.napoleon.state import NapState, record_maneuver_start
 from riskspec.reference.occupy import get_occupy_range
 
 Event = dict[str, Any]
@@ -46,7 +49,7 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, dice = a[1], a[2], a[3]
     if src == dst:
-        N.process_forced_attack(s, a, ev)
+        process_forced_attack(s, a, ev)
         return
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "the forced naval battle of the ships you built comes first")
@@ -62,7 +65,6 @@ def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(dst in attack_targets(s, src, seat), "not-adjacent",
             RID.NAVAL_LANDING if not naval and dst not in tb.land[src] else RID.COMBAT_ATTACK_FROM,
             "the target is not within reach")
-    from riskspec.reference.napoleon.epidemics import attack_loss
     loss = attack_loss(s, src, dst)
     left = N.stay(s, src) - 1  # napoleon.naval.battle-rules: ships that must stay behind
     top = p.attack_max_attacker_dice + EF.extra_dice(s, seat, False)
@@ -141,7 +143,7 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
     """Compare a roll's dice (after every bonus) and apply its outcome."""
     tb, p = s.tables, s.tables.params
     if src == dst:  # napoleon.naval.forced-combat
-        N.forced_roll(s, att, dfn, ev)
+        forced_roll(s, att, dfn, ev)
         return
     att, dfn = EF.modified_dice(s, att, dfn, src, dst)
     la, ld = compute_losses(att, dfn, p.attack_ties)
@@ -151,12 +153,10 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
                "from": tb.places[src], "to": tb.places[dst], "attacker_dice": list(att),
                "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
     if p.is_advanced:  # one-battle scope, attacking leaders captured
-        from riskspec.reference.napoleon.leaders import after_roll
         after_roll(s, src, dst, ev)
     if s.armies[dst] == 0:
         loser = s.owner[dst]
         if p.is_advanced:
-            from riskspec.reference.napoleon.leaders import on_conquest
             on_conquest(s, dst, loser, ev)
         s.owner[dst] = s.current
         if not tb.is_zone(dst):
@@ -224,7 +224,6 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     require(least <= n <= most, "armies", RID.NAVAL_BATTLE_RULES if s.tables.is_zone(src) and
             n > most else RID.COMBAT_CONQUEST, lambda: f"move {pend['min']} to {most} units")
     if k:
-        from riskspec.reference.napoleon.leaders import leaders_at, move_leaders
         require(k <= leaders_at(s, src), "leaders", RID.LEADERS_ACCOMPANY,
                 "that many leaders do not stand there")
         move_leaders(s, src, dst, k)
@@ -246,133 +245,41 @@ def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
     EF.end_combat(s)
     s.phase, s.pending = "maneuver", {}
     if s.tables.params.is_advanced:
-        from riskspec.reference.napoleon.state import record_maneuver_start
         record_maneuver_start(s)  # napoleon.maneuver.leaders
 
 
-from riskspec.reference.napoleon.maneuvers import maneuver_targets, process_maneuver  # noqa: E402,F401
+def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+    z, dice = a[1], a[3]
+    require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
+            "an attack from a zone on itself is the forced battle of ships built there")
+    top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])
+    require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
+            lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
+    _start_defence(s, z, z, dice, True)
 
 
-def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
-    p, seat = s.tables.params, s.current
-    s.m_units, s.m_leaders = [], []
-    if p.is_advanced:
-        from riskspec.reference.napoleon.epidemics import phase_loss, start_relocation
-        if start_relocation(s, phase_loss(s, seat, ev), ev):
-            return  # napoleon.epidemics.relocate: territory cards are drawn first
-    continue_end_of_turn(s, ev)
-
-
-def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
-    """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
-    first when missions were completed), then :func:`finish_end_of_turn`."""
-    ev = [] if ev is None else ev
-    if s.tables.params.is_advanced:
-        from riskspec.reference.napoleon.missions import at_turn_end
-        if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
-            return
-    finish_end_of_turn(s, ev)
-
-
-def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
-    """The end-of-turn scoring and card draws."""
-    p, seat = s.tables.params, s.current
-    if p.is_advanced and (p.vp_territory_scoring == "every-turn" or s.turn == p.game_turn_limit):
-        terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
-        vp = (terr + zones) // p.vp_territory_divisor
-        s.vp[seat] += vp
-        if vp:
-            ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "territories"})
-    n = 0
-    if p.end_turn_draw_for_invasion and s.conquered and not (
-            s.empty_invaded and p.end_turn_empty_invasion_forfeits):
-        n += 1  # napoleon.amb.empty-territory-card 'no-card-this-turn': forfeited
-    emp, rts = G.whole_groups(s, seat)
-    if p.end_turn_draw_for_control and (emp or rts):
-        n += 1
-    if p.end_turn_draw_for_mission and s.missions_completed and not p.capitals_enabled:
-        n += 1  # a mission completed since the previous turn (none with capitals)
-    if p.capitals_enabled and p.capitals_card_tradeoff == "all-draws":
-        n = 0  # napoleon.capitals.card-tradeoff: no end-of-turn card at all
-    if p.end_turn_draw_mode == "one-if-any":
-        n = min(n, 1)
-    n = min(n, p.end_turn_max_draws)
-    _draw_or_next(s, n, ev)
-
-
-def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
-    if left > 0 and not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
-        s.draw_pile, s.discards = s.discards, ()
-    if left > 0 and s.draw_pile:
-        s.phase, s.pending = "draw", {"left": left}
+def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: list[Event]) -> None:
+    """One roll of a forced battle; it goes on (most dice each side) until one side is gone."""
+    tb, p, z = s.tables, s.tables.params, s.pending["to"]
+    att, dfn = modified_dice(s, att, dfn, z, z)  # leaders' and cards' dice bonuses
+    la, ld = compute_losses(att, dfn, p.attack_ties)
+    s.challengers[z] -= la
+    s.armies[z] -= ld
+    ev.append({"type": "battle", "player": s.current, "defender": s.owner[z],
+               "from": tb.places[z], "to": tb.places[z], "attacker_dice": list(att),
+               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
+    if s.armies[z] == 0:  # the challengers alone hold the zone
+        loser = s.owner[z]
+        if p.is_advanced:  # its admirals are captured (napoleon.leaders.capture)
+            capture(s, z, loser, s.current, ev)
+        s.owner[z], s.armies[z], s.challengers[z] = s.current, s.challengers[z], 0
+        ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "from": loser})
+        if p.end_turn_zone_invasion_counts:
+            s.conquered = True
+        s.phase, s.pending = "attack", {}
         return
-    hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
-    nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
-    p = s.tables.params
-    limit = p.turn_limit
-    wrapped = _new_round(s, nxt)
-    if limit is not None and wrapped and s.turn >= int(limit):
-        if p.is_advanced:
-            _final_scoring(s, [] if ev is None else ev)
-        else:
-            _end_by_turn_limit(s)
+    if s.challengers[z] == 0:
+        s.phase, s.pending = "attack", {}
         return
-    G.start_turn(s, nxt, new_round=wrapped, ev=ev)
-
-
-def _new_round(s: NapState, nxt: int) -> bool:
-    """napoleon.turn.order: a game turn ends when play comes back round to the first player
-    (or passes their seat, when they are out): seats are counted from the first player."""
-    n = s.n_players
-
-    def rel(seat: int) -> int:
-        return (seat - s.first_player) % n
-    return rel(nxt) <= rel(s.current)
-
-
-def _end_by_turn_limit(s: NapState) -> None:
-    T = s.tables.n_territories
-    counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
-    best = max(counts.values())
-    s.winner = min(h for h, c in counts.items() if c == best)
-    s.phase, s.pending = "game-over", {}
-
-
-def _final_scoring(s: NapState, ev: list[Event]) -> None:
-    """napoleon.scoring.final-missions, then napoleon.scoring.winner / tie-break: most VP;
-    then scoring.tiebreak in order; a tie after all of them is shared: ``winner`` names the
-    lowest seat among the sharers and ``co_winners`` all of them (so does the victory event)."""
-    from riskspec.reference.napoleon.missions import completed, final_check
-    from riskspec.reference.napoleon.tiebreak import regiment_count
-    hs = G.humans(s)
-    start = hs.index(s.first_player) if s.first_player in hs else 0
-    final_check(s, hs[start:] + hs[:start], ev)
-
-    def key(seat: int) -> tuple[int, ...]:
-        out = [s.vp[seat]]
-        for tb in s.tables.params.scoring_tiebreak:
-            if tb == "regiments":
-                out.append(regiment_count(s, seat))  # scoring.regiments_count
-            else:  # missions-completed
-                out.append(completed(s, seat))
-        return tuple(out)
-
-    best = max(key(h) for h in hs)
-    winners = [h for h in hs if key(h) == best]
-    s.winner = winners[0]
-    s.co_winners = tuple(winners) if len(winners) > 1 else ()  # napoleon.scoring.tie-break
-    s.phase, s.pending = "game-over", {}
-    ev.append({"type": "victory", "player": s.winner, "players": winners,
-               "rule": RID.SCORING_TIE_BREAK if any(
-                   s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})
-
-
-def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
-    c = a[1]
-    require(c in s.draw_pile, "not-in-pile", RID.END_OF_TURN_DRAWS,
-            "that card is not in the draw pile")
-    pile = list(s.draw_pile)
-    pile.remove(c)
-    s.draw_pile = tuple(pile)
-    s.hands[s.current] = tuple(sorted(s.hands[s.current] + (c,)))
-    _draw_or_next(s, s.pending["left"] - 1, ev)
+    s.pending = {"fight_on": True}
+    _start_defence(s, z, z, min(p.attack_max_attacker_dice, s.challengers[z]), True)

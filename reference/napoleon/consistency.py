@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.consistency import MAX_ARMIES, MAX_TURNS, check_has_move, fail, require
+from riskspec.reference.napoleon import effects as EF
+from riskspec.reference.napoleon.combat import defence_limit
 from riskspec.reference.napoleon.state import PHASES, NapState
 
 #: invariant ID → what it requires (the Napoléon ones; shared IDs mean the same as Classic's)
@@ -104,8 +106,6 @@ def check_eliminated(s: NapState) -> None:
 def check_battle(s: NapState) -> None:
     if s.phase not in ("defend", "battle"):
         return
-    from riskspec.reference.napoleon import effects as EF
-    from riskspec.reference.napoleon.combat import defence_limit
     tb, p, pend = s.tables, s.tables.params, s.pending
     f, t = pend["from"], pend["to"]
     names = tb.places

@@ -31,6 +31,7 @@ from typing import Any
 
 from riskspec.reference.base import require
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.effects import battle_effect
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -119,28 +120,10 @@ def relocation_draw(s: NapState, a: tuple, ev: list[Event], rule: str) -> bool:
     return True
 
 
-def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
-    """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
-    # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
-    require(s.pending["moving"], "not-a-relocation", RID.SETUP_EPIDEMICS,
-            "setup epidemics are placed with 'epidemic' outcomes")
-    if relocation_draw(s, a, ev, RID.EPIDEMICS_RELOCATE):
-        s.pending["left"] -= 1
-    lost = 0
-    if s.pending["left"] > 0 and not can_relocate(s):
-        lost, s.pending["left"] = s.pending["left"], 0
-    for _ in range(lost):
-        ev.append({"type": "epidemic-lost"})
-    if s.pending["left"] == 0:
-        from riskspec.reference.napoleon.combat import continue_end_of_turn
-        continue_end_of_turn(s, ev)
-
-
 def attack_loss(s: NapState, src: int, dst: int) -> int:
     p = s.tables.params
     if not p.is_advanced or s.tables.is_zone(src):
         return 0
-    from riskspec.reference.napoleon.effects import battle_effect
     if battle_effect(s, "ignore-epidemic", src, dst):  # napoleon.effects.ignore-epidemic
         return 0
     if p.epidemics_attack_loss_per == "battle" and \

@@ -10,7 +10,9 @@ from riskspec.errors import IllegalActionError
 from riskspec.reference.family import CHANCE, Family, describe
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import legal as L
+from riskspec.reference.napoleon import missions as MI
 from riskspec.reference.napoleon import state as S
+from riskspec.reference.napoleon.consistency import check_state
 from riskspec.reference.napoleon.policy import aggressive
 from riskspec.reference.napoleon.tables import get_tables
 from riskspec.reference.state import InvalidStateError, dumps
@@ -38,7 +40,15 @@ def from_dict(data: Mapping[str, Any], variant: Any) -> S.NapState:
     tb = get_tables(variant.resolve(get_explicit_options(variant, data["options"])))
     if dict(tb.ruleset.options) != dict(data["options"]):
         raise InvalidStateError("state 'options' must list every option of the variant")
-    return S.from_dict(data, tb)
+    s = S.from_dict(data, tb)
+    try:
+        MI.load_missions(s, data.get("mission_decks"))
+        check_state(s)
+    except InvalidStateError:
+        raise
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+        raise InvalidStateError(f"malformed Napoléon state: {exc!r}") from None
+    return s
 
 
 NAPOLEON = Family(

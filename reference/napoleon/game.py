@@ -16,7 +16,12 @@ from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
+from riskspec.reference.napoleon import missions as M
+from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.effects import new_stage, new_turn
+from riskspec.reference.napoleon.leaders import can_buy, fortification_regiments, start_leader_setup
+from riskspec.reference.napoleon.missions import at_turn_start, new_turn_levels, reinforcement_bonus
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables
 
@@ -58,7 +63,6 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
     except KeyError:
         raise OptionError(f"setup.starting_units has no entry for {n} players") from None
     s.reserves = [own] * n + [p.setup_neutral_units] * k
-    from riskspec.reference.napoleon import missions as M
     M.check_supported(tb)
     M.init_decks(s)
     if p.setup_distribution == "claim":
@@ -146,7 +150,6 @@ def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
             return
         _next_share(s, None, ev)
     else:
-        from riskspec.reference.napoleon.setup_readings import begin_play
         begin_play(s, seat, ev)
 
 
@@ -175,13 +178,11 @@ def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) ->
             if s.is_neutral(seat) and p.setup_neutral_placement_by == "random":
                 s.phase = "random-place"  # a chance node per regiment
             return
-    from riskspec.reference.napoleon.leaders import start_leader_setup
     if not start_leader_setup(s, s.first_player):
         after_setup(s, ev)
 
 
 def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
-    from riskspec.reference.napoleon.setup_readings import begin_play
     if s.tables.params.turn_first_player == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
@@ -189,8 +190,16 @@ def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
 
 
 def can_place_any(s: NapState, seat: int) -> bool:
-    from riskspec.reference.napoleon.setup_readings import can_place_any as any_room
-    return any_room(s, seat)
+    """Whether ``seat`` can still put a starting unit somewhere (a territory with room, or a
+    ship when setup.ships_allowed)."""
+    tb = s.tables
+    if any(can_setup_place(s, t, seat) for t in range(tb.n_territories)):
+        return True
+    if not tb.params.setup_ships_allowed or s.is_neutral(seat) or not tb.params.ships_in_play:
+        return False
+    return N.ship_room(s, seat) and s.reserves[seat] >= tb.params.costs_ship and any(
+        s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z])
+        for z in range(tb.n_territories, len(tb.places)))
 
 
 def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
@@ -271,14 +280,11 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
     s.conquered = s.bonus_taken = s.land_attacked = s.empty_invaded = False
     s.last_attack = -1
     s.conquests = s.fortify_moves = s.naval_moves = 0
-    from riskspec.reference.napoleon.effects import new_turn
     new_turn(s)  # card effects last at most a turn
     if s.tables.params.is_advanced:
-        from riskspec.reference.napoleon.missions import new_turn_levels
         new_turn_levels(s, seat, rounded)
     s.ransomed, s.gbattle = [0, 0], [-1] * len(s.owner)
     s.m_units, s.m_leaders = [], []
-    from riskspec.reference.napoleon.setup_readings import turn_draws
     if turn_draws(s, seat):  # setup.card_table_mode by-round: the turn's cards first
         return
     begin_turn(s, seat, ev)
@@ -289,7 +295,6 @@ def begin_turn(s: NapState, seat: int, ev: list[Event] | None = None) -> None:
     mission check, then :func:`begin_reinforcement`."""
     ev = [] if ev is None else ev
     if s.tables.params.is_advanced:
-        from riskspec.reference.napoleon.missions import at_turn_start
         if at_turn_start(s, seat, ev):  # napoleon.missions.check (phase 1)
             return  # replacement cards are drawn first (begin_reinforcement follows)
     begin_reinforcement(s, seat, ev)
@@ -300,8 +305,6 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
     ev = [] if ev is None else ev
     extra = 0
     if s.tables.params.is_advanced:
-        from riskspec.reference.napoleon.leaders import fortification_regiments
-        from riskspec.reference.napoleon.missions import reinforcement_bonus
         score_empires(s, seat, ev)
         fortification_regiments(s, seat, ev)  # napoleon.reinforce.fortifications (placed)
         extra = reinforcement_bonus(s, seat, ev)  # napoleon.missions.lasting-bonus
@@ -366,7 +369,6 @@ def _owes_trade(s: NapState, seat: int, first: bool) -> bool:
 def _maybe_end_reinforce(s: NapState) -> None:
     if s.pending["to_place"] == 0 and not s.pending["must_trade"]:
         if s.pending["after"] == "turn":
-            from riskspec.reference.napoleon.effects import new_stage
             new_stage(s)  # effect plays are counted per phase
         s.phase, s.pending = "attack", {}
 
@@ -417,27 +419,21 @@ def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Even
             break
 
 
-def ships_allowed(tb: NapTables) -> bool:
-    return tb.params.basic_pieces != "none"
-
-
 def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
-    from riskspec.reference.napoleon import naval as N
     tb = s.tables
-    return (ships_allowed(tb) and tb.is_zone(z) and s.pending["to_place"] >= tb.params.costs_ship
+    return (tb.params.ships_in_play and tb.is_zone(z) and s.pending["to_place"] >= tb.params.costs_ship
             and N.build_target_ok(s, seat, z) and any(s.owner[t] == seat for t in tb.coast[z])
             and N.ship_room(s, seat))
 
 
 def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     tb, seat, z = s.tables, s.current, a[1]
-    require(ships_allowed(tb), "no-ships", RID.UNITS_SHIPS, "ships are not used in this game")
+    require(tb.params.ships_in_play, "no-ships", RID.UNITS_SHIPS, "ships are not used in this game")
     require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "trade your set first")
     require(tb.is_zone(z), "not-a-zone", RID.UNITS_SHIPS, "ships go in a maritime zone")
     require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", RID.UNITS_SHIPS,
             "ships are built in a zone next to one of your territories")
-    from riskspec.reference.napoleon import naval as N
     require(N.build_target_ok(s, seat, z), "enemy-zone", RID.NAVAL_FORCED_COMBAT,
             "ships may be built among another player's ships only when a forced battle "
             "follows (naval.forced_attack_on_build)")
@@ -465,3 +461,87 @@ def process_place(s: NapState, a: tuple, ev: list[Event]) -> None:
         s.phase, s.pending = "attack", {}
         return
     _maybe_end_reinforce(s)
+
+
+BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADMIRALS,
+             "not-a-zone": RID.UNITS_ADMIRALS, "not-a-territory": RID.REINFORCE_PURCHASES,
+             "fortified": RID.UNITS_FORTIFICATIONS,
+             "no-supply": RID.UNITS_FORTIFICATIONS,
+             "epidemic": RID.UNITS_FORTIFICATIONS}
+
+
+def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
+    kind = a[0][len("buy-"):]
+    t = a[1]
+    why = can_buy(s, kind, t)
+    rule = (RID.CARDS_FORCED_TRADE if why == "must-trade"
+            else BUY_RULES.get(why or "", RID.REINFORCE_PURCHASES))
+    if why == "not-owner" and kind == "admiral":
+        rule = RID.UNITS_ADMIRALS
+    require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
+    s.pending["to_place"] -= s.tables.params.cost_of(kind)
+    if kind == "general":
+        s.generals[t] += 1
+    elif kind == "admiral":
+        s.admirals[t] += 1
+    else:
+        s.forts[t] += 1
+    where = "zone" if kind == "admiral" else "territory"
+    ev.append({"type": f"{kind}-bought", "player": s.current, where: s.tables.places[t]})
+    _maybe_end_reinforce(s)
+
+
+def _turn_order(s: NapState) -> list[int]:
+    hs = humans(s)
+    i = hs.index(s.first_player) if s.first_player in hs else 0
+    return hs[i:] + hs[:i]
+
+
+def _row(s: NapState, n: int) -> int:
+    values = s.tables.params.setup_card_table_values
+    return int(values[n - 1]) if 1 <= n <= len(values) else 0
+
+
+def setup_share(s: NapState, seat: int) -> int:
+    """Cards ``seat`` draws before the first turn ('by-seat', 'by-player-count')."""
+    mode = s.tables.params.setup_card_table_mode
+    if mode == "by-seat":
+        return _row(s, _turn_order(s).index(seat) + 1)
+    if mode == "by-player-count":
+        return _row(s, len(humans(s)))
+    return 0
+
+
+def _pile_ready(s: NapState) -> bool:
+    if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
+        s.draw_pile, s.discards = s.discards, ()
+    return bool(s.draw_pile)
+
+
+def begin_play(s: NapState, first: int, ev: list[Event] | None = None) -> None:
+    """Play begins with ``first``: the setup draws of the card table first, if any."""
+    s.first_player = first
+    _next_setup_draw(s, None, ev)
+
+
+def _next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
+    order = _turn_order(s)
+    start = 0 if done is None else order.index(done) + 1
+    for seat in order[start:]:
+        n = setup_share(s, seat)
+        if n > 0 and _pile_ready(s):
+            s.phase, s.current = "card-table", seat
+            s.pending = {"seat": seat, "left": n, "after": "setup"}
+            return
+    start_turn(s, s.first_player, ev=ev)
+
+
+def turn_draws(s: NapState, seat: int) -> bool:
+    """'by-round': enter the draws of game turn ``s.turn`` for ``seat``; False if none."""
+    if s.tables.params.setup_card_table_mode != "by-round":
+        return False
+    n = _row(s, s.turn)
+    if n <= 0 or not _pile_ready(s):
+        return False
+    s.phase, s.pending = "card-table", {"seat": seat, "left": n, "after": "turn"}
+    return True

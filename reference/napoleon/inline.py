@@ -3,8 +3,10 @@
 Rule vectors must not depend on the (partly reconstructed) printed board, so a test or a
 conformance case may give its own map (a ``riskspec/map@1`` object: a few territories,
 zones, groups and routes, borders, cards).  :func:`variant_on_map` returns the variant with
-that board — built and checked by the spec loader's own :func:`build_board` — cached by
-the map's canonical text, so every state of that game shares one variant object.
+that board — built and checked by the spec loader's public
+:func:`~riskspec.loading.build_inline_board` (and :func:`~riskspec.loading.build_inline_missions`
+for an inline deck) — cached by the map's canonical text, so every state of that game
+shares one variant object.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from riskspec.errors import OptionError
+from riskspec.errors import OptionError, SpecError
+from riskspec.loading import build_inline_board, build_inline_missions
 from riskspec.model import Variant
 
 _CACHE: dict[tuple[str, str, str], Variant] = {}
@@ -29,25 +32,16 @@ def variant_on_map(variant: Variant, board: Mapping[str, Any] | None,
     key = (variant.id, json.dumps(board, sort_keys=True), json.dumps(missions, sort_keys=True))
     found = _CACHE.get(key)
     if found is None:
-        from riskspec.loading import load_spec
-        from riskspec.loading._context import _Ctx
-        from riskspec.loading.boards import build_board
-        from riskspec.loading.content import build_missions
-        from riskspec.yamlio import Document
-
-        ctx = _Ctx()
-        sources = dict(getattr(load_spec(), "sources", {}) or {})
-        built = variant.board if board is None else \
-            build_board(ctx, Document(data=dict(board), file="<inline map>"), sources)
-        if ctx.problems:
-            raise OptionError("inline map: " + "; ".join(str(p) for p in ctx.problems[:3]))
+        try:
+            built = variant.board if board is None else build_inline_board(board)
+        except SpecError as exc:
+            raise OptionError("inline map: " + _first(exc)) from None
         found = dataclasses.replace(variant, board=built)
         if missions is not None:
-            _check_schema(missions)
-            cards, decks = build_missions(ctx, Document(data=dict(missions), file="<inline missions>"),
-                                          sources, built, ())
-            if ctx.problems:
-                raise OptionError("inline missions: " + "; ".join(str(p) for p in ctx.problems[:3]))
+            try:
+                cards, decks = build_inline_missions(missions, built)
+            except SpecError as exc:
+                raise OptionError("inline missions: " + _first(exc)) from None
             found = dataclasses.replace(found, missions=cards, mission_decks=decks)
         elif board is not None:
             found = dataclasses.replace(found, missions={}, mission_decks={})
@@ -55,11 +49,9 @@ def variant_on_map(variant: Variant, board: Mapping[str, Any] | None,
     return found
 
 
-def _check_schema(missions: Mapping[str, Any]) -> None:
-    """The inline deck must be a valid ``riskspec/missions@1`` object (the spec's schema)."""
-    from riskspec.validation import validator
-    for err in validator("missions.schema.json").iter_errors(dict(missions)):
-        raise OptionError(f"inline missions: {'/'.join(map(str, err.absolute_path))}: {err.message}")
+def _first(exc: SpecError) -> str:
+    """The first three problems of a spec error."""
+    return "; ".join(str(p) for p in exc.problems[:3])
 
 
 def small_map(territories: Mapping[str, str], zones: Mapping[str, str] | None = None,

@@ -18,9 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.combat import check_victory
+from riskspec.reference.napoleon.leaders import capture
+from riskspec.reference.napoleon.reach import landing_targets
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -29,7 +33,6 @@ Event = dict[str, Any]
 def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[int]:
     """Places without units that ``src`` may enter now (``reach``: the position's
     :func:`~riskspec.reference.napoleon.reach.landing_reach`, if computed)."""
-    from riskspec.reference.napoleon.reach import landing_targets
     tb, p = s.tables, s.tables.params
     if any(s.challengers) or s.owner[src] != seat or s.armies[src] - N.stay(s, src) < 1 \
             or s.armies[src] < p.attack_min_units:
@@ -83,16 +86,13 @@ def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
     if loser >= 0:
         _taken_from(s, dst, loser, ev)
     else:
-        from riskspec.reference.napoleon.combat import check_victory
         check_victory(s, ev)
 
 
 def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
     """The empty territory still had an owner (``epidemics.empty_territory = keeps-owner``):
     its generals are captured and the owner may be eliminated."""
-    from riskspec.reference.napoleon import combat as C
     p = s.tables.params
-    from riskspec.reference.napoleon.leaders import capture
     capture(s, dst, loser, s.current, ev)  # napoleon.leaders.capture, capture-vp
     if G.controlled(s, loser)[0] == 0 and s.eliminated_by[loser] < 0:
         C._eliminate(s, loser, ev)

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference.base import require
 from riskspec.reference.modifiers import apply_bonuses, combine_bonuses, get_leader_bonuses
-from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -43,37 +41,6 @@ def start_leader_setup(s: NapState, seat: int) -> bool:
     s.phase, s.current = "setup-leaders", seat
     s.pending = {"generals": g, "fortifications": f}
     return True
-
-
-def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
-    from riskspec.reference.napoleon import game as G
-    t, seat, kind = a[1], s.current, a[0]
-    general = kind == "place-general"
-    require(s.pending["generals" if general else "fortifications"] > 0, "none-left",
-            RID.SETUP_GENERAL_FORT, "none left to place")
-    require(not general or s.pending["generals"] > 0, "none-left", RID.SETUP_GENERAL_FORT,
-            "none left")
-    require(general or s.pending["generals"] == 0, "general-first", RID.SETUP_GENERAL_FORT,
-            "place the general first")
-    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.SETUP_GENERAL_FORT,
-            "on one of your territories")
-    if general:
-        s.generals[t] += 1
-        s.pending["generals"] -= 1
-    else:
-        require(s.forts[t] < s.tables.params.fortifications_max_per_territory, "fortified",
-                RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
-        s.forts[t] += 1
-        s.pending["fortifications"] -= 1
-    ev.append({"type": "general-placed" if general else "fortification-placed", "player": seat,
-               "territory": s.tables.places[t]})
-    if s.pending["generals"] == 0 and s.pending["fortifications"] == 0:
-        hs = G.humans(s)
-        nxt = hs[(hs.index(seat) + 1) % len(hs)]
-        if nxt != s.first_player:
-            start_leader_setup(s, nxt)
-        else:
-            G.after_setup(s, ev)
 
 
 GENERALS, ADMIRALS = 0, 1
@@ -263,30 +230,3 @@ def buyable_places(s: NapState, kind: str) -> list[int]:
     return [t for t in owned if can_buy(s, kind, t) is None]
 
 
-BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADMIRALS,
-             "not-a-zone": RID.UNITS_ADMIRALS, "not-a-territory": RID.REINFORCE_PURCHASES,
-             "fortified": RID.UNITS_FORTIFICATIONS,
-             "no-supply": RID.UNITS_FORTIFICATIONS,
-             "epidemic": RID.UNITS_FORTIFICATIONS}
-
-
-def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
-    from riskspec.reference.napoleon import game as G
-    kind = a[0][len("buy-"):]
-    t = a[1]
-    why = can_buy(s, kind, t)
-    rule = (RID.CARDS_FORCED_TRADE if why == "must-trade"
-            else BUY_RULES.get(why or "", RID.REINFORCE_PURCHASES))
-    if why == "not-owner" and kind == "admiral":
-        rule = RID.UNITS_ADMIRALS
-    require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
-    s.pending["to_place"] -= s.tables.params.cost_of(kind)
-    if kind == "general":
-        s.generals[t] += 1
-    elif kind == "admiral":
-        s.admirals[t] += 1
-    else:
-        s.forts[t] += 1
-    where = "zone" if kind == "admiral" else "territory"
-    ev.append({"type": f"{kind}-bought", "player": s.current, where: s.tables.places[t]})
-    G._maybe_end_reinforce(s)

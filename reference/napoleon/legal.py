@@ -24,9 +24,11 @@ from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import maneuvers as M
 from riskspec.reference.napoleon import missions as MI
 from riskspec.reference.napoleon import naval as N
+from riskspec.reference.napoleon import plays as PL
 from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
+from riskspec.reference.napoleon import turn_end as TE
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
@@ -173,7 +175,7 @@ def legal_actions(s: NapState) -> list[Action]:
                 out.append({"type": "trade", "cards": [tb.cards[c] for c in combo]})
         if s.pending["must_trade"]:
             return out
-        out += EF.legal_plays(s)
+        out += PL.legal_plays(s)
         if s.pending["to_place"] > 0:
             out += [{"type": "buy-ship", "zone": P[z]} for z in range(tb.n_territories, len(P))
                     if G.can_buy_ship(s, seat, z)]
@@ -191,7 +193,7 @@ def legal_actions(s: NapState) -> list[Action]:
         if any(s.challengers):  # napoleon.naval.forced-combat: nothing else until fought
             return [{"type": "attack", "from": P[z], "to": P[z], "dice": d}
                     for z, top in N.forced_attacks(s) for d in range(1, top + 1)]
-        out = EF.legal_plays(s)
+        out = PL.legal_plays(s)
         top = tb.params.attack_max_attacker_dice + EF.extra_dice(s, seat, False)
         reach = R.landing_reach(s, seat)
         for src in [x for x in range(len(P)) if s.owner[x] == seat]:
@@ -205,9 +207,9 @@ def legal_actions(s: NapState) -> list[Action]:
                         for n in range(1, s.armies[src] - N.stay(s, src) + 1)]
         return out + [{"type": "end-attack"}]
     if ph == "defend":
-        return EF.legal_plays(s) + [{"type": "defend", "dice": d} for d in C.defend_choices(s)]
+        return PL.legal_plays(s) + [{"type": "defend", "dice": d} for d in C.defend_choices(s)]
     if ph == "reroll":
-        return EF.legal_plays(s) + [{"type": "keep-roll"}]
+        return PL.legal_plays(s) + [{"type": "keep-roll"}]
     if ph == "occupy":
         src = s.pending["from"]
         g = L.leaders_at(s, src) if tb.params.is_advanced else 0
@@ -215,7 +217,7 @@ def legal_actions(s: NapState) -> list[Action]:
                 for n in range(max(1, s.pending["min"]), s.armies[src] - N.stay(s, src) + 1)
                 for k in range(g + 1)]
     if ph == "maneuver":
-        out = EF.legal_plays(s)
+        out = PL.legal_plays(s)
         return out + M.legal_maneuvers(s) + [{"type": "end-turn"}]
     if ph == "ransom":
         return [{"type": "place", "territory": P[t]} for t in range(tb.n_territories)
@@ -288,27 +290,27 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("epidemics", "epidemic"): EP.process_epidemic,
     ("first-player", "first-player"): G.process_first_player,
     ("claim", "claim"): G.process_claim,
-    ("setup-leaders", "place-general"): L.process_place_leader,
-    ("setup-leaders", "place-fortification"): L.process_place_leader,
+    ("setup-leaders", "place-general"): SR.process_place_leader,
+    ("setup-leaders", "place-fortification"): SR.process_place_leader,
     ("setup-place", "place"): G.process_setup_place,
     ("setup-place", "place-neutral"): G.process_setup_place,
     ("setup-place", "buy-ship"): SR.process_setup_ship,
     ("random-place", "random-placement"): SR.process_random_placement,
     ("card-table", "draw"): SR.process_table_draw,
     ("reinforce", "trade"): G.process_trade,
-    ("reinforce", "play-card"): EF.process_play_card,
-    ("attack", "play-card"): EF.process_play_card,
-    ("defend", "play-card"): EF.process_play_card,
-    ("reroll", "play-card"): EF.process_play_card,
-    ("maneuver", "play-card"): EF.process_play_card,
-    ("reroll", "keep-roll"): EF.process_keep_roll,
-    ("reroll-dice", "reroll"): EF.process_reroll,
-    ("epidemic-move", "draw"): EF.process_epidemic_move,
-    ("epidemics", "draw"): EP.process_relocation_draw,
+    ("reinforce", "play-card"): PL.process_play_card,
+    ("attack", "play-card"): PL.process_play_card,
+    ("defend", "play-card"): PL.process_play_card,
+    ("reroll", "play-card"): PL.process_play_card,
+    ("maneuver", "play-card"): PL.process_play_card,
+    ("reroll", "keep-roll"): PL.process_keep_roll,
+    ("reroll-dice", "reroll"): PL.process_reroll,
+    ("epidemic-move", "draw"): PL.process_epidemic_move,
+    ("epidemics", "draw"): TE.process_relocation_draw,
     ("reinforce", "buy-ship"): G.process_buy_ship,
-    ("reinforce", "buy-general"): L.process_buy,
-    ("reinforce", "buy-fortification"): L.process_buy,
-    ("reinforce", "buy-admiral"): L.process_buy,
+    ("reinforce", "buy-general"): G.process_buy,
+    ("reinforce", "buy-fortification"): G.process_buy,
+    ("reinforce", "buy-admiral"): G.process_buy,
     ("reinforce", "ransom"): RS.process_ransom,
     ("ransom", "place"): RS.process_ransom_place,
     ("reinforce", "place"): G.process_place,
@@ -318,10 +320,10 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("defend", "defend"): C.process_defend,
     ("battle", "roll"): C.process_roll,
     ("occupy", "occupy"): C.process_occupy,
-    ("maneuver", "maneuver"): C.process_maneuver,
-    ("maneuver", "end-turn"): C.process_end_turn,
-    ("draw", "draw"): C.process_draw,
-    ("deal-missions", "mission"): MI.process_mission,
+    ("maneuver", "maneuver"): M.process_maneuver,
+    ("maneuver", "end-turn"): TE.process_end_turn,
+    ("draw", "draw"): TE.process_draw,
+    ("deal-missions", "mission"): TE.process_mission,
 }
 
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.leaders import move_leaders
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -32,7 +34,6 @@ def maneuver_targets(s: NapState, src: int, seat: int, reach: Reach | None = Non
     """Destinations of an ordinary maneuver from ``src`` (none when no maneuver is left);
     ``reach``: :func:`~riskspec.reference.napoleon.reach.maneuver_reach` of the position,
     when the caller computed it once for every source."""
-    from riskspec.reference.napoleon import effects as EF
     tb, p = s.tables, s.tables.params
     naval = tb.is_zone(src)
     if s.owner[src] != seat or s.armies[src] <= p.maneuver_min_left:
@@ -102,7 +103,6 @@ def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.armies[dst] += n
     s.owner[dst] = seat
     if k:
-        from riskspec.reference.napoleon.leaders import move_leaders
         move_leaders(s, src, dst, k)
     if s.m_units:
         if by_leader:

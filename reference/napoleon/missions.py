@@ -35,9 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import OptionError
-from riskspec.reference.base import require
 from riskspec.reference.missions import is_condition_met
-from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import InvalidStateError, NapState
 
 Event = dict[str, Any]
@@ -173,34 +171,6 @@ def _advance(s: NapState) -> bool:
             return False
         k = s.tables.params.setup_missions_per_level
         pend["player"], pend["levels"] = seats[i], [lv for lv in levels(s.tables) for _ in range(k)]
-
-
-def process_mission(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, pend = s.tables, s.pending
-    seat, mid = a[1], a[2]
-    setup = pend["then"] == "setup"
-    rule = RID.SETUP_MISSIONS if setup else RID.MISSIONS_REPLACE
-    lvl = pend["levels"][0]
-    require(seat == pend["player"], "wrong-player", rule, "that card is dealt to another player")
-    require(mid in s.mission_decks.get(lvl, ()), "not-in-deck", rule,
-            lambda: f"that card is not left in the level-{lvl} deck")
-    s.mission_decks[lvl] = tuple(m for m in s.mission_decks[lvl] if m != mid)
-    s.missions_held[seat] = tuple(sorted(s.missions_held[seat] + (mid,),
-                                         key=lambda m: _order(tb, m)))
-    pend["levels"] = pend["levels"][1:]
-    ev.append({"type": "mission-dealt" if setup else "mission-replaced", "player": seat,
-               "mission": mid, "level": lvl})
-    then = pend["then"]
-    if _advance(s):
-        return
-    from riskspec.reference.napoleon import game as G
-    if then == "setup":
-        G.after_mission_deal(s)
-    elif then == "start":
-        G.begin_reinforcement(s, seat, ev)
-    else:
-        from riskspec.reference.napoleon.combat import finish_end_of_turn
-        finish_end_of_turn(s, ev)
 
 
 # ---------------------------------------------------------------- conditions

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference.base import require
-from riskspec.reference.battle import compute_losses, get_defender_dice_limit
-from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.battle import get_defender_dice_limit
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -77,47 +75,6 @@ def forced_attacks(s: NapState) -> list[tuple[int, int]]:
     """(zone, most dice) of every forced battle owed now."""
     top = s.tables.params.attack_max_attacker_dice
     return [(z, min(top, s.challengers[z])) for z in forced_zones(s)]
-
-
-def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
-    from riskspec.reference.napoleon.combat import _start_defence
-    z, dice = a[1], a[3]
-    require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
-            "an attack from a zone on itself is the forced battle of ships built there")
-    top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])
-    require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
-            lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
-    _start_defence(s, z, z, dice, True)
-
-
-def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: list[Event]) -> None:
-    """One roll of a forced battle; it goes on (most dice each side) until one side is gone."""
-    from riskspec.reference.napoleon.combat import _start_defence
-    tb, p, z = s.tables, s.tables.params, s.pending["to"]
-    from riskspec.reference.napoleon.effects import modified_dice
-    att, dfn = modified_dice(s, att, dfn, z, z)  # leaders' and cards' dice bonuses
-    la, ld = compute_losses(att, dfn, p.attack_ties)
-    s.challengers[z] -= la
-    s.armies[z] -= ld
-    ev.append({"type": "battle", "player": s.current, "defender": s.owner[z],
-               "from": tb.places[z], "to": tb.places[z], "attacker_dice": list(att),
-               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
-    if s.armies[z] == 0:  # the challengers alone hold the zone
-        loser = s.owner[z]
-        if p.is_advanced:  # its admirals are captured (napoleon.leaders.capture)
-            from riskspec.reference.napoleon.leaders import capture
-            capture(s, z, loser, s.current, ev)
-        s.owner[z], s.armies[z], s.challengers[z] = s.current, s.challengers[z], 0
-        ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "from": loser})
-        if p.end_turn_zone_invasion_counts:
-            s.conquered = True
-        s.phase, s.pending = "attack", {}
-        return
-    if s.challengers[z] == 0:
-        s.phase, s.pending = "attack", {}
-        return
-    s.pending = {"fight_on": True}
-    _start_defence(s, z, z, min(p.attack_max_attacker_dice, s.challengers[z]), True)
 
 
 def defender_limit(s: NapState, dst: int) -> int:

@@ -290,6 +290,11 @@ class NapParams:
                 "admiral": self.costs_admiral, "fortification": self.costs_fortification}[piece]
 
     @property
+    def ships_in_play(self) -> bool:
+        """Ships (and maritime zones) are used: every game but the basic one without them."""
+        return self.basic_pieces != "none"
+
+    @property
     def turn_limit(self) -> int | None:
         """The last game turn: the Advanced game's length, or the basic game's limit (None:
         the basic game runs until a player wins)."""

@@ -25,8 +25,7 @@ Reach = dict[int, frozenset[int]]
 def landing_reach(s: NapState, seat: int) -> Reach:
     """Zone → territories a landing through it reaches (only zones a landing can use)."""
     tb, p = s.tables, s.tables.params
-    from riskspec.reference.napoleon.game import ships_allowed
-    if not ships_allowed(tb):
+    if not tb.params.ships_in_play:
         return {}
     need = p.naval_landing_min_ships
     owner, armies, sea, coast = s.owner, s.armies, tb.sea, tb.coast

@@ -22,69 +22,15 @@ from typing import Any
 from riskspec.reference.base import require
 from riskspec.reference.chance import ChanceTable, _uniform
 from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.leaders import start_leader_setup
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
 
 
 # ---------------------------------------------------------------- the card table
-
-def _turn_order(s: NapState) -> list[int]:
-    hs = G.humans(s)
-    i = hs.index(s.first_player) if s.first_player in hs else 0
-    return hs[i:] + hs[:i]
-
-
-def _row(s: NapState, n: int) -> int:
-    values = s.tables.params.setup_card_table_values
-    return int(values[n - 1]) if 1 <= n <= len(values) else 0
-
-
-def setup_share(s: NapState, seat: int) -> int:
-    """Cards ``seat`` draws before the first turn ('by-seat', 'by-player-count')."""
-    mode = s.tables.params.setup_card_table_mode
-    if mode == "by-seat":
-        return _row(s, _turn_order(s).index(seat) + 1)
-    if mode == "by-player-count":
-        return _row(s, len(G.humans(s)))
-    return 0
-
-
-def _pile_ready(s: NapState) -> bool:
-    if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
-        s.draw_pile, s.discards = s.discards, ()
-    return bool(s.draw_pile)
-
-
-def begin_play(s: NapState, first: int, ev: list[Event] | None = None) -> None:
-    """Play begins with ``first``: the setup draws of the card table first, if any."""
-    s.first_player = first
-    _next_setup_draw(s, None, ev)
-
-
-def _next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
-    order = _turn_order(s)
-    start = 0 if done is None else order.index(done) + 1
-    for seat in order[start:]:
-        n = setup_share(s, seat)
-        if n > 0 and _pile_ready(s):
-            s.phase, s.current = "card-table", seat
-            s.pending = {"seat": seat, "left": n, "after": "setup"}
-            return
-    G.start_turn(s, s.first_player, ev=ev)
-
-
-def turn_draws(s: NapState, seat: int) -> bool:
-    """'by-round': enter the draws of game turn ``s.turn`` for ``seat``; False if none."""
-    if s.tables.params.setup_card_table_mode != "by-round":
-        return False
-    n = _row(s, s.turn)
-    if n <= 0 or not _pile_ready(s):
-        return False
-    s.phase, s.pending = "card-table", {"seat": seat, "left": n, "after": "turn"}
-    return True
-
 
 def process_table_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     c, seat = a[1], s.pending["seat"]
@@ -93,10 +39,10 @@ def process_table_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
     s.hands[seat] = tuple(sorted(s.hands[seat] + (c,)))
     s.pending["left"] -= 1
-    if s.pending["left"] > 0 and _pile_ready(s):
+    if s.pending["left"] > 0 and G._pile_ready(s):
         return
     if s.pending["after"] == "setup":
-        _next_setup_draw(s, seat, ev)
+        G._next_setup_draw(s, seat, ev)
     else:
         G.begin_turn(s, seat, ev)
 
@@ -133,19 +79,17 @@ def chance_table(s: NapState) -> ChanceTable | None:
 # ---------------------------------------------------------------- ships at setup
 
 def can_setup_ship(s: NapState, z: int) -> bool:
-    from riskspec.reference.napoleon import naval as N
     tb, p = s.tables, s.tables.params
     seat = s.pending.get("seat", -1)
-    return (p.setup_ships_allowed and G.ships_allowed(tb) and s.phase == "setup-place"
+    return (p.setup_ships_allowed and tb.params.ships_in_play and s.phase == "setup-place"
             and not s.is_neutral(seat) and tb.is_zone(z) and s.owner[z] in (-1, seat)
             and any(s.owner[t] == seat for t in tb.coast[z]) and N.ship_room(s, seat)
             and s.pending["left"] >= p.costs_ship)
 
 
 def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
-    from riskspec.reference.napoleon import naval as N
     z, seat, tb = a[1], s.pending["seat"], s.tables
-    require(tb.params.setup_ships_allowed and G.ships_allowed(tb), "no-setup-ships",
+    require(tb.params.setup_ships_allowed and tb.params.ships_in_play, "no-setup-ships",
             RID.SETUP_CLAIM, "every maritime zone starts empty (setup.ships_allowed)")
     require(not s.is_neutral(seat), "wrong-army", RID.BASIC_PLACEMENT,
             "neutral armies build no ships")
@@ -164,15 +108,33 @@ def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
         G._next_share(s, seat)
 
 
-def can_place_any(s: NapState, seat: int) -> bool:
-    """Whether ``seat`` can still put a starting unit somewhere (a territory with room, or a
-    ship when setup.ships_allowed)."""
-    tb = s.tables
-    if any(G.can_setup_place(s, t, seat) for t in range(tb.n_territories)):
-        return True
-    if not tb.params.setup_ships_allowed or s.is_neutral(seat) or not G.ships_allowed(tb):
-        return False
-    from riskspec.reference.napoleon import naval as N
-    return N.ship_room(s, seat) and s.reserves[seat] >= tb.params.costs_ship and any(
-        s.owner[z] in (-1, seat) and any(s.owner[t] == seat for t in tb.coast[z])
-        for z in range(tb.n_territories, len(tb.places)))
+
+
+def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
+    t, seat, kind = a[1], s.current, a[0]
+    general = kind == "place-general"
+    require(s.pending["generals" if general else "fortifications"] > 0, "none-left",
+            RID.SETUP_GENERAL_FORT, "none left to place")
+    require(not general or s.pending["generals"] > 0, "none-left", RID.SETUP_GENERAL_FORT,
+            "none left")
+    require(general or s.pending["generals"] == 0, "general-first", RID.SETUP_GENERAL_FORT,
+            "place the general first")
+    require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.SETUP_GENERAL_FORT,
+            "on one of your territories")
+    if general:
+        s.generals[t] += 1
+        s.pending["generals"] -= 1
+    else:
+        require(s.forts[t] < s.tables.params.fortifications_max_per_territory, "fortified",
+                RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
+        s.forts[t] += 1
+        s.pending["fortifications"] -= 1
+    ev.append({"type": "general-placed" if general else "fortification-placed", "player": seat,
+               "territory": s.tables.places[t]})
+    if s.pending["generals"] == 0 and s.pending["fortifications"] == 0:
+        hs = G.humans(s)
+        nxt = hs[(hs.index(seat) + 1) % len(hs)]
+        if nxt != s.first_player:
+            start_leader_setup(s, nxt)
+        else:
+            G.after_setup(s, ev)

@@ -344,7 +344,8 @@ def _check(cond: bool, message: str) -> None:
 
 
 def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
-    """Rebuild a Napoléon state (consistency-checked)."""
+    """Read a Napoléon state's own fields (the family's ``from_dict`` then loads the mission
+    decks and checks the position's consistency)."""
     try:
         players = d["players"]
         colours = tuple(p["colour"] for p in players)
@@ -416,11 +417,7 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
                 v = tb.place_index[v]
             pend[k] = v
         s.pending = pend
-        from riskspec.reference.napoleon.missions import load_missions
-        load_missions(s, d.get("mission_decks"))
         _read_leader_flags(s, f, players, tb)
-        from riskspec.reference.napoleon.consistency import check_state
-        check_state(s)
     except InvalidStateError:
         raise
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:

@@ -16,6 +16,7 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.model import Ruleset, Variant
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.params import SUPPORTED, NapParams, read_params
 from riskspec.reference.tables import get_cached_tables
 
@@ -60,12 +61,11 @@ class NapTables:
 def build_tables(ruleset: Ruleset) -> NapTables:
     params = read_params(ruleset.params)
     board = ruleset.board
-    from riskspec.reference.napoleon.effects import KINDS
-    for c in board.cards:
+    for c in board.cards:  # the effect kinds the engine plays are those with a rule
         kind = (getattr(c, "effect", None) or {}).get("kind")
-        if kind is not None and kind not in KINDS:
+        if kind is not None and kind not in RID.EFFECT_RULES:
             raise OptionError(f"card {c.id}: the reference engine's Napoléon does not play the "
-                              f"effect kind {kind!r} (it plays {', '.join(KINDS)})")
+                              f"effect kind {kind!r} (it plays {', '.join(RID.EFFECT_RULES)})")
     territories = tuple(board.territory_ids)
     zones = tuple(board.zone_ids)
     places = territories + zones

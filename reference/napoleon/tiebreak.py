@@ -8,6 +8,7 @@ admiral; captive leaders are not on the board).
 
 from __future__ import annotations
 
+from riskspec.reference.napoleon.naval import ships_of
 from riskspec.reference.napoleon.state import NapState
 
 
@@ -17,7 +18,6 @@ def regiment_count(s: NapState, seat: int) -> int:
     total = sum(a for o, a in zip(s.owner[:T], s.armies[:T]) if o == seat)
     if p.scoring_regiments_count == "board-regiments":
         return total
-    from riskspec.reference.napoleon.naval import ships_of
     total += ships_of(s, seat) * p.costs_ship
     total += sum(s.generals[t] for t in range(T) if s.owner[t] == seat) * p.costs_general
     admirals = getattr(s, "admirals", None)  # per place, once the engine plays admirals

@@ -161,7 +161,7 @@ def test_any_conquest_razes_a_fortification_in_an_empty_territory() -> None:
 @pytest.mark.parametrize("mode,expected", [("by-seat", [2, 3, 4, 1, 2, 2]),
                                            ("by-player-count", [2] * 6), ("ignore", [0] * 6)])
 def test_six_players_draw_the_table_rows(mode: str, expected: list[int]) -> None:
-    from riskspec.reference.napoleon.setup_readings import setup_share
+    from riskspec.reference.napoleon.game import setup_share
     s = E.new_game("napoleon-advanced", 6, {"napoleon.amb.card-table": mode})
     s.first_player = 2
     order = [2, 3, 4, 5, 0, 1]
@@ -169,7 +169,7 @@ def test_six_players_draw_the_table_rows(mode: str, expected: list[int]) -> None
 
 
 def test_by_round_draws_follow_the_game_turn() -> None:
-    from riskspec.reference.napoleon.setup_readings import _row
+    from riskspec.reference.napoleon.game import _row
     s = E.new_game("napoleon-advanced", 3, {"napoleon.amb.card-table": "by-round"})
     assert [_row(s, t) for t in range(1, 8)] == [2, 3, 4, 1, 2, 2, 0]
 

@@ -11,9 +11,10 @@ All problems are collected, never only the first.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from riskspec import model as m
 from riskspec.errors import Problem, SpecError
@@ -22,6 +23,7 @@ from riskspec.loading._context import _Ctx
 from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
 from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
+from riskspec.validation import schema_problems
 from riskspec.yamlio import Document, real_path
 
 
@@ -220,6 +222,34 @@ def load_spec(root: str | Path | None = None, *, strict: bool = True) -> m.Spec:
     if problems and strict:
         raise SpecError(problems)
     return spec
+
+
+def build_inline_board(data: Mapping[str, Any], *, file: str = "<inline map>") -> m.Board:
+    """A board from a ``riskspec/map@1`` object held in memory (a test's or a conformance
+    case's own small map), built and cross-checked as a map file is, against the shipped
+    sources; :class:`SpecError` lists every problem."""
+    ctx = _Ctx()
+    board = build_board(ctx, Document(data=dict(data), file=file), dict(load_spec().sources))
+    if ctx.problems:
+        raise SpecError(ctx.problems)
+    return board
+
+
+def build_inline_missions(data: Mapping[str, Any], board: m.Board, *,
+                          file: str = "<inline missions>"
+                          ) -> tuple[dict[str, m.Mission], dict[str, m.MissionDeck]]:
+    """Mission cards and decks from a ``riskspec/missions@1`` object held in memory,
+    checked against its schema, then built as a missions file is, their conditions
+    checked against ``board``; :class:`SpecError` lists every problem."""
+    doc = Document(data=dict(data), file=file)
+    problems = schema_problems(doc, "missions.schema.json")
+    if problems:
+        raise SpecError(problems)
+    ctx = _Ctx()
+    cards, decks = build_missions(ctx, doc, dict(load_spec().sources), board, ())
+    if ctx.problems:
+        raise SpecError(ctx.problems)
+    return cards, decks
 
 
 def get_variant(variant_id: str) -> m.Variant:

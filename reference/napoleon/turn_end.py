@@ -1,0 +1,184 @@
+"""Napoléon: the end of the turn (``end-turn``), and the chance draws that go on with the
+turn — territory cards (``draw``), an epidemic's new territory (``epidemic``) and mission
+cards (``mission``) — up to the next player's turn or the end of the game (final scoring).
+
+It sits above the battle (:mod:`.combat`), the epidemic phase (:mod:`.epidemics`) and the
+missions (:mod:`.missions`), which it calls in turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.reference.base import require
+from riskspec.reference.napoleon import game as G
+from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.epidemics import can_relocate, phase_loss, relocation_draw, start_relocation
+from riskspec.reference.napoleon.missions import _advance, _order, at_turn_end, completed, final_check
+from riskspec.reference.napoleon.state import NapState
+from riskspec.reference.napoleon.tiebreak import regiment_count
+
+Event = dict[str, Any]
+
+
+def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
+    """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
+    # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
+    require(s.pending["moving"], "not-a-relocation", RID.SETUP_EPIDEMICS,
+            "setup epidemics are placed with 'epidemic' outcomes")
+    if relocation_draw(s, a, ev, RID.EPIDEMICS_RELOCATE):
+        s.pending["left"] -= 1
+    lost = 0
+    if s.pending["left"] > 0 and not can_relocate(s):
+        lost, s.pending["left"] = s.pending["left"], 0
+    for _ in range(lost):
+        ev.append({"type": "epidemic-lost"})
+    if s.pending["left"] == 0:
+        continue_end_of_turn(s, ev)
+
+
+def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
+    p, seat = s.tables.params, s.current
+    s.m_units, s.m_leaders = [], []
+    if p.is_advanced:
+        if start_relocation(s, phase_loss(s, seat, ev), ev):
+            return  # napoleon.epidemics.relocate: territory cards are drawn first
+    continue_end_of_turn(s, ev)
+
+
+def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
+    """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
+    first when missions were completed), then :func:`finish_end_of_turn`."""
+    ev = [] if ev is None else ev
+    if s.tables.params.is_advanced:
+        if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
+            return
+    finish_end_of_turn(s, ev)
+
+
+def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
+    """The end-of-turn scoring and card draws."""
+    p, seat = s.tables.params, s.current
+    if p.is_advanced and (p.vp_territory_scoring == "every-turn" or s.turn == p.game_turn_limit):
+        terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
+        vp = (terr + zones) // p.vp_territory_divisor
+        s.vp[seat] += vp
+        if vp:
+            ev.append({"type": "victory-points", "player": seat, "vp": vp, "for": "territories"})
+    n = 0
+    if p.end_turn_draw_for_invasion and s.conquered and not (
+            s.empty_invaded and p.end_turn_empty_invasion_forfeits):
+        n += 1  # napoleon.amb.empty-territory-card 'no-card-this-turn': forfeited
+    emp, rts = G.whole_groups(s, seat)
+    if p.end_turn_draw_for_control and (emp or rts):
+        n += 1
+    if p.end_turn_draw_for_mission and s.missions_completed and not p.capitals_enabled:
+        n += 1  # a mission completed since the previous turn (none with capitals)
+    if p.capitals_enabled and p.capitals_card_tradeoff == "all-draws":
+        n = 0  # napoleon.capitals.card-tradeoff: no end-of-turn card at all
+    if p.end_turn_draw_mode == "one-if-any":
+        n = min(n, 1)
+    n = min(n, p.end_turn_max_draws)
+    _draw_or_next(s, n, ev)
+
+
+def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
+    if left > 0 and not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
+        s.draw_pile, s.discards = s.discards, ()
+    if left > 0 and s.draw_pile:
+        s.phase, s.pending = "draw", {"left": left}
+        return
+    hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
+    nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
+    p = s.tables.params
+    limit = p.turn_limit
+    wrapped = _new_round(s, nxt)
+    if limit is not None and wrapped and s.turn >= int(limit):
+        if p.is_advanced:
+            _final_scoring(s, [] if ev is None else ev)
+        else:
+            _end_by_turn_limit(s)
+        return
+    G.start_turn(s, nxt, new_round=wrapped, ev=ev)
+
+
+def _new_round(s: NapState, nxt: int) -> bool:
+    """napoleon.turn.order: a game turn ends when play comes back round to the first player
+    (or passes their seat, when they are out): seats are counted from the first player."""
+    n = s.n_players
+
+    def rel(seat: int) -> int:
+        return (seat - s.first_player) % n
+    return rel(nxt) <= rel(s.current)
+
+
+def _end_by_turn_limit(s: NapState) -> None:
+    T = s.tables.n_territories
+    counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
+    best = max(counts.values())
+    s.winner = min(h for h, c in counts.items() if c == best)
+    s.phase, s.pending = "game-over", {}
+
+
+def _final_scoring(s: NapState, ev: list[Event]) -> None:
+    """napoleon.scoring.final-missions, then napoleon.scoring.winner / tie-break: most VP;
+    then scoring.tiebreak in order; a tie after all of them is shared: ``winner`` names the
+    lowest seat among the sharers and ``co_winners`` all of them (so does the victory event)."""
+    hs = G.humans(s)
+    start = hs.index(s.first_player) if s.first_player in hs else 0
+    final_check(s, hs[start:] + hs[:start], ev)
+
+    def key(seat: int) -> tuple[int, ...]:
+        out = [s.vp[seat]]
+        for tb in s.tables.params.scoring_tiebreak:
+            if tb == "regiments":
+                out.append(regiment_count(s, seat))  # scoring.regiments_count
+            else:  # missions-completed
+                out.append(completed(s, seat))
+        return tuple(out)
+
+    best = max(key(h) for h in hs)
+    winners = [h for h in hs if key(h) == best]
+    s.winner = winners[0]
+    s.co_winners = tuple(winners) if len(winners) > 1 else ()  # napoleon.scoring.tie-break
+    s.phase, s.pending = "game-over", {}
+    ev.append({"type": "victory", "player": s.winner, "players": winners,
+               "rule": RID.SCORING_TIE_BREAK if any(
+                   s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})
+
+
+def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
+    c = a[1]
+    require(c in s.draw_pile, "not-in-pile", RID.END_OF_TURN_DRAWS,
+            "that card is not in the draw pile")
+    pile = list(s.draw_pile)
+    pile.remove(c)
+    s.draw_pile = tuple(pile)
+    s.hands[s.current] = tuple(sorted(s.hands[s.current] + (c,)))
+    _draw_or_next(s, s.pending["left"] - 1, ev)
+
+
+def process_mission(s: NapState, a: tuple, ev: list[Event]) -> None:
+    tb, pend = s.tables, s.pending
+    seat, mid = a[1], a[2]
+    setup = pend["then"] == "setup"
+    rule = RID.SETUP_MISSIONS if setup else RID.MISSIONS_REPLACE
+    lvl = pend["levels"][0]
+    require(seat == pend["player"], "wrong-player", rule, "that card is dealt to another player")
+    require(mid in s.mission_decks.get(lvl, ()), "not-in-deck", rule,
+            lambda: f"that card is not left in the level-{lvl} deck")
+    s.mission_decks[lvl] = tuple(m for m in s.mission_decks[lvl] if m != mid)
+    s.missions_held[seat] = tuple(sorted(s.missions_held[seat] + (mid,),
+                                         key=lambda m: _order(tb, m)))
+    pend["levels"] = pend["levels"][1:]
+    ev.append({"type": "mission-dealt" if setup else "mission-replaced", "player": seat,
+               "mission": mid, "level": lvl})
+    then = pend["then"]
+    if _advance(s):
+        return
+    if then == "setup":
+        G.after_mission_deal(s)
+    elif then == "start":
+        G.begin_reinforcement(s, seat, ev)
+    else:
+        finish_end_of_turn(s, ev)

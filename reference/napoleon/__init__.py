@@ -10,7 +10,8 @@ Layers, bottom to top (:data:`LAYERS`).  A module imports only modules of lower 
 at the top of the module (no function-level imports); modules of one layer do not import
 each other:
 
-1. parameters — :mod:`.params` (the typed, checked spec parameters), :mod:`.ruleids`;
+1. parameters and records — :mod:`.params` (the typed, checked spec parameters),
+   :mod:`.ruleids`, :mod:`.actions` (parsed actions and active effects as named records);
 2. tables — :mod:`.tables` (the ruleset compiled to index tables: places = territories
    then zones);
 3. state — :mod:`.state` (:class:`~.state.NapState` and its JSON);
@@ -34,7 +35,7 @@ each other:
 
 #: the layers of this package, bottom first (see the module docstring)
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("params", "ruleids", "inline"),
+    ("params", "ruleids", "actions", "inline"),
     ("tables",),
     ("state",),
     ("reach", "naval", "leaders", "missions"),

@@ -13,6 +13,7 @@ from typing import Any
 
 from riskspec.reference.base import require
 from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
@@ -45,9 +46,9 @@ def attack_targets(s: NapState, src: int, seat: int, reach: R.Reach | None = Non
     return sorted(t for t in cand if s.owner[t] not in (-1, seat) and s.armies[t] > 0)
 
 
-def process_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
-    src, dst, dice = a[1], a[2], a[3]
+    src, dst, dice = a.src, a.dst, a.dice
     if src == dst:
         process_forced_attack(s, a, ev)
         return
@@ -117,19 +118,19 @@ def defend_choices(s: NapState) -> range:
     return range(low, limit + 1)
 
 
-def process_defend(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_defend(s: NapState, a: A.Defend, ev: list[Event]) -> None:
     dst = s.pending["to"]
     ok = defend_choices(s)
-    require(a[1] in ok, "dice", RID.COMBAT_DICE,
+    require(a.dice in ok, "dice", RID.COMBAT_DICE,
             lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
     pend = s.pending
     s.phase = "battle"
     s.pending = {"from": pend["from"], "to": dst, "attacker_dice": pend["attacker_dice"],
-                 "defender_dice": a[1], "naval": pend["naval"]}
+                 "defender_dice": a.dice, "naval": pend["naval"]}
 
 
-def process_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
-    att, dfn = a[1], a[2]
+def process_roll(s: NapState, a: A.Roll, ev: list[Event]) -> None:
+    att, dfn = a.attacker, a.defender
     pend = s.pending
     require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
             RID.COMBAT_DICE, "the roll must have the dice announced")
@@ -217,9 +218,9 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
         ev.append({"type": "victory", "player": seat, "rule": RID.BASIC_END})
 
 
-def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_occupy(s: NapState, a: A.Occupy, ev: list[Event]) -> None:
     pend, p = s.pending, s.tables.params
-    src, dst, n, k = pend["from"], pend["to"], a[1], a[2]
+    src, dst, n, k = pend["from"], pend["to"], a.armies, a.leaders
     least, most = get_occupy_range(s.armies[src], pend["min"], "dice-rolled", N.stay(s, src))
     require(least <= n <= most, "armies", RID.NAVAL_BATTLE_RULES if s.tables.is_zone(src) and
             n > most else RID.COMBAT_CONQUEST, lambda: f"move {pend['min']} to {most} units")
@@ -239,7 +240,7 @@ def process_occupy(s: NapState, a: tuple, ev: list[Event]) -> None:
     s.phase, s.pending = "attack", {}
 
 
-def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_end_attack(s: NapState, a: A.EndAttack, ev: list[Event]) -> None:
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "ships built among another player's ships must fight them first")
     EF.end_combat(s)
@@ -248,8 +249,8 @@ def process_end_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
         record_maneuver_start(s)  # napoleon.maneuver.leaders
 
 
-def process_forced_attack(s: NapState, a: tuple, ev: list[Event]) -> None:
-    z, dice = a[1], a[3]
+def process_forced_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
+    z, dice = a.src, a.dice
     require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
             "an attack from a zone on itself is the forced battle of ships built there")
     top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])

@@ -22,7 +22,8 @@ maneuver               maneuver (own turn)                         extra-*-maneu
 own-turn               reinforce, attack, maneuver (own turn)      move-epidemic
 =====================  ==========================================  ==================
 
-Lasting effects are kept in ``state.effects`` as ``(kind, player, card, amount, from, to)``:
+Lasting effects are kept in ``state.effects`` as :class:`~.actions.ActiveEffect` records
+``(kind, player, card, amount, src, dst)``:
 *roll* effects (dice bonuses, extra dice) last until the holder's next roll as attacker
 (defender); *battle* effects (ignore-fortification, ignore-epidemic) bind to one attack
 ``from → to`` and last until the holder attacks another pair or the combat phase ends;
@@ -38,6 +39,7 @@ from typing import Any
 from riskspec.reference.modifiers import apply_bonuses, combine_bonuses
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -115,7 +117,7 @@ def new_stage(s: NapState) -> None:
 
 def end_combat(s: NapState) -> None:
     """The combat phase ends: roll and battle effects lapse; plays counted afresh."""
-    s.effects = tuple(e for e in s.effects if e[0] not in ROLL_KINDS | BATTLE_KINDS)
+    s.effects = tuple(e for e in s.effects if e.kind not in ROLL_KINDS | BATTLE_KINDS)
     new_stage(s)
 
 
@@ -126,34 +128,34 @@ def new_turn(s: NapState) -> None:
 
 # ---------------------------------------------------------------- queries used by the rules
 
-def _active(s: NapState, kind: str, seat: int) -> list[tuple]:
-    return [e for e in s.effects if e[0] == kind and e[1] == seat]
+def _active(s: NapState, kind: str, seat: int) -> list[ActiveEffect]:
+    return [e for e in s.effects if e.kind == kind and e.player == seat]
 
 
 def extra_dice(s: NapState, seat: int, defending: bool) -> int:
     kind = "defence-extra-die" if defending else "attack-extra-die"
-    return sum(e[3] for e in _active(s, kind, seat))
+    return sum(e.amount for e in _active(s, kind, seat))
 
 
 def die_bonus(s: NapState, seat: int, defending: bool) -> int:
     kind = "defence-die-bonus" if defending else "attack-die-bonus"
-    return sum(e[3] for e in _active(s, kind, seat))
+    return sum(e.amount for e in _active(s, kind, seat))
 
 
 def battle_effect(s: NapState, kind: str, src: int, dst: int) -> bool:
-    return any(e[0] == kind and e[1] == s.current and e[4] == src and e[5] == dst
+    return any(e.kind == kind and e.player == s.current and e.src == src and e.dst == dst
                for e in s.effects)
 
 
 def extra_moves(s: NapState, naval: bool) -> int:
     kind = "extra-naval-maneuver" if naval else "extra-land-maneuver"
-    return sum(e[3] for e in _active(s, kind, s.current))
+    return sum(e.amount for e in _active(s, kind, s.current))
 
 
 def on_attack(s: NapState, src: int, dst: int) -> None:
     """An attack is declared: battle effects bound to another pair lapse."""
-    s.effects = tuple(e for e in s.effects if e[0] not in BATTLE_KINDS
-                      or e[1] != s.current or (e[4], e[5]) == (src, dst))
+    s.effects = tuple(e for e in s.effects if e.kind not in BATTLE_KINDS
+                      or e.player != s.current or (e.src, e.dst) == (src, dst))
 
 
 def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int, dst: int
@@ -172,7 +174,7 @@ def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int,
     if defender >= 0 and die_bonus(s, defender, True):
         db.append((die_bonus(s, defender, True),))
     s.effects = tuple(e for e in s.effects if not (
-        e[0] in ROLL_KINDS and e[1] == (defender if e[0].startswith("defence") else attacker)))
+        e.kind in ROLL_KINDS and e.player == (defender if e.kind.startswith("defence") else attacker)))
     cap = p.dice_modified_max
     cap = None if cap is None else int(cap)
     return (apply_bonuses(att, combine_bonuses(*ab), cap),

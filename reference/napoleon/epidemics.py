@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.effects import battle_effect
 from riskspec.reference.napoleon.state import NapState
@@ -72,8 +73,8 @@ def setup_weights(s: NapState) -> dict[int, Fraction]:
     return {t: x / total for t, x in sorted(w.items()) if x} if total else {}
 
 
-def process_epidemic(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t = a[1]
+def process_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> None:
+    t = a.territory
     # A relocating epidemic goes where a drawn territory card says ('draw' outcomes).
     require(not s.pending["moving"], "draw-a-card", RID.EPIDEMICS_RELOCATE,
             "a relocating epidemic goes where a territory card drawn from the pile says")
@@ -103,10 +104,10 @@ def can_relocate(s: NapState) -> bool:
     return any(is_relocation_card(s, c) for c in s.draw_pile + later)
 
 
-def relocation_draw(s: NapState, a: tuple, ev: list[Event], rule: str) -> bool:
-    """Apply one relocation draw (card ``a[1]``): the card is discarded; True when it placed
+def relocation_draw(s: NapState, a: A.Draw, ev: list[Event], rule: str) -> bool:
+    """Apply one relocation draw (card ``a.card``): the card is discarded; True when it placed
     the epidemic."""
-    c = a[1]
+    c = a.card
     require(c in s.draw_pile, "not-in-pile", rule, "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
     s.discards = tuple(sorted(s.discards + (c,)))

@@ -16,6 +16,7 @@ from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import missions as M
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
@@ -120,8 +121,8 @@ def humans(s: NapState) -> list[int]:
 
 # ---------------------------------------------------------------- setup
 
-def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat = a[1], s.pending["next"]
+def process_deal(s: NapState, a: A.Deal, ev: list[Event]) -> None:
+    t, seat = a.territory, s.pending["next"]
     require(s.owner[t] < 0, "occupied", RID.BASIC_DEAL, "that territory is already dealt")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
@@ -138,8 +139,8 @@ def process_deal(s: NapState, a: tuple, ev: list[Event]) -> None:
             s.phase, s.pending = "epidemics", {"left": p.setup_epidemics, "moving": False}
 
 
-def process_first_player(s: NapState, a: tuple, ev: list[Event]) -> None:
-    seat = a[1]
+def process_first_player(s: NapState, a: A.FirstPlayer, ev: list[Event]) -> None:
+    seat = a.player
     require(seat in humans(s), "not-a-player", RID.BASIC_PLACEMENT,
             "only a player can be drawn first")
     ev.append({"type": "first-player", "player": seat, "for": s.pending["for"]})
@@ -202,8 +203,8 @@ def can_place_any(s: NapState, seat: int) -> bool:
         for z in range(tb.n_territories, len(tb.places)))
 
 
-def process_claim(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat = a[1], s.current
+def process_claim(s: NapState, a: A.Claim, ev: list[Event]) -> None:
+    t, seat = a.territory, s.current
     require(s.owner[t] < 0, "occupied", RID.SETUP_CLAIM, "claim an unoccupied territory")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
@@ -221,10 +222,10 @@ def can_setup_place(s: NapState, t: int, seat: int) -> bool:
         top is None or s.armies[t] < int(top))
 
 
-def process_setup_place(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat = a[1], s.pending["seat"]
+def process_setup_place(s: NapState, a: A.Place | A.PlaceNeutral, ev: list[Event]) -> None:
+    t, seat = a.territory, s.pending["seat"]
     neutral_share = s.is_neutral(seat)
-    require((a[0] == "place-neutral") == neutral_share, "wrong-army", RID.BASIC_PLACEMENT,
+    require((a.type == "place-neutral") == neutral_share, "wrong-army", RID.BASIC_PLACEMENT,
             "this share is a neutral army's (place-neutral)" if neutral_share
             else "this share is your own (place)")
     require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.BASIC_PLACEMENT,
@@ -382,9 +383,9 @@ def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
     return value
 
 
-def process_trade(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_trade(s: NapState, a: A.Trade, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
-    cards = a[1]
+    cards = a.cards
     require(set(cards) <= set(s.hands[seat]), "not-your-cards", RID.CARDS_SET_VALUES,
             "you do not hold those cards")
     problem = get_set_problem([tb.card_symbol[c] for c in cards], tb.symbols,
@@ -426,8 +427,8 @@ def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
             and N.ship_room(s, seat))
 
 
-def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
-    tb, seat, z = s.tables, s.current, a[1]
+def process_buy_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
+    tb, seat, z = s.tables, s.current, a.zone
     require(tb.params.ships_in_play, "no-ships", RID.UNITS_SHIPS, "ships are not used in this game")
     require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "trade your set first")
@@ -446,8 +447,8 @@ def process_buy_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
     _maybe_end_reinforce(s)
 
 
-def process_place(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat = a[1], s.current
+def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
+    t, seat = a.territory, s.current
     require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "you hold too many cards: trade a set first")
     require(s.pending["to_place"] > 0, "nothing-to-place", RID.REINFORCE_TERRITORIES,
@@ -470,9 +471,9 @@ BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADM
              "epidemic": RID.UNITS_FORTIFICATIONS}
 
 
-def process_buy(s: NapState, a: tuple, ev: list[Event]) -> None:
-    kind = a[0][len("buy-"):]
-    t = a[1]
+def process_buy(s: NapState, a: A.BuyGeneral | A.BuyFortification | A.BuyAdmiral, ev: list[Event]) -> None:
+    kind = a.type[len("buy-"):]
+    t = a.zone if isinstance(a, A.BuyAdmiral) else a.territory
     why = can_buy(s, kind, t)
     rule = (RID.CARDS_FORCED_TRADE if why == "must-trade"
             else BUY_RULES.get(why or "", RID.REINFORCE_PURCHASES))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
@@ -45,9 +46,9 @@ def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[
     return sorted(t for t in cand if s.armies[t] == 0 and s.owner[t] != seat)
 
 
-def process_invade(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_invade(s: NapState, a: A.Invade, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
-    src, dst, n = a[1], a[2], a[3]
+    src, dst, n = a.src, a.dst, a.armies
     naval = tb.is_zone(src)
     rule = RID.NAVAL_BATTLE_RULES if naval else RID.COMBAT_EMPTY_TERRITORY
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,

@@ -29,6 +29,7 @@ from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
 from riskspec.reference.napoleon import turn_end as TE
+from riskspec.reference.napoleon.actions import RECORDS
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
@@ -71,6 +72,7 @@ CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "r
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
+    """Check an action's shape; return its named record (:mod:`.actions`)."""
     tb = s.tables
 
     def bad(code: str, msg: str) -> InvalidActionError:
@@ -80,7 +82,7 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
         raise bad("not-an-object", "an action is a JSON object with a 'type'")
     kind = action.get("type")
     fields = FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    if fields is None or not isinstance(kind, str):
         raise bad("unknown-type", f"unknown type {kind!r}; expected one of {', '.join(FIELDS)}")
     required = {f for f, k in fields if not k.endswith("?")}
     if not required <= set(action) - {"type"} <= {f for f, _ in fields}:
@@ -145,7 +147,7 @@ def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
                     or list(v) != sorted(v, reverse=True):
                 raise bad("bad-dice", f"{name}: dice high to low, 1 to {sides}")
             out.append(tuple(v))
-    return tuple(out)
+    return RECORDS[kind](*out)
 
 
 def legal_actions(s: NapState) -> list[Action]:
@@ -284,7 +286,8 @@ def current_player(s: NapState) -> int:
     return s.current
 
 
-Handler = Callable[[NapState, tuple, list[dict[str, Any]]], None]
+#: a handler takes the record of the action type it is registered for (:mod:`.actions`)
+Handler = Callable[[NapState, Any, list[dict[str, Any]]], None]
 HANDLERS: dict[tuple[str, str], Handler] = {
     ("deal", "deal"): G.process_deal,
     ("epidemics", "epidemic"): EP.process_epidemic,

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import ruleids as RID
@@ -74,9 +75,9 @@ def lone_ok(s: NapState, dst: int, n: int) -> bool:
     return n > 0 or s.armies[dst] > 0
 
 
-def process_maneuver(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
-    src, dst, n, k, by_leader = a[1], a[2], a[3], a[4], a[5]
+    src, dst, n, k, by_leader = a.src, a.dst, a.armies, a.leaders, a.leader_maneuver
     naval = tb.is_zone(src)
     rule = RID.MANEUVER_NAVAL if naval else RID.MANEUVER_LAND
     require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")

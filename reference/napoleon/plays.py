@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import combat as C
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.combat import resolve_roll
 from riskspec.reference.napoleon.effects import (
     BATTLE_KINDS,
@@ -140,13 +142,13 @@ def legal_plays(s: NapState) -> list[dict[str, Any]]:
     return out
 
 
-def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_play_card(s: NapState, a: A.PlayCard, ev: list[Event]) -> None:
     tb, p = s.tables, s.tables.params
     seat = actor(s)
-    c, territory, src, dst, zones = a[1], a[2], a[3], a[4], a[5]
+    c, territory, src, dst, zones = a.card, a.territory, a.src, a.dst, a.zones
     require(c in s.hands[seat], "not-your-cards", RID.CARDS_USE_OR_TRADE,
             "you do not hold that card")
-    eff = tb.card_effect[c]
+    eff = tb.card_effect[c] or {}
     require(bool(eff) and eff.get("kind") in KINDS, "no-effect", RID.CARDS_USE_OR_TRADE,
             "that card has no effect (a joker is only traded in a set)")
     kind = eff["kind"]
@@ -167,11 +169,11 @@ def process_play_card(s: NapState, a: tuple, ev: list[Event]) -> None:
             lambda: f"a {kind!r} card takes {targets or 'no'} target(s)")
     n = amount(eff)
     if kind == "free-ships":
-        allowed = ship_zones(s, seat)
-        require(all(z in allowed for z in zones), "not-coastal", rule,
+        allowed, chosen = ship_zones(s, seat), zones or ()  # given: the targets check
+        require(all(z in allowed for z in chosen), "not-coastal", rule,
                 "free ships go where bought ones may: in zones touching your territories")
         room = ships_room(s, seat, n)
-        require(len(zones) == room, "ship-limit", rule,
+        require(len(chosen) == room, "ship-limit", rule,
                 lambda: f"build {room} ships ({n}, within the ship limit)")
     elif kind == "free-fortification":
         why = free_fortification_problem(s, territory)
@@ -213,7 +215,8 @@ def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, sr
         move_epidemic(s, src, dst, ev)
     else:  # a lasting effect
         bound = kind in BATTLE_KINDS
-        s.effects = s.effects + ((kind, seat, c, n, src if bound else -1, dst if bound else -1),)
+        s.effects = s.effects + (
+            ActiveEffect(kind, seat, c, n, src if bound else -1, dst if bound else -1),)
 
 
 def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
@@ -239,7 +242,7 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
         ev.append({"type": "epidemic-lost"})
 
 
-def process_epidemic_move(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_epidemic_move(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     """napoleon.epidemics.card-move: one relocation draw; the interrupted phase resumes
     once the epidemic is placed (or can no longer be)."""
     placed = relocation_draw(s, a, ev, RID.EPIDEMICS_CARD_MOVE)
@@ -261,13 +264,13 @@ def _next_chooser(s: NapState, ev: list[Event]) -> None:
                  pend["naval"], ev)
 
 
-def process_keep_roll(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_keep_roll(s: NapState, a: A.KeepRoll, ev: list[Event]) -> None:
     _next_chooser(s, ev)
 
 
-def process_reroll(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_reroll(s: NapState, a: A.Reroll, ev: list[Event]) -> None:
     side = reroll_side(s)
-    dice = list(a[1])
+    dice = list(a.dice)
     require(len(dice) == len(s.pending[side]), "dice", RID.EFFECTS_REROLL,
             "the reroll throws the same number of dice again")
     ev.append({"type": "rerolled", "player": s.pending["chooser"], "dice": dice})

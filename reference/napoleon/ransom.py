@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.leaders import ADMIRALS, GENERALS, lose_vp
@@ -86,9 +87,9 @@ def legal_ransoms(s: NapState) -> list[dict[str, Any]]:
     return out
 
 
-def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_ransom(s: NapState, a: A.Ransom, ev: list[Event]) -> None:
     p, seat, tb = s.tables.params, s.current, s.tables
-    leader, captor, place = a[1], a[2], a[3]
+    leader, captor, place = a.leader, a.captor, a.place
     why = ransom_problem(s, leader, captor, place)
     require(why is None, why or "",
             RID.CARDS_FORCED_TRADE if why == "must-trade" else RID.LEADERS_RANSOM,
@@ -117,8 +118,8 @@ def process_ransom(s: NapState, a: tuple, ev: list[Event]) -> None:
     G._maybe_end_reinforce(s)
 
 
-def process_ransom_place(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, captor = a[1], s.pending["captor"]
+def process_ransom_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
+    t, captor = a.territory, s.pending["captor"]
     require(s.owner[t] == captor, "not-owner", RID.LEADERS_RANSOM,
             "the captor places its regiment on one of its own territories")
     s.armies[t] += 1

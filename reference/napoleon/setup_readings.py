@@ -21,6 +21,7 @@ from typing import Any
 
 from riskspec.reference.base import require
 from riskspec.reference.chance import ChanceTable, _uniform
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
@@ -32,8 +33,8 @@ Event = dict[str, Any]
 
 # ---------------------------------------------------------------- the card table
 
-def process_table_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
-    c, seat = a[1], s.pending["seat"]
+def process_table_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
+    c, seat = a.card, s.pending["seat"]
     require(c in s.draw_pile, "not-in-pile", RID.SETUP_CARD_TABLE,
             "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
@@ -54,8 +55,8 @@ def random_eligible(s: NapState) -> list[int]:
     return [t for t in range(s.tables.n_territories) if G.can_setup_place(s, t, seat)]
 
 
-def process_random_placement(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat = a[1], s.pending["seat"]
+def process_random_placement(s: NapState, a: A.RandomPlacement, ev: list[Event]) -> None:
+    t, seat = a.territory, s.pending["seat"]
     require(G.can_setup_place(s, t, seat), "not-owner", RID.BASIC_PLACEMENT,
             "a neutral regiment lands on a territory of its own army")
     s.armies[t] += 1
@@ -87,8 +88,8 @@ def can_setup_ship(s: NapState, z: int) -> bool:
             and s.pending["left"] >= p.costs_ship)
 
 
-def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
-    z, seat, tb = a[1], s.pending["seat"], s.tables
+def process_setup_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
+    z, seat, tb = a.zone, s.pending["seat"], s.tables
     require(tb.params.setup_ships_allowed and tb.params.ships_in_play, "no-setup-ships",
             RID.SETUP_CLAIM, "every maritime zone starts empty (setup.ships_allowed)")
     require(not s.is_neutral(seat), "wrong-army", RID.BASIC_PLACEMENT,
@@ -110,8 +111,8 @@ def process_setup_ship(s: NapState, a: tuple, ev: list[Event]) -> None:
 
 
 
-def process_place_leader(s: NapState, a: tuple, ev: list[Event]) -> None:
-    t, seat, kind = a[1], s.current, a[0]
+def process_place_leader(s: NapState, a: A.PlaceGeneral | A.PlaceFortification, ev: list[Event]) -> None:
+    t, seat, kind = a.territory, s.current, a.type
     general = kind == "place-general"
     require(s.pending["generals" if general else "fortifications"] > 0, "none-left",
             RID.SETUP_GENERAL_FORT, "none left to place")

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.tables import NapTables
 from riskspec.reference.state import FORMAT, InvalidStateError, State, parse_card_list
 
@@ -89,7 +90,7 @@ class NapState(State):
     forts: list[int]        # per place: fortifications
     epidemics: list[int]    # per place: epidemic markers
     last_attack: int        # from * places + to of the turn's last attack, -1 if none
-    effects: tuple[tuple[str, int, int, int, int, int], ...]  # active card effects (effects.py)
+    effects: tuple[ActiveEffect, ...]  # active card effects (effects.py)
     effect_plays: tuple[int, ...]  # per seat: cards played for effect in this phase
     challengers: list[int]  # per zone: ships the player to move built among another's ships
     co_winners: tuple[int, ...]  # a victory shared after every tie-break (else empty)
@@ -273,16 +274,18 @@ def effects_to_dict(s: NapState) -> dict[str, Any]:
 
 def effects_from_dict(s: NapState, f: Mapping[str, Any]) -> None:
     tb = s.tables
-    out = []
+    out: list[ActiveEffect] = []
     for e in f.get("effects", []):
         _check(e["card"] in tb.card_index, f"effects: unknown card {e['card']!r}")
         a, b = (tb.place_index[e["from"]], tb.place_index[e["to"]]) if "from" in e else (-1, -1)
-        out.append((e["kind"], e["player"], tb.card_index[e["card"]], e["amount"], a, b))
+        out.append(ActiveEffect(e["kind"], e["player"], tb.card_index[e["card"]], e["amount"], a, b))
     s.effects = tuple(out)
     plays = f.get("effect_plays")
     if plays is not None:
         _check(len(plays) == s.n_players, "effect_plays has one count per seat")
         s.effect_plays = tuple(plays)
+
+
 def _leader_flags(s: NapState) -> dict[str, Any]:
     P = s.tables.places
     return {

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
+from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.epidemics import can_relocate, phase_loss, relocation_draw, start_relocation
@@ -21,7 +22,7 @@ from riskspec.reference.napoleon.tiebreak import regiment_count
 Event = dict[str, Any]
 
 
-def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_relocation_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
     # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
     require(s.pending["moving"], "not-a-relocation", RID.SETUP_EPIDEMICS,
@@ -37,7 +38,7 @@ def process_relocation_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
         continue_end_of_turn(s, ev)
 
 
-def process_end_turn(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_end_turn(s: NapState, a: A.EndTurn, ev: list[Event]) -> None:
     p, seat = s.tables.params, s.current
     s.m_units, s.m_leaders = [], []
     if p.is_advanced:
@@ -147,8 +148,8 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
                    s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})
 
 
-def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
-    c = a[1]
+def process_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
+    c = a.card
     require(c in s.draw_pile, "not-in-pile", RID.END_OF_TURN_DRAWS,
             "that card is not in the draw pile")
     pile = list(s.draw_pile)
@@ -158,9 +159,9 @@ def process_draw(s: NapState, a: tuple, ev: list[Event]) -> None:
     _draw_or_next(s, s.pending["left"] - 1, ev)
 
 
-def process_mission(s: NapState, a: tuple, ev: list[Event]) -> None:
+def process_mission(s: NapState, a: A.Mission, ev: list[Event]) -> None:
     tb, pend = s.tables, s.pending
-    seat, mid = a[1], a[2]
+    seat, mid = a.player, a.mission
     setup = pend["then"] == "setup"
     rule = RID.SETUP_MISSIONS if setup else RID.MISSIONS_REPLACE
     lvl = pend["levels"][0]

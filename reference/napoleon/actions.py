@@ -1,0 +1,194 @@
+"""Napoléon's parsed actions and chance outcomes, and its active card effects: named records.
+
+:func:`~riskspec.reference.napoleon.legal.parse_action` turns an action's JSON object into
+one of these records (territories, zones, cards as indices; a JSON ``from``/``to`` is
+``src``/``dst``; an absent optional place is -1, an absent count 0).  They are named tuples:
+a handler reads ``a.src``, and their order and equality are those of the positional tuples
+they replace.  The JSON forms (protocol, vectors, logs) are unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+
+class Claim(NamedTuple):
+    type: str
+    territory: int
+
+
+class PlaceGeneral(NamedTuple):
+    type: str
+    territory: int
+
+
+class PlaceFortification(NamedTuple):
+    type: str
+    territory: int
+
+
+class Place(NamedTuple):
+    type: str
+    territory: int
+
+
+class PlaceNeutral(NamedTuple):
+    type: str
+    territory: int
+
+
+class Trade(NamedTuple):
+    type: str
+    cards: tuple[int, ...]
+
+
+class PlayCard(NamedTuple):
+    type: str
+    card: int
+    territory: int           # -1: none given
+    src: int                 # -1: none given
+    dst: int                 # -1: none given
+    zones: tuple[int, ...] | None
+
+
+class KeepRoll(NamedTuple):
+    type: str
+
+
+class Reroll(NamedTuple):
+    type: str
+    dice: tuple[int, ...]
+
+
+class BuyShip(NamedTuple):
+    type: str
+    zone: int
+
+
+class BuyGeneral(NamedTuple):
+    type: str
+    territory: int
+
+
+class BuyFortification(NamedTuple):
+    type: str
+    territory: int
+
+
+class BuyAdmiral(NamedTuple):
+    type: str
+    zone: int
+
+
+class Ransom(NamedTuple):
+    type: str
+    leader: str              # 'general' or 'admiral'
+    captor: int
+    place: int
+
+
+class Attack(NamedTuple):
+    type: str
+    src: int
+    dst: int
+    dice: int
+
+
+class Invade(NamedTuple):
+    type: str
+    src: int
+    dst: int
+    armies: int
+
+
+class Defend(NamedTuple):
+    type: str
+    dice: int
+
+
+class Occupy(NamedTuple):
+    type: str
+    armies: int
+    leaders: int
+
+
+class EndAttack(NamedTuple):
+    type: str
+
+
+class Maneuver(NamedTuple):
+    type: str
+    src: int
+    dst: int
+    armies: int
+    leaders: int
+    leader_maneuver: bool
+
+
+class EndTurn(NamedTuple):
+    type: str
+
+
+class FirstPlayer(NamedTuple):
+    type: str
+    player: int
+
+
+class Deal(NamedTuple):
+    type: str
+    territory: int
+
+
+class Epidemic(NamedTuple):
+    type: str
+    territory: int
+
+
+class Roll(NamedTuple):
+    type: str
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+
+
+class Draw(NamedTuple):
+    type: str
+    card: int
+
+
+class RandomPlacement(NamedTuple):
+    type: str
+    territory: int
+
+
+class Mission(NamedTuple):
+    type: str
+    player: int
+    mission: str
+
+
+#: action type → its record
+RECORDS: dict[str, Callable[..., tuple[Any, ...]]] = {
+    "claim": Claim, "place-general": PlaceGeneral, "place-fortification": PlaceFortification,
+    "place": Place, "place-neutral": PlaceNeutral, "trade": Trade, "play-card": PlayCard,
+    "keep-roll": KeepRoll, "reroll": Reroll, "buy-ship": BuyShip, "buy-general": BuyGeneral,
+    "buy-fortification": BuyFortification, "buy-admiral": BuyAdmiral, "ransom": Ransom,
+    "attack": Attack, "invade": Invade, "defend": Defend, "occupy": Occupy,
+    "end-attack": EndAttack, "maneuver": Maneuver, "end-turn": EndTurn,
+    "first-player": FirstPlayer, "deal": Deal, "epidemic": Epidemic, "roll": Roll,
+    "draw": Draw, "random-placement": RandomPlacement, "mission": Mission,
+}
+
+#: a JSON field name → its record field name (the others are the same)
+FIELD_NAMES = {"from": "src", "to": "dst"}
+
+
+class ActiveEffect(NamedTuple):
+    """A lasting card effect in play (``state.effects``; :mod:`.effects`)."""
+
+    kind: str
+    player: int
+    card: int
+    amount: int
+    src: int                 # the attack it binds to (battle effects), else -1
+    dst: int

@@ -1,4 +1,6 @@
-"""Napoléon combat, maneuvers and the end of the turn (``process_*`` handlers).
+"""Napoléon combat (``process_*`` handlers): land offensives, naval battles, the forced
+battle of challenger ships; maneuvers are :mod:`.maneuvers`, the end of the turn
+:mod:`.turn_end`.
 
 Land offensives go from a territory to a neighbouring one; naval combat from a zone
 to a neighbouring zone (all of it before the first land offensive,

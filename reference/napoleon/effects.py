@@ -1,4 +1,5 @@
-"""Napoléon territory-card effects: a card played alone for its effect (``play-card``).
+"""Napoléon territory-card effects: what a card played alone for its effect does, and when
+(the ``play-card`` and reroll handlers are :mod:`.plays`).
 
 A card's effect ``kind`` (``spec/napoleon/map.yaml``, rules ``napoleon.effects.*``) says
 what it does and in which *window* it may be played:

@@ -1,4 +1,6 @@
-"""The Napoléon basic game: setup, turn flow and the ``process_*`` handlers.
+"""The Napoléon turn flow: setup (deal, claim, placement, the card table's setup draws),
+turn start, reinforcement (trades, ships, leaders and fortifications bought), and their
+``process_*`` handlers.
 
 Each handler ``process_<action>(s, parsed, events)`` changes a fresh copy ``s`` and
 checks the rules with named checks (:func:`~riskspec.reference.base.require`: a code

@@ -1,4 +1,5 @@
-"""Napoléon Advanced Rules: generals and fortifications.
+"""Napoléon Advanced Rules: generals and fortifications (their placement and purchase
+handlers are in :mod:`.setup_readings` and :mod:`.game`).
 
 * setup: after the last starting regiment each player in turn order places
   ``setup.generals_per_player`` generals and ``setup.fortifications_per_player``

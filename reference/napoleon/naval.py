@@ -7,7 +7,8 @@
   (``naval.forced_attack_on_build``); such ships are the zone's *challenger ships* (state:
   ``zones.<z>.challenger_ships``, always the player to move's) — while they are there
   nobody controls the zone (napoleon.naval.zone-control);
-* the forced battle (napoleon.naval.forced-combat): the combat phase opens with it —
+* the forced battle (napoleon.naval.forced-combat; its handlers are in :mod:`.combat`):
+  the combat phase opens with it —
   while challenger ships are anywhere, the only attacks are theirs, written as an attack
   from the zone on itself (``{"type": "attack", "from": z, "to": z, "dice": d}``), every
   challenger ship taking part (dice up to the challengers, none stays behind); it is fought

@@ -1,4 +1,5 @@
-"""Napoléon setup readings: the card table, random neutral placement, ships at setup.
+"""Napoléon setup readings: the card table's draws, random neutral placement, ships at
+setup, and the placement of starting leaders (the setup flow itself is :mod:`.game`).
 
 * the garbled card table (napoleon.setup.card-table, ``setup.card_table_mode`` over
   ``setup.card_table_values``): 'by-seat' — once the first player is known, each player

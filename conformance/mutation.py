@@ -226,10 +226,26 @@ def _live_function(m: Mutant) -> types.FunctionType:
     return obj
 
 
+#: module-level memo tables of the reference engine that hold results of rule functions
+#: (listed actions with their valid card sets and dice limits, listed roll tables): a mutant
+#: must neither read entries the unmutated code built nor leave its own behind
+_MEMOS: dict[str, tuple[str, ...]] = {"listed": ("_CACHES",), "chance": ("_LISTED_ROLLS",)}
+#: module-level "asked for last" pointers into those memos, reset with them
+_LAST: dict[str, Any] = {"listed": None}
+
+
 def _clear_caches() -> None:
     for obj in gc.get_objects():
         if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "").startswith(PKG):
             obj.cache_clear()
+    for name, memos in _MEMOS.items():
+        mod = sys.modules.get(f"{PKG}.{name}")
+        if mod is None:
+            continue
+        for memo in memos:
+            getattr(mod, memo).clear()
+        if name in _LAST:
+            mod._last = _LAST[name]  # type: ignore[attr-defined]
 
 
 @contextlib.contextmanager

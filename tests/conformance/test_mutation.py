@@ -92,3 +92,14 @@ def test_mutation_score(family, sample):
         assert not untriaged, (f"{family}: survivors with no verdict (add a case, or triage them in "
                                f"conformance/mutation-triage.yaml): {untriaged}")
     assert s["score"] >= FLOOR[family], s["survivors"]
+
+
+def test_a_mutant_does_not_see_results_the_engine_memoised_before_it():
+    """The engine lists each hand's valid sets once per ruleset (reference.listed): a mutant of
+    get_valid_sets is still killed after the unmutated engine has filled that memo."""
+    case = CASES["classic.cards.optional-trade.001"]
+    m = next(m for m in mutants_of("cards") if m.function == "get_valid_sets" and m.op == "Is->IsNot")
+    assert run_cases([case]) == []          # fills the memo with the true sets
+    with applied(m):
+        assert [cid for cid, _ in run_cases([case])] == [case.id]
+    assert run_cases([case]) == []          # and nothing the mutant built is left behind

@@ -151,7 +151,7 @@ def action_rule(variant_id: str, action: Mapping[str, Any] | None, phase: Any = 
         rule = setup if isinstance(phase, str) and phase.startswith(("setup", "place", "claim")) \
             else reinforce
     else:
-        rule = ACTION_RULES[family].get(str(kind))
+        rule = ACTION_RULES[family].get(str(kind))  # type: ignore[assignment]
     return rule if rule is not None and rule in v.rules else None
 
 
@@ -378,7 +378,8 @@ def rule_from_diffs(case: Any, index: int | None, diffs: Sequence[Mapping[str, A
 def _position(state: Any) -> dict[str, Any]:
     if not isinstance(state, Mapping):
         return {}
-    pending = state.get("pending") if isinstance(state.get("pending"), Mapping) else {}
+    raw = state.get("pending")
+    pending: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     return {k: state.get(k) for k in POSITION_KEYS} | {k: pending[k] for k in PENDING_KEYS if k in pending}
 
 

@@ -255,7 +255,8 @@ for _i in range(0, len(_OTHERS), 12):
         ts = _territories()
         b.position({t: (1, 2) for t in ts[:-1]} | {ts[-1]: (0, 2)}, phase="reinforce",
                    hands={0: [*group, *known.values()]}, pending=REINFORCE)
-        good, bad = [], []
+        good: list[Any] = []
+        bad: list[Any] = []
         for c in group:
             for other in known:
                 pair = [known[s] for s in known if s != other]

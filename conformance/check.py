@@ -91,7 +91,7 @@ def replay_command(cfg: CheckConfig) -> str:
     return " ".join(shlex.quote(p) for p in ["riskspec", "check", "--engine", shlex.join(cfg.argv)])
 
 
-def run_check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict] | int:
+def run_check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> int:
     code, _ = check(cfg, out, err)
     return code
 
@@ -121,10 +121,10 @@ def validate_config(cfg: CheckConfig) -> None:
         return
     for path in cfg.reports:
         check_output_path(path, "--report")
-    for path, what in ((cfg.junit, "--junit"), (cfg.results, "--results"),
-                       (cfg.write_expect, "--write-expect")):
-        if path is not None:
-            check_output_path(path, what)
+    for optional, what in ((cfg.junit, "--junit"), (cfg.results, "--results"),
+                           (cfg.write_expect, "--write-expect")):
+        if optional is not None:
+            check_output_path(optional, what)
 
 
 def select_cases(cfg: CheckConfig) -> list[Any]:
@@ -250,7 +250,11 @@ def run_fuzz(cfg: CheckConfig, expectations: Expectations | None,
     assert fz is not None
     err.write(f"riskspec check --fuzz: {fz.games} seeded games (seed {fz.seed}) of up to {fz.max_steps} "
               f"steps, engine against {reference_label()} …\n")
-    progress = None if cfg.quiet else (lambda line: (err.write(line + "\n"), err.flush()))
+    def progress_line(line: str) -> None:
+        err.write(line + "\n")
+        err.flush()
+
+    progress = None if cfg.quiet else progress_line
     handshake = None
     client: Any = reference_client() if cfg.in_process else EngineClient(
         cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),

@@ -123,7 +123,7 @@ def run_engine(engine: Mapping[str, Any], *, jobs: int = 2,
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         cfg = CheckConfig(argv=[sys.executable, str(adapter_path(engine))], quiet=True, jobs=jobs,
-                          reports=[out], **({"vectors": list(vectors)} if vectors else {}))
+                          reports=[out], vectors=list(vectors) if vectors else ())
         check(cfg, io.StringIO(), io.StringIO())
         report = json.loads(out.read_text(encoding="utf-8"))
     if not report.get("complete", True):

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from riskspec.conformance.compare import action_key, partial_diff
 from riskspec.conformance.errors import EngineFault
@@ -233,7 +233,7 @@ class _Game:
         self.check_rules = check_rules
         self.loaded = False
 
-    def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> None:
+    def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> NoReturn:
         if self.check_rules and not self.caps.claims_rule(rule):
             self.stats.not_claimed += 1
             raise _Unsupported(f"diverges on rule {rule}, which the engine does not claim")
@@ -307,14 +307,15 @@ class _Game:
         if outs and "chance_outcomes" in self.ops and len(outs) <= 2000 and self.rng.random() < 0.25:
             self.stats.outcome_checks += 1
             r = self.engine.request("chance_outcomes")
-            want = {action_key(o["outcome"]): o["p"] for o in outs}
-            got = {action_key(o["outcome"]): o.get("p") for o in (r.result.get("outcomes", []) if r.ok else [])
+            want_p = {action_key(o["outcome"]): o["p"] for o in outs}
+            theirs = r.result.get("outcomes", []) if r.ok and r.result is not None else []
+            got_p = {action_key(o["outcome"]): o.get("p") for o in theirs
                    if isinstance(o, Mapping) and isinstance(o.get("outcome"), Mapping)}
-            if want != got:
-                bad = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
+            if want_p != got_p:
+                bad = sorted(k for k in set(want_p) | set(got_p) if want_p.get(k) != got_p.get(k))
                 typ = outs[0]["outcome"].get("type")
                 self._diverge(f"chance outcomes differ: {len(bad)} outcomes (e.g. {bad[0]}: expected "
-                              f"{want.get(bad[0], 'none')}, got {got.get(bad[0], 'none')})", "outcomes",
+                              f"{want_p.get(bad[0], 'none')}, got_p {got_p.get(bad[0], 'none')})", "outcomes",
                               _state_rule(self.start.variant, {"type": typ}, ref_state.get("phase"), []),
                               {"outcomes": outs}, {})
         return [o["outcome"] for o in outs], True
@@ -538,7 +539,8 @@ def differential_check(engine: Any, reference: Any, *, games: int = 100, max_ste
         n0 = stats.steps
         try:
             game.play(start.state, start.prefix, max_steps, probe_rate=probe_rate)
-        except Divergence as div:
+        except Divergence as caught:
+            div = caught
             div.game = g
             if div.key not in found and len(found) < max_divergences:
                 try:

@@ -166,7 +166,8 @@ def _event_validators() -> dict[str, Any]:
 def _result_validator(name: str) -> Any:
     """The validator of one ``$defs`` entry of the response schema."""
     from jsonschema import Draft202012Validator
-    schema = validator(RESPONSE_SCHEMA).schema["$defs"][name]
+    root: Any = validator(RESPONSE_SCHEMA).schema
+    schema = root["$defs"][name]
     return Draft202012Validator(schema)
 
 

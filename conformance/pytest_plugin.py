@@ -96,7 +96,7 @@ class CaseItem(pytest.Item):
             if r.stderr:
                 text += "\n--- engine stderr ---\n" + r.stderr
             return text
-        return super().repr_failure(excinfo)
+        return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Any, int, str]:
         return self.path, 0, f"riskspec case {self.case.id}"

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from riskspec.conformance.claims import case_needs, unclaimed_by_steps
-from riskspec.conformance.client import EngineClient, Response
+from riskspec.conformance.client import EngineClient, InProcessClient, Response
 from riskspec.conformance.compare import (
     action_key,
     events_diff,
@@ -104,7 +104,7 @@ class _Error(Exception):
 
 
 # -- perft ----------------------------------------------------------------------------
-def perft(client: EngineClient, setup: Mapping[str, Any], state: Mapping[str, Any],
+def perft(client: EngineClient | InProcessClient, setup: Mapping[str, Any], state: Mapping[str, Any],
           depth: int) -> tuple[int, dict[str, int]]:
     """Leaf count to ``depth`` plies from ``state`` (chance outcomes are plies too), and the divide."""
     divide: dict[str, int] = {}
@@ -154,16 +154,16 @@ def divide_rows(expected: Mapping[str, int] | None, actual: Mapping[str, int]) -
 
 
 # -- one case ---------------------------------------------------------------------------
-def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = None) -> CaseResult:
+def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout: float | None = None) -> CaseResult:
     """Run one case; whatever happens inside it ends as this case's result (never an exception).
 
     ``case_timeout``: seconds the whole case may take (its requests share them)."""
     t0 = time.monotonic()
     res = CaseResult(case=case.id, title=case.title, covers=list(case.covers), variant=case.variant,
                      section=case.section, outcome="pass", file=case.file)
-    if hasattr(client, "deadline"):
-        client.deadline = t0 + case_timeout if case_timeout else None
-        client.deadline_seconds = case_timeout
+    if hasattr(client, "deadline"):  # a client that keeps time (in process, none does)
+        client.deadline = t0 + case_timeout if case_timeout else None  # type: ignore[union-attr]
+        client.deadline_seconds = case_timeout  # type: ignore[union-attr]
     try:
         caps = client.start()
         needs = case_needs(case)
@@ -200,7 +200,7 @@ def run_case(client: EngineClient, case: Case, *, case_timeout: float | None = N
     return res
 
 
-def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
+def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResult) -> None:
     setup = _setup_fields(case)
     if case.state is not None:
         r = client.request("load_state", state=case.state, **setup)
@@ -217,7 +217,7 @@ def _run_steps(client: EngineClient, case: Case, res: CaseResult) -> None:
         raise
 
 
-def _play(client: EngineClient, case: Case, res: CaseResult, setup: Mapping[str, Any], cur: Any,
+def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, setup: Mapping[str, Any], cur: Any,
           trail: list[Any]) -> None:
     # the frame rule: the observable state the case's expectations imply, step by step
     frame = observe(case.state if case.state is not None else cur) if case.framed else {}

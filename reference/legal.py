@@ -13,12 +13,13 @@ and shared (read-only; each carries its parsed form, so ``apply`` does not parse
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from riskspec.reference.battle import get_defender_dice_limit
 from riskspec.reference.cards import get_valid_sets
 from riskspec.reference.classic import get_bonus_territories, get_connected_own, is_trade_forced
-from riskspec.reference.listed import get_listed
+from riskspec.reference.listed import Listed, get_listed
 from riskspec.reference.state import State
 
 Action = dict[str, Any]
@@ -99,13 +100,13 @@ def _attacks(s: State) -> list[Action]:
     return out
 
 
-def _defences(s: State) -> list[Action]:
+def _defences(s: State) -> list[Listed]:
     limit = get_defender_dice_limit(s.armies[s.pending["to"]],
                                     s.tables.params.attack_max_defender_dice)
     return get_listed(s.tables).defences(limit)
 
 
-def _occupations(s: State) -> list[Action]:
+def _occupations(s: State) -> list[Listed]:
     most = s.armies[s.pending["from"]] - 1
     return get_listed(s.tables).occupations(s.pending["min"], most)
 
@@ -132,7 +133,7 @@ def _fortifications(s: State) -> list[Action]:
     return out
 
 
-_GENERATORS = {
+_GENERATORS: dict[str, Callable[[State], list[Any]]] = {  # actions (Listed ones too)
     "claim": _claims,
     "setup-place": _setup_places,
     "reinforce": _reinforcements,

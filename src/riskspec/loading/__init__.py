@@ -68,7 +68,7 @@ def _collect(root: Path, *, skip_schemas: bool = False,
     shared = _Shared(sources, raws)
     variants = {}
     for vid in raws:
-        v = ctx.guard(lambda vid=vid: _build_variant(ctx, vid, shared))
+        v = ctx.guard(functools.partial(_build_variant, ctx, vid, shared))
         if v is not None:
             variants[vid] = v
     # Files in the tree that no variant reaches are still checked (and reported).
@@ -76,7 +76,7 @@ def _collect(root: Path, *, skip_schemas: bool = False,
         if real_path(path) not in ctx.docs:
             doc = ctx.load(path)
             if doc is not None:
-                ctx.guard(lambda doc=doc: _standalone(ctx, doc, sources))
+                ctx.guard(functools.partial(_standalone, ctx, doc, sources))
     # each family's primary edition (one that extends nothing) first, then its editions
     variants = dict(sorted(variants.items(),
                            key=lambda kv: (kv[1].family, kv[1].extends is not None, kv[0])))
@@ -171,7 +171,7 @@ def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:
         doc = ctx.load(path)
         if doc is None:
             continue
-        ctx.guard(lambda path=path, doc=doc: _check_one(ctx, path, doc, sources))
+        ctx.guard(functools.partial(_check_one, ctx, path, doc, sources))
     return ctx
 
 

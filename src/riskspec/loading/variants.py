@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -241,9 +241,10 @@ def _variant_board(ctx: _Ctx, merged: _Merged, shared: _Shared) -> m.Board | Non
 
 def _variant_files(ctx: _Ctx, merged: _Merged, shared: _Shared, key: str) -> dict[str, Any]:
     """The rules (or ambiguities) of the files the variant names, each file built once."""
-    fmt, store, ids, build = (
+    table: tuple[str, dict[str, Any], Any, Callable[..., Any]] = (
         ("riskspec/rules@1", shared.rules, shared.rule_ids, build_rules) if key == "rules" else
         ("riskspec/ambiguities@1", shared.ambiguities, shared.ambiguity_ids, build_ambiguities))
+    fmt, store, ids, build = table
     out: dict[str, Any] = {}
     for i, name in enumerate(merged.fields.get(key, [])):
         path = merged.named_file(ctx, key, name, i)
@@ -281,9 +282,9 @@ def _check_param_refs(ctx: _Ctx, parameters: dict[str, m.Parameter], where: Docu
         if pk not in parameters:
             ctx.add(where, path + (pk,), "unknown-parameter",
                     f"unknown parameter {pk!r}{_hint(pk, list(parameters))}")
-        elif parameters[pk].allowed is not None and pv not in parameters[pk].allowed:
+        elif (allowed := parameters[pk].allowed) is not None and pv not in allowed:
             ctx.add(where, path + (pk,), "bad-parameter-value",
-                    f"parameter {pk!r} may be {', '.join(parameters[pk].allowed)}; got "
+                    f"parameter {pk!r} may be {', '.join(allowed)}; got "
                     f"{pv!r:.60}: use one of them")
         else:
             check_set_value(ctx, family, where, path + (pk,), pk, pv, what)

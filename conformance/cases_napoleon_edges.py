@@ -495,7 +495,7 @@ def ransom_choices(b: Any) -> None:
     _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
           zones={"z1": (0, 2)}, prisoners={(1, 0, "generals"): 1, (2, 0, "generals"): 1},
           phase="reinforce", pending=REINF)
-    legal = [{"type": "buy-admiral", "zone": "z1"}]
+    legal: list[dict[str, Any]] = [{"type": "buy-admiral", "zone": "z1"}]
     for t in ("a1", "b1"):
         legal += [{"type": "buy-general", "territory": t}, {"type": "buy-fortification", "territory": t}]
     legal += [{"type": "buy-ship", "zone": "z1"}]

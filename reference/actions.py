@@ -18,8 +18,8 @@ and numbers and dice lists by value.  :func:`sort_key` computes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from riskspec.errors import InvalidActionError
 from riskspec.reference.state import dumps
@@ -50,9 +50,100 @@ TYPES: tuple[str, ...] = tuple(FIELDS)
 RANK: dict[str, int] = {t: i for i, t in enumerate(TYPES)}
 CHANCE_TYPES = frozenset({"first-player", "deal", "mission", "roll", "draw"})
 
-#: a parsed action: (type, field values…) with territories, cards and missions as indices
-#: (a null territory is -1) and dice as tuples
+#: a parsed action: its record below — (type, field values…) with territories, cards and
+#: missions as indices (a null territory is -1) and dice as tuples
 Parsed = tuple[Any, ...]
+
+
+class Claim(NamedTuple):
+    type: str
+    territory: int
+
+
+class Place(NamedTuple):
+    type: str
+    territory: int
+
+
+class PlaceNeutral(NamedTuple):
+    type: str
+    territory: int
+
+
+class Trade(NamedTuple):
+    type: str
+    cards: tuple[int, ...]
+    bonus_territory: int     # -1: none named
+
+
+class Attack(NamedTuple):
+    type: str
+    src: int
+    dst: int
+    dice: int
+
+
+class Defend(NamedTuple):
+    type: str
+    dice: int
+
+
+class Occupy(NamedTuple):
+    type: str
+    armies: int
+
+
+class EndAttack(NamedTuple):
+    type: str
+
+
+class Fortify(NamedTuple):
+    type: str
+    src: int
+    dst: int
+    armies: int
+
+
+class EndTurn(NamedTuple):
+    type: str
+
+
+class FirstPlayer(NamedTuple):
+    type: str
+    player: int
+
+
+class Deal(NamedTuple):
+    type: str
+    territory: int
+
+
+class Mission(NamedTuple):
+    type: str
+    player: int
+    mission: int             # position in the mission deck in play
+
+
+class Roll(NamedTuple):
+    type: str
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+
+
+class Draw(NamedTuple):
+    type: str
+    card: int
+
+
+#: action type → its parsed record (a named tuple: ``a.src`` reads the JSON ``from``)
+RECORDS: dict[str, Callable[..., Parsed]] = {
+    "claim": Claim, "place": Place, "place-neutral": PlaceNeutral, "trade": Trade,
+    "attack": Attack, "defend": Defend, "occupy": Occupy, "end-attack": EndAttack,
+    "fortify": Fortify, "end-turn": EndTurn, "first-player": FirstPlayer, "deal": Deal,
+    "mission": Mission, "roll": Roll, "draw": Draw,
+}
+#: a JSON field name → its record field name (the others are the same)
+FIELD_NAMES = {"from": "src", "to": "dst"}
 
 
 def _bad(action: Any, code: str, message: str) -> InvalidActionError:
@@ -101,7 +192,7 @@ def parse_action(action: Any, tables: Tables, n_players: int) -> Parsed:
             out.append(index[value])  # the common case, without the general checks
         else:
             out.append(_parse_field(action, name, field_kind, value, tables, n_players))
-    return tuple(out)
+    return RECORDS[kind](*out)
 
 
 def _parse_field(action: Any, name: str, kind: str, value: Any, tb: Tables,

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from riskspec.reference import actions as A
 from riskspec.reference import ruleids as R
-from riskspec.reference.actions import Parsed
 from riskspec.reference.base import get_humans, get_next_seat, get_player_name, get_territory_name, require
 from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem, get_set_value, has_valid_set
@@ -116,8 +116,8 @@ def _leave_placement_if_done(s: State) -> None:
 
 # --------------------------------------------------------------------------- reinforce
 
-def process_place(s: State, a: Parsed, events: Events) -> None:
-    _, t = a
+def process_place(s: State, a: A.Place, events: Events) -> None:
+    t = a.territory
     p = s.current
     # A forced trade comes before any placement.
     require(s.pending["forced"] is None, "forced-trade",
@@ -135,8 +135,8 @@ def process_place(s: State, a: Parsed, events: Events) -> None:
     _leave_placement_if_done(s)
 
 
-def process_trade(s: State, a: Parsed, events: Events) -> None:
-    _, cards, bonus_t = a
+def process_trade(s: State, a: A.Trade, events: Events) -> None:
+    cards, bonus_t = a.cards, a.bonus_territory
     tb, prm, p = s.tables, s.tables.params, s.current
     hand = s.hands[p]
     symbols = [tb.card_symbol[c] for c in cards]
@@ -222,8 +222,8 @@ def get_trade_value(s: State, symbols: list[str]) -> int:
 
 # --------------------------------------------------------------------------- attack
 
-def process_attack(s: State, a: Parsed, events: Events) -> None:
-    _, f, t, dice = a
+def process_attack(s: State, a: A.Attack, events: Events) -> None:
+    f, t, dice = a.src, a.dst, a.dice
     prm, p = s.tables.params, s.current
     # One attacks from a territory of one's own …
     require(s.owner[f] == p, "not-owner", R.ATTACK_ADJACENCY,
@@ -264,8 +264,8 @@ def get_dice_chooser(s: State, defender: int) -> int:
     return others[0] if others else -1
 
 
-def process_defend(s: State, a: Parsed, events: Events) -> None:
-    _, dice = a
+def process_defend(s: State, a: A.Defend, events: Events) -> None:
+    dice = a.dice
     t = s.pending["to"]
     limit = get_defender_dice_limit(s.armies[t], s.tables.params.attack_max_defender_dice)
     # At most attack.max_defender_dice dice, and no more than the armies defending.
@@ -278,8 +278,8 @@ def process_defend(s: State, a: Parsed, events: Events) -> None:
                  "defender_dice": dice}
 
 
-def process_roll(s: State, a: Parsed, events: Events) -> None:
-    _, att, dfd = a
+def process_roll(s: State, a: A.Roll, events: Events) -> None:
+    att, dfd = a.attacker, a.defender
     tb, prm, p = s.tables, s.tables.params, s.current
     f, t = s.pending["from"], s.pending["to"]
     # The roll has as many dice on each side as were declared.
@@ -329,8 +329,8 @@ def conquer(s: State, f: int, t: int, dice: int, events: Events) -> None:
     s.pending = {"from": f, "to": t, "min": least, "eliminated": eliminated}
 
 
-def process_occupy(s: State, a: Parsed, events: Events) -> None:
-    _, n = a
+def process_occupy(s: State, a: A.Occupy, events: Events) -> None:
+    n = a.armies
     f, t = s.pending["from"], s.pending["to"]
     # the range set at the conquest (its minimum is in the state), one army left behind
     least, most = get_occupy_range(s.armies[f], s.pending["min"], "dice-rolled")
@@ -357,14 +357,14 @@ def process_occupy(s: State, a: Parsed, events: Events) -> None:
         s.phase, s.pending = "attack", {}
 
 
-def process_end_attack(s: State, a: Parsed, events: Events) -> None:
+def process_end_attack(s: State, a: A.EndAttack, events: Events) -> None:
     s.phase, s.pending = "fortify", {}
 
 
 # --------------------------------------------------------------------------- fortify
 
-def process_fortify(s: State, a: Parsed, events: Events) -> None:
-    _, f, t, n = a
+def process_fortify(s: State, a: A.Fortify, events: Events) -> None:
+    f, t, n = a.src, a.dst, a.armies
     tb, p = s.tables, s.current
     # Armies move between two of one's own territories …
     require(s.owner[f] == p and s.owner[t] == p and f != t, "not-own", R.FORTIFY_ONE_MOVE,
@@ -407,7 +407,7 @@ def get_connected_own(s: State, start: int) -> set[int]:
     return seen
 
 
-def process_end_turn(s: State, a: Parsed, events: Events) -> None:
+def process_end_turn(s: State, a: A.EndTurn, events: Events) -> None:
     end_turn(s, events)
 
 
@@ -445,8 +445,8 @@ def _prepare_draw(s: State, events: Events) -> None:
         next_turn(s, events)
 
 
-def process_draw(s: State, a: Parsed, events: Events) -> None:
-    _, card = a
+def process_draw(s: State, a: A.Draw, events: Events) -> None:
+    card = a.card
     # The card drawn is one of the draw pile.
     require(card in s.draw_pile, "not-in-pile", R.CARDS_EARN,
             f"{s.tables.cards[card]} is not in the draw pile")

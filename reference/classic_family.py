@@ -15,7 +15,7 @@ from riskspec.errors import IllegalActionError, OptionError
 from riskspec.model import Variant
 from riskspec.reference import classic, setup
 from riskspec.reference import ruleids as R
-from riskspec.reference.actions import CHANCE_TYPES, Parsed, parse_action
+from riskspec.reference.actions import CHANCE_TYPES, parse_action
 from riskspec.reference.chance import get_chance_table
 from riskspec.reference.consistency import check_state
 from riskspec.reference.family import CHANCE, TERMINAL, Family, describe
@@ -100,7 +100,8 @@ def _classic_current_player(state: State) -> int:
     return state.current
 
 
-Handler = Callable[[State, Parsed, list[Event]], None]
+#: a handler takes the record of the action type it is registered for (actions.RECORDS)
+Handler = Callable[[State, Any, list[Event]], None]
 
 #: (phase, action type) → the function that applies it
 HANDLERS: dict[tuple[str, str], Handler] = {

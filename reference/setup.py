@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from riskspec.reference import actions as A
 from riskspec.reference import ruleids as R
-from riskspec.reference.actions import Parsed
 from riskspec.reference.base import get_next_seat, get_player_name, get_territory_name, is_human, require
 from riskspec.reference.classic import begin_turn
 from riskspec.reference.missions import get_mission_deck
@@ -46,8 +46,8 @@ def is_deal_setup(s: State) -> bool:
 
 # --------------------------------------------------------------------------- chance
 
-def process_mission(s: State, a: Parsed, events: Events) -> None:
-    _, player, index = a
+def process_mission(s: State, a: A.Mission, events: Events) -> None:
+    player, index = a.player, a.mission
     mission = s.tables.mission_deck[index]
     # The mission cards go to the players in seat order, one each.
     require(player == s.pending["next"], "wrong-recipient", R.MISSIONS_DEAL,
@@ -68,8 +68,8 @@ def process_mission(s: State, a: Parsed, events: Events) -> None:
         start_territories(s)
 
 
-def process_first_player(s: State, a: Parsed, events: Events) -> None:
-    _, player = a
+def process_first_player(s: State, a: A.FirstPlayer, events: Events) -> None:
+    player = a.player
     # Only a player of the game (never the neutral army) can win the roll.
     require(is_human(s, player), "not-a-player", R.SETUP_FIRST_PLACER,
             lambda: f"{get_player_name(s, player)} does not take part in the roll")
@@ -88,8 +88,8 @@ def process_first_player(s: State, a: Parsed, events: Events) -> None:
         s.phase, s.pending, s.current = "claim", {}, player
 
 
-def process_deal(s: State, a: Parsed, events: Events) -> None:
-    _, t = a
+def process_deal(s: State, a: A.Deal, events: Events) -> None:
+    t = a.territory
     # Each territory is dealt once.
     require(s.owner[t] < 0, "already-dealt", R.TWO_PLAYER_DEAL if s.neutral >= 0 else R.SETUP_DEAL,
             lambda: f"{get_territory_name(s, t)} has already been dealt")
@@ -123,8 +123,8 @@ def _next_recipient(s: State, after: int) -> int:
 
 # --------------------------------------------------------------------------- claiming
 
-def process_claim(s: State, a: Parsed, events: Events) -> None:
-    _, t = a
+def process_claim(s: State, a: A.Claim, events: Events) -> None:
+    t = a.territory
     p = s.current
     # A territory is claimed only while it is empty.
     require(s.owner[t] < 0, "occupied", R.SETUP_CLAIM,
@@ -142,8 +142,8 @@ def process_claim(s: State, a: Parsed, events: Events) -> None:
 
 # --------------------------------------------------------------------------- placement rounds
 
-def process_setup_place(s: State, a: Parsed, events: Events) -> None:
-    _, t = a
+def process_setup_place(s: State, a: A.Place, events: Events) -> None:
+    t = a.territory
     p = s.current
     # A placement turn puts down a fixed number of one's own armies.
     require(s.pending["own"] > 0, "no-own-armies",
@@ -162,8 +162,8 @@ def process_setup_place(s: State, a: Parsed, events: Events) -> None:
     _end_placement_turn_if_done(s, events)
 
 
-def process_place_neutral(s: State, a: Parsed, events: Events) -> None:
-    _, t = a
+def process_place_neutral(s: State, a: A.PlaceNeutral, events: Events) -> None:
+    t = a.territory
     # Neutral armies exist only in the two-player neutral game, a few per placement turn.
     require(s.pending["neutral"] > 0, "no-neutral-armies", R.TWO_PLAYER_PLACEMENT,
             "no neutral armies to place this placement turn")

@@ -60,7 +60,8 @@ INVARIANTS: dict[str, str] = {
     "state.setup": "claim and deal leave territories to take; setup placements do not exceed "
                    "the reserve",
     "state.missions": "missions are dealt only in the mission game",
-    "state.has-move": "the player to act has at least one legal action",
+    "state.has-move": "the player to act has at least one legal action (a chance node at "
+                      "least one outcome)",
 }
 
 
@@ -85,11 +86,16 @@ def check_state(s: State) -> None:
 
 
 def check_has_move(s: State) -> None:
-    """Last: a decision node offers its player at least one action (any state play reaches
-    does; e.g. a reinforce phase with nothing to place and no trade owed does not)."""
+    """Last: a decision node offers its player at least one action and a chance node at
+    least one outcome (any state play reaches does; a reinforce phase with nothing to place
+    and no trade owed, or a deal with every territory taken, does not)."""
     family = family_of(s)
     who = family.current_player(s)
-    if who not in (CHANCE, TERMINAL):
+    if who == CHANCE:
+        table = family.chance_table(s)
+        require(table is not None and len(table) > 0 and table.total > 0, "state.has-move",
+                lambda: f"phase {s.phase} is a chance node without a possible outcome")
+    elif who != TERMINAL:
         require(bool(family.legal_actions(s)), "state.has-move",
                 lambda: f"seat {who} is to act in phase {s.phase} but has no legal action")
 

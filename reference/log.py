@@ -101,6 +101,8 @@ def read_log(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError as exc:
         raise LogError(f"{path}: not JSON: {exc}") from None
+    except RecursionError:
+        raise LogError(f"{path}: not readable JSON: nested too deep") from None
     return check_log(data, str(path))
 
 
@@ -114,8 +116,11 @@ def check_log(data: Any, where: str = "log") -> dict[str, Any]:
                        f"without step links); record the game again with `riskspec play --log`")
     if data.get("format") != FORMAT:
         raise LogError(f"{where}: not a {FORMAT} document (format {data.get('format')!r})")
-    errors = sorted(validator("log.schema.json").iter_errors(data),
-                    key=lambda e: [str(p) for p in e.absolute_path])
+    try:
+        errors = sorted(validator("log.schema.json").iter_errors(data),
+                        key=lambda e: [str(p) for p in e.absolute_path])
+    except RecursionError:
+        raise LogError(f"{where}: invalid log: values nested too deep") from None
     if errors:
         path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in errors[0].absolute_path)
         raise LogError(f"{where}: invalid log at ${path}: {errors[0].message}")

@@ -18,6 +18,10 @@ from riskspec.reference.family import family_of, get_family
 from riskspec.reference.state import InvalidStateError, State, dumps
 from riskspec.validation import validator
 
+#: the most seats (players, neutral ones included) a state may have: far above any variant's
+#: colours, checked before the schema so that a state of a million players is refused at once
+MAX_SEATS = 64
+
 
 def to_dict(state: State) -> dict[str, Any]:
     """The public JSON object of a state (IDs, not indices), in its family's format."""
@@ -42,6 +46,8 @@ def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None, *,
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as exc:
             raise InvalidStateError(f"state is not JSON: {exc}") from None
+        except RecursionError:
+            raise InvalidStateError("state is not readable JSON: nested too deep") from None
     else:
         data = text
     return from_dict(data, variant, check_schema=check_schema)
@@ -57,8 +63,15 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
     """
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a state is a JSON object, not {type(data).__name__}")
-    errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
-                    key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
+    seats = data.get("players")
+    if isinstance(seats, list) and len(seats) > MAX_SEATS:  # before the schema walks them all
+        raise InvalidStateError(f"{len(seats):,} players: the engine seats at most {MAX_SEATS} "
+                                "[invariant state.player-count]", invariant="state.player-count")
+    try:
+        errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
+                        key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
+    except RecursionError:
+        raise InvalidStateError("invalid state: values nested too deep") from None
     if errors:
         err = errors[0]
         where = "$" + "".join(f"[{p!r}]" if isinstance(p, int) else f".{p}"

@@ -30,7 +30,15 @@ INVARIANTS: dict[str, str] = {
     "state.army-limit": f"at most {MAX_ARMIES:,} units, ships and reserves together",
     "state.battle": "a declared attack or battle is between places of two different seats, "
                     "with dice within the rules' limits (bonuses of active cards included)",
-    "state.has-move": "the player to act has at least one legal action",
+    "state.setup": "a claim or deal goes to a seat with a regiment in reserve; a setup "
+                   "placement has regiments left to place, no more than the reserve of the army "
+                   "it places",
+    "state.alive-holds-territory": "in the game proper every seat still in the game but the "
+                                   "neutral ones holds a territory",
+    "state.challengers": "challenger ships are the player to move's, in a zone another seat "
+                         "holds",
+    "state.has-move": "the player to act has at least one legal action (a chance node at "
+                      "least one outcome)",
 }
 
 
@@ -42,6 +50,7 @@ def check_state(s: NapState) -> None:
     check_seats(s)
     check_counts(s)
     check_eliminated(s)
+    check_setup(s)
     check_battle(s)
     check_has_move(s)
 
@@ -103,8 +112,36 @@ def check_eliminated(s: NapState) -> None:
                 lambda: f"seat {p} is eliminated but holds cards")
 
 
+SETUP_PHASES = frozenset({"claim", "deal", "setup-place", "random-place", "setup-leaders"})
+
+
+def check_setup(s: NapState) -> None:
+    if s.phase in ("claim", "deal"):
+        seat = s.current if s.phase == "claim" else s.pending["next"]
+        require(s.reserves[seat] >= 1, "state.setup",
+                lambda: f"phase {s.phase}: seat {seat} takes a territory with no regiment in reserve")
+    elif s.turn >= 1 and s.phase not in SETUP_PHASES:
+        held = set(s.owner[:s.tables.n_territories])
+        for p in range(s.n_players):
+            require(p in held or s.eliminated_by[p] >= 0 or p in s.neutrals,
+                    "state.alive-holds-territory",
+                    lambda: f"seat {p} holds no territory but is not eliminated")
+    if s.phase in ("setup-place", "random-place"):
+        seat, left = s.pending["seat"], s.pending["left"]
+        require(1 <= left <= s.reserves[seat], "state.setup",
+                lambda: f"pending.left {left}: seat {seat} has {s.reserves[seat]} in reserve")
+    for z, n in enumerate(s.challengers):
+        require(n == 0 or s.owner[z] not in (-1, s.current), "state.challengers",
+                lambda: f"{s.tables.places[z]}: {n} challenger ships in a zone held by seat "
+                        f"{s.owner[z]} (the player to move: {s.current})")
+
+
+#: the phases of a declared attack: pending from, to, naval and the dice (counts or rolls)
+BATTLE_PHASES = ("defend", "battle", "reroll", "reroll-dice")
+
+
 def check_battle(s: NapState) -> None:
-    if s.phase not in ("defend", "battle"):
+    if s.phase not in BATTLE_PHASES:
         return
     tb, p, pend = s.tables, s.tables.params, s.pending
     f, t = pend["from"], pend["to"]
@@ -120,14 +157,16 @@ def check_battle(s: NapState) -> None:
                         "second")
     require(pend["naval"] == tb.is_zone(t), "state.battle",
             lambda: f"pending.naval is {pend['naval']} for a battle in {names[t]}")
+    require(s.armies[t] >= 1, "state.battle", lambda: f"{names[t]} is attacked but has no units")
     top = p.attack_max_attacker_dice + EF.extra_dice(s, s.current, False)
-    dice = pend["attacker_dice"]
+    rolled = s.phase.startswith("reroll")
+    dice = len(pend["attacker"]) if rolled else pend["attacker_dice"]
     units = s.challengers[t] if f == t else s.armies[f]
     require(_is_count(dice) and 1 <= dice <= min(top, units), "state.battle",
             lambda: f"{dice!r} attacker dice from {units} units (1 to {top} allowed)")
-    if s.phase == "battle":
+    if s.phase != "defend":
         most = defence_limit(s, t)
-        d = pend["defender_dice"]
+        d = len(pend["defender"]) if rolled else pend["defender_dice"]
         require(_is_count(d) and 1 <= d <= max(most, 1), "state.battle",
                 lambda: f"{d!r} defender dice with {s.armies[t]} units (1 to {most} allowed)")
 

@@ -16,7 +16,6 @@ elsewhere in the state —, a key dropped or added).  Each input ends as
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
@@ -25,121 +24,137 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, json_paths, report
+from common import examples, report
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from invariants_common import check_node_kind, check_round_trip
+from state_edits import hostile_state, make_pool
 
 from riskspec.errors import RiskspecError
 from riskspec.reference import engine as E
 from riskspec.reference.consistency import INVARIANTS as CLASSIC
-from riskspec.reference.driver import choose_action, sample_outcome
+from riskspec.reference.driver import sample_outcome
 from riskspec.reference.napoleon.consistency import INVARIANTS as NAPOLEON
 from riskspec.reference.state import InvalidStateError
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = [("classic", 2), ("classic", 3), ("classic", 5), ("napoleon-basic", 2),
-         ("napoleon-advanced", 3)]
+POOL = make_pool()
+MAX_ARMIES = 100_000
 
 
-def _pool() -> list[dict[str, Any]]:
-    out = []
-    for i, (variant, players) in enumerate(GAMES):
-        rng = random.Random(i)
-        s = E.new_game(variant, players)
-        for step in range(1500):
-            if E.current_player(s) == E.TERMINAL:
-                break
-            if step % 37 == 0:
-                out.append(json.loads(E.to_json(s)))
-            a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-                choose_action(E.legal_actions(s), rng, "aggressive", s)
-            s, _ = E.apply(s, a)
-        out.append(json.loads(E.to_json(s)))
-    return out
-
-
-POOL = _pool()
-
-
-def _scalars(d: Any) -> list[Any]:
-    if isinstance(d, dict):
-        return [x for k, v in d.items() for x in [k, *_scalars(v)]]
-    if isinstance(d, list):
-        return [x for v in d for x in _scalars(v)]
-    return [d]
-
-
-HOSTILE = st.one_of(
-    st.integers(-3, 12), st.sampled_from([99, -1, 10**7, 2**63, -2**63, 10**100]),
-    st.none(), st.booleans(), st.text(max_size=5), st.sampled_from(["", "\ud800", "attack"]),
-    st.lists(st.integers(-2, 5), max_size=3), st.builds(dict), st.builds(lambda: [[[[[]]]]]),
-    st.floats(allow_nan=True))
-
-
-@st.composite
-def hostile_state(draw):
-    base = copy.deepcopy(draw(st.sampled_from(POOL)))
-    seen = _scalars(base)
-    for _ in range(draw(st.integers(1, 3))):
-        paths = json_paths(base)[1:]
-        path = draw(st.sampled_from(paths))
-        parent = base
-        for k in path[:-1]:
-            parent = parent[k]
-        how = draw(st.sampled_from(["value", "value", "reuse", "drop", "add"]))
-        if how == "drop" and isinstance(parent, dict):
-            del parent[path[-1]]
-        elif how == "add" and isinstance(parent, dict):
-            parent[draw(st.text(min_size=1, max_size=6))] = draw(HOSTILE)
-        elif how == "reuse":
-            parent[path[-1]] = draw(st.sampled_from(seen))
-        else:
-            parent[path[-1]] = draw(HOSTILE)
-    return base
+def _independent(s: Any) -> None:
+    """What an accepted state must be, checked here without the engine's own checks."""
+    n = s.n_players
+    assert 0 <= s.current < n, f"current {s.current} of {n} seats"
+    for p in range(n):
+        if s.eliminated_by[p] >= 0:
+            assert p not in s.owner and not s.hands[p], "an eliminated seat holds nothing"
+            assert 0 <= s.eliminated_by[p] < n and s.eliminated_by[p] != p, "eliminated by a seat"
+    if s.phase != "game-over":
+        assert s.eliminated_by[s.current] < 0, "the seat to act is alive"
+    assert all(isinstance(a, int) and 0 <= a <= MAX_ARMIES for a in s.armies), "army counts"
+    assert sum(s.armies) + sum(s.reserves) <= MAX_ARMIES, "bounded armies"
+    if s.phase in ("battle", "defend"):
+        f, t = s.pending["from"], s.pending["to"]
+        if s.tables.variant.family == "classic":
+            assert t in s.tables.adjacency_sets[f], "a battle between neighbours"
+            most = min(s.tables.params.attack_max_attacker_dice, s.armies[f] - 1)
+            assert 1 <= s.pending["attacker_dice"] <= most, "attacker dice within the rules"
+        assert s.owner[t] != s.current, "nobody attacks their own place"
 
 
 def _oracle(s: Any) -> None:
-    """What an accepted state must allow (an AssertionError or exception: wrongly accepted)."""
-    legal, outcomes = E.legal_actions(s), E.chance_outcomes(s)
-    assert len(legal) <= 200_000 and len(outcomes) <= 200_000, "a bounded node"
-    check_node_kind(s)
+    """What an accepted state must allow (an AssertionError or exception: wrongly accepted):
+    a bounded, consistent node that keeps the invariants above for a few steps of play."""
+    rng = random.Random(0)
+    for _ in range(6):
+        legal, outcomes = E.legal_actions(s), E.chance_outcomes(s)
+        assert len(legal) <= 200_000 and len(outcomes) <= 200_000, "a bounded node"
+        check_node_kind(s)
+        _independent(s)
+        if E.current_player(s) == E.TERMINAL:
+            break
+        a = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else rng.choice(legal)
+        s, _ = E.apply(s, a)
     check_round_trip(s, check_schema=False)
-    for p in range(s.n_players):
-        if s.eliminated_by[p] >= 0:
-            assert p not in s.owner and not s.hands[p], "an eliminated seat holds nothing"
+
+
+PROTOCOL_EVERY = 25   # every 25th input also goes through the protocol's load_state
+
+
+def _through_protocol(text: str, verdict: str) -> str:
+    """The same state through the protocol's load_state: the same verdict, the invariant as
+    the error code (a state the line limits refuse first is answered bad-request)."""
+    from riskspec.conformance.client import reference_client
+    global _CLIENT
+    if _CLIENT is None:
+        _CLIENT = reference_client()
+    try:
+        d = json.loads(text)
+        json.dumps(d, allow_nan=False)
+    except (ValueError, RecursionError):
+        return "not sent (not strict JSON)"
+    r = _CLIENT.request("load_state", variant=str(d.get("variant")), players=2, state=d)
+    if r.ok:
+        assert verdict == "accepted", (verdict, "protocol ok")
+        return "ok"
+    kind, code = r.error["kind"], r.error["code"]
+    assert kind != "internal", r.error
+    if kind == "invalid-state":
+        assert verdict == f"refused {code}", (verdict, r.error)
+    else:
+        assert verdict != "accepted" or kind == "bad-request", (verdict, r.error)
+    return kind
+
+
+_CLIENT = None
+
+
+def _verdict(text: str, edits: str, bad: list[str]) -> str:
+    try:
+        s = E.from_json(text)
+    except InvalidStateError as exc:
+        if exc.invariant != "state.form" and exc.invariant not in {*CLASSIC, *NAPOLEON}:
+            bad.append(f"unknown invariant {exc.invariant}: {edits}")
+        return f"refused {exc.invariant}"
+    except RiskspecError as exc:
+        return f"refused {type(exc).__name__}"
+    except Exception as exc:
+        bad.append(f"traceback {exc!r:.200}: {edits}")
+        return "traceback"
+    try:
+        _oracle(s)
+    except Exception as exc:
+        bad.append(f"wrongly accepted ({exc!r:.200}): {edits}")
+        return "wrongly accepted"
+    return "accepted"
 
 
 def test_hostile_states_are_refused_with_the_invariant_or_are_playable(request):
     counts: Counter = Counter()
+    bad: list[str] = []
 
     @settings(max_examples=examples(request), deadline=None, database=None,
               derandomize=True, suppress_health_check=list(HealthCheck))
-    @given(hostile_state())
-    def run(d: dict) -> None:
+    @given(hostile_state(POOL))
+    def run(case: tuple[str, str]) -> None:
+        edits, text = case
         counts["inputs"] += 1
-        try:
-            s = E.from_json(d)
-        except InvalidStateError as exc:
-            assert exc.invariant == "state.form" or exc.invariant in CLASSIC \
-                or exc.invariant in NAPOLEON, exc.invariant
-            counts["refused"] += 1
-            return
-        except RiskspecError:
-            counts["refused"] += 1
-            return
-        counts["accepted"] += 1
-        try:
-            _oracle(s)
-        except Exception as exc:  # counted and reported below
-            counts["wrongly accepted"] += 1
-            raise AssertionError(f"accepted a state the engine cannot play: {exc!r}") from exc
+        verdict = _verdict(text, edits, bad)
+        counts[verdict] += 1
+        if counts["inputs"] % PROTOCOL_EVERY == 0 and verdict != "traceback":
+            try:
+                counts[f"protocol {_through_protocol(text, verdict)}"] += 1
+            except Exception as exc:
+                counts["protocol disagrees"] += 1
+                bad.append(f"protocol disagrees ({exc!r:.300}): {edits}")
 
     try:
         run()
     finally:
         report("load_state", counts)
-    assert counts["wrongly accepted"] == 0 and counts["refused"] > counts["inputs"] // 3
+    assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
+    assert counts["accepted"] > 0 and sum(v for k, v in counts.items()
+                                          if k.startswith("refused state.")) > counts["inputs"] // 3
 
 
 # -- the reproduced defects of issue 11 item 8, one by one -------------------------------------

@@ -6,3 +6,5 @@ from collections import Counter, defaultdict
 
 #: surface → counter of inputs, tracebacks, hangs, lost, wrongly_accepted
 TALLY: dict[str, Counter] = defaultdict(Counter)
+#: surface → counter of outcomes by class (an error kind and code, ok, pass …)
+OUTCOMES: dict[str, Counter] = defaultdict(Counter)

@@ -20,7 +20,7 @@ import pytest
 import toy_engine
 from helpers import TOY_VECTORS
 from hostile_reports import assert_report_parses
-from hostile_tally import TALLY
+from hostile_tally import OUTCOMES, TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,6 +188,8 @@ def run_one(case_index: int, at: int, mutate: Any) -> None:
         TALLY["engine answers"]["lost"] += 1
     assert_report_parses(rep)
     served = client.served
+    OUTCOMES["engine answers"][res.outcome if res.outcome == "pass" else
+                               f"{res.outcome} {res.fault}"] += 1
     if served is not None and served[1]:
         if res.outcome == "pass":
             TALLY["engine answers"]["wrongly_accepted"] += 1
@@ -212,3 +214,57 @@ def test_hostile_answers(case_index: int, at: int, mutate: Any) -> None:
 @settings(max_examples=SLOW_EXAMPLES, **common)
 def test_hostile_answers_campaign(case_index: int, at: int, mutate: Any) -> None:
     run_one(case_index, at, mutate)
+
+
+# -- whole runs: one engine session over every selected case, reports on disk ----------------
+RUN_EXAMPLES = 1_000       # whole runs of all the toy cases with --runslow (each 7 cases)
+
+
+def run_whole(tmp: Any, at: int, mutate: Any) -> None:
+    """Every case of the toy vectors through one hostile session (its request ``at``, counted
+    over the whole run, is replaced), the results written by the report writer as a run does:
+    every selected case gets a result, a refused line makes the run fail (never a pass), the
+    JSON, Markdown and JUnit files on disk parse."""
+    from hostile_reports import assert_files_parse
+
+    from riskspec.conformance.report import ReportWriter
+    client = HostileClient(at, mutate)
+    paths = tmp / "r.json", tmp / "r.md", tmp / "j.xml"
+    writer = ReportWriter(reports=paths[:2], junit=paths[2], planned=len(CASES),
+                          meta={"engine": {"name": "hostile \x1b[0m\ud800"}})
+    tally = TALLY["engine answers (whole runs)"]
+    tally["inputs"] += 1
+    try:
+        results = [run_case(client, case) for case in CASES]
+    except BaseException:
+        tally["tracebacks"] += 1
+        raise
+    for r in results:
+        writer.add(r)
+    rep = writer.close(complete=True)
+    saved = assert_files_parse(*paths)
+    if saved["totals"]["run"] != len(CASES) or not saved["complete"]:
+        tally["lost"] += len(CASES) - saved["totals"]["run"]
+    assert saved["totals"]["run"] == len(CASES) and saved["complete"] and rep["complete"]
+    passed = all(r.outcome == "pass" for r in results)
+    OUTCOMES["engine answers (whole runs)"]["run passes" if passed else "run fails"] += 1
+    served = client.served
+    if served is not None and served[1]:
+        if passed:
+            tally["wrongly_accepted"] += 1
+        assert not passed and any(r.outcome == "error" and r.fault == served[0] for r in results)
+    elif served is None or served[0] == "none":
+        assert passed, [r.message for r in results if r.outcome != "pass"]
+
+
+@given(at=st.integers(1, 60), mutate=mutations)
+@settings(max_examples=15, derandomize=True, **common)
+def test_hostile_answers_in_whole_runs(tmp_path_factory, at: int, mutate: Any) -> None:
+    run_whole(tmp_path_factory.mktemp("run"), at, mutate)
+
+
+@pytest.mark.slow
+@given(at=st.integers(1, 60), mutate=mutations)
+@settings(max_examples=RUN_EXAMPLES, **common)
+def test_hostile_answers_in_whole_runs_campaign(tmp_path_factory, at: int, mutate: Any) -> None:
+    run_whole(tmp_path_factory.mktemp("run"), at, mutate)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 import time
 from typing import Any
 
 import pytest
-from hostile_tally import TALLY
+from hostile_tally import OUTCOMES, TALLY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,6 @@ from riskspec.conformance.client import reference_client
 from riskspec.conformance.protocol import (
     REQUEST_SCHEMA,
     RESPONSE_SCHEMA,
-    is_valid_id,
     schema_errors,
     strict_loads,
 )
@@ -111,21 +111,53 @@ class _Stdin:
         self.buffer = io.BytesIO(data)
 
 
-def _expected(line: bytes) -> tuple[bool, Any, bool]:
-    """(gets a response, the id it must carry, the request is schema-valid) for one line."""
+def _depth(obj: Any) -> int:
+    """Nesting depth of a parsed JSON value, without recursion (the test's own measure)."""
+    deepest, todo = 0, [(obj, 0)]
+    while todo:
+        x, d = todo.pop()
+        if isinstance(x, (dict, list)):
+            deepest = max(deepest, d + 1)
+            todo += [(v, d + 1) for v in (x.values() if isinstance(x, dict) else x)]
+    return deepest
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError("out of range")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _expected(line: bytes) -> tuple[bool, Any, bool, str | None]:
+    """For one line, worked out here independently of the server: (gets a response, the id it
+    must carry, the request is schema-valid, the exact error code when the line itself is at
+    fault — not UTF-8, not strict JSON, nested too deep, no valid id, an unknown op)."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
-        return True, None, False
+        return True, None, False, "not-utf8"
     if not text.strip():
-        return False, None, False
+        return False, None, False, None
     try:
-        req = strict_loads(text)
+        req = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        return True, None, False, "too-deep"
     except ValueError:
-        return True, None, False
-    if not isinstance(req, dict) or not is_valid_id(req.get("id")):
-        return True, None, False
-    return True, req["id"], not schema_errors(REQUEST_SCHEMA, req)
+        return True, None, False, "not-json"
+    if _depth(req) > 64:
+        return True, None, False, "too-deep"
+    rid = req.get("id") if isinstance(req, dict) else None
+    if type(rid) is not int or not 0 <= rid < 2 ** 63:
+        return True, None, False, "no-id"
+    if req.get("op") not in ("new_game", "load_state", "apply", "legal_actions",
+                             "chance_outcomes", "state", "quit"):
+        return True, rid, False, "op"
+    return True, rid, not schema_errors(REQUEST_SCHEMA, req), None
 
 
 def run_lines(batch: list[bytes], state_index: int) -> None:
@@ -153,22 +185,30 @@ def run_lines(batch: list[bytes], state_index: int) -> None:
     got = out.getvalue().splitlines()[1:]   # after the handshake
     want = []
     for line in batch:
-        answered, rid, valid = _expected(line)
+        answered, rid, valid, code = _expected(line)
         if answered:
-            want.append((rid, valid))
+            want.append((rid, valid, code))
+        if rid is not None and code is None and json.loads(line).get("op") == "quit":
+            break                          # the server stops there
     if len(got) != len(want):
         tally["lost"] += abs(len(want) - len(got))
     assert len(got) == len(want), (batch, got)
-    for text, (rid, valid) in zip(got, want):
+    for text, (rid, valid, code) in zip(got, want):
         resp = strict_loads(text)          # strict JSON: no NaN, bounded
         assert not schema_errors(RESPONSE_SCHEMA, resp), text
         assert resp["id"] == rid and type(resp["id"]) is type(rid), (text, rid)
+        OUTCOMES["protocol server"]["ok" if resp["ok"] else
+                                    f"{resp['error']['kind']} {resp['error']['code']}"] += 1
         if not resp["ok"] and resp["error"]["kind"] == "internal":
             tally["tracebacks"] += 1
             raise AssertionError(f"internal error: {text}")
         if resp["ok"] and not valid:
             tally["wrongly_accepted"] += 1
             raise AssertionError(f"accepted a request the schema refuses: {text}")
+        if code is not None:
+            assert not resp["ok"] and resp["error"]["code"] == code, (text, code)
+            want_kind = "unsupported" if code == "op" else "bad-request"
+            assert resp["error"]["kind"] == want_kind, (text, want_kind)
 
 
 common = dict(deadline=None, database=None, suppress_health_check=list(HealthCheck))
@@ -185,6 +225,83 @@ def test_server_survives_hostile_lines(batch: list[bytes], state_index: int) -> 
 @settings(max_examples=SLOW_EXAMPLES // 2, **common)
 def test_server_survives_hostile_lines_campaign(batch: list[bytes], state_index: int) -> None:
     run_lines(batch, state_index)
+
+
+def _seeded_lines(n: int, seed: int) -> list[bytes]:
+    """``n`` hostile lines from a seeded generator of the test's own (not Hypothesis: one
+    process gets them all): ids of every JSON type, NaN, nesting, wrong field types, giant
+    player counts, real and broken actions, bytes that are not UTF-8."""
+    rng = random.Random(seed)
+    ids = [0, 1, 2**63 - 1, 2**63, -1, 1.5, True, None, "1", [1], {"a": 1}, "NaN", "Infinity",
+           "1e999", "-0"]
+    values = [None, True, 0, -1, 3, 10**9, 2**63, 10**100, 1.5, "3", "", "\ud800", [], {},
+              [3], {"x": None}, "classic", "napoleon-basic", "NaN"]
+    ops = ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "nope",
+           "", "QUIT"]
+    out = []
+    for i in range(n):
+        k = rng.randrange(10)
+        rid = rng.choice(ids) if rng.random() < 0.4 else i
+        rid_text = rid if isinstance(rid, str) and rid in ("NaN", "Infinity", "1e999", "-0") \
+            else json.dumps(rid)
+        if k == 0:
+            out.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 40))))
+        elif k == 1:
+            d = rng.choice([65, 500, 5000, 100_000])
+            out.append(("[" * d if rng.random() < 0.5 else
+                        f'{{"id":{rid_text},"op":"apply","action":' + '{"a":' * d + "1"
+                        + "}" * d + "}").encode())
+        elif k == 2:
+            out.append(f'{{"id":{rid_text},"op":"new_game","variant":'
+                       f'{json.dumps(rng.choice(VARIANTS))},"players":'
+                       f'{rng.choice(["1000000000", "2", "3", "-3", "0", "2.5", "NaN", "1e400"])}}}'
+                       .encode())
+        else:
+            req = f'{{"id":{rid_text},"op":{json.dumps(rng.choice(ops))}'
+            for key in rng.sample(["variant", "players", "options", "state", "action", "map"],
+                                  rng.randrange(4)):
+                v = rng.choice(values)
+                if key == "action" and rng.random() < 0.5:
+                    v = {"type": rng.choice(ACTION_TYPES), "territory": rng.choice(NAMES),
+                         "armies": rng.choice(values), "dice": rng.choice(values)}
+                text = "NaN" if v == "NaN" else json.dumps(v)
+                req += f',"{key}":{text}'
+            out.append((req + "}").encode())
+    return out
+
+
+@pytest.mark.slow
+def test_riskspec_engine_survives_ten_thousand_seeded_lines(tmp_path) -> None:
+    """The real ``riskspec engine`` process, one run, 10,000 hostile lines: one strict,
+    schema-valid answer per line, never internal, the right code for a line at fault, alive
+    at the end (it answers the final quit)."""
+    batch = _seeded_lines(SLOW_EXAMPLES, seed=11)
+    data = b"".join(b.replace(b"\n", b" ") + b"\n" for b in batch) + b'{"id":7,"op":"quit"}\n'
+    t0 = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "riskspec.cli", "engine"], input=data,
+                          capture_output=True, timeout=3000)
+    took = time.monotonic() - t0
+    tally = TALLY["riskspec engine (process)"]
+    tally["inputs"] += len(batch)
+    tally["slowest_ms"] = int(took * 1000)     # the whole run here
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-2000:]
+    got = proc.stdout.decode("utf-8").splitlines()[1:]
+    want = [w for w in map(_expected, (b.replace(b"\n", b" ") for b in batch)) if w[0]]
+    tally["lost"] += max(0, len(want) + 1 - len(got))
+    assert len(got) == len(want) + 1 and strict_loads(got[-1]) == {"id": 7, "ok": True,
+                                                                    "result": {}}
+    for text, (_, rid, valid, code) in zip(got, want):
+        resp = strict_loads(text)
+        assert not schema_errors(RESPONSE_SCHEMA, resp), text
+        assert resp["id"] == rid and type(resp["id"]) is type(rid), (text, rid)
+        key = "ok" if resp["ok"] else f"{resp['error']['kind']} {resp['error']['code']}"
+        OUTCOMES["riskspec engine (process)"][key] += 1
+        assert key != "internal exception" and not key.startswith("internal"), text
+        if code is not None:
+            assert resp["error"]["code"] == code, (text, code)
+        if resp["ok"] and not valid:
+            tally["wrongly_accepted"] += 1
+            raise AssertionError(f"accepted a request the schema refuses: {text}")
 
 
 HOSTILE_LINES = [

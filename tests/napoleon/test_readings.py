@@ -138,8 +138,8 @@ def test_ship_supply_counts_the_challenger_ships() -> None:
 # ---------------------------------------------------------------- empty territories
 
 def test_an_invasion_of_an_empty_place_moves_units_only_where_allowed() -> None:
-    s = position({"a1": (0, 3), "b1": (1, 2), "z1": (0, 1)}, variant="napoleon-advanced",
-                 players=3)
+    s = position({"a1": (0, 3), "b1": (1, 2), "far": (2, 1), "z1": (0, 1)},
+                 variant="napoleon-advanced", players=3)
     invades = [a for a in E.legal_actions(s) if a["type"] == "invade"]
     # a2 (empty, by land) and z2 is not reachable (z1 has one ship: none may leave)
     assert {(a["from"], a["to"]) for a in invades} == {("a1", "a2")}
@@ -201,7 +201,7 @@ def test_basic_setup_readings_reach_play_with_every_territory_held(options: dict
 
 
 def test_random_neutral_placement_is_an_exact_uniform_chance_node() -> None:
-    s = position({"a1": (0, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
+    s = position({"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
                  options={"napoleon.amb.basic-neutral-placement": "random"})
     s.turn, s.phase, s.pending = 0, "random-place", {"seat": 2, "left": 2}
     s.reserves[2] = 2
@@ -213,14 +213,14 @@ def test_random_neutral_placement_is_an_exact_uniform_chance_node() -> None:
 # ---------------------------------------------------------------- tie-break
 
 def test_all_units_count_ships_and_generals_at_their_price() -> None:
-    s = position({"a1": (0, 3), "a2": (0, 2), "b1": (1, 2), "z1": (0, 4)},
+    s = position({"a1": (0, 3), "a2": (0, 2), "b1": (1, 2), "far": (2, 1), "z1": (0, 4)},
                  variant="napoleon-advanced", players=3,
                  options={"napoleon.amb.tie-break": "all-units"})
     s.generals[s.tables.place_index["a1"]] = 2
     p = s.tables.params
     assert regiment_count(s, 0) == 5 + 4 * p.costs_ship + 2 * p.costs_general
-    board = position({"a1": (0, 3), "a2": (0, 2), "z1": (0, 4)}, variant="napoleon-advanced",
-                     players=3)
+    board = position({"a1": (0, 3), "a2": (0, 2), "b1": (1, 1), "far": (2, 1), "z1": (0, 4)},
+                     variant="napoleon-advanced", players=3)
     assert regiment_count(board, 0) == 5
 
 

@@ -144,6 +144,18 @@ def test_an_old_log_without_links_is_refused_with_what_to_do(tmp_path, capsys):
     assert "riskspec play --log" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("depth", [900, 100_000])
+def test_a_log_nested_too_deep_to_read_is_not_a_log_never_a_traceback(depth, tmp_path, capsys):
+    # found by the campaign: json.loads (or the schema) ran out of recursion, a traceback
+    text = json.dumps(LOGS[1]).replace('"steps":', '"x":' + "[" * depth + "]" * depth
+                                       + ',"steps":', 1)
+    path = tmp_path / "g.json"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and ("nested too deep" in err or depth < 1000)
+
+
 # -- the campaign ---------------------------------------------------------------------------------
 HOSTILE = st.one_of(st.integers(-2, 7), st.sampled_from([10**6, 2**63, -1, 10**100]), st.none(),
                     st.booleans(), st.text(max_size=4), st.builds(dict), st.builds(list),

@@ -16,6 +16,7 @@ elsewhere in the state —, a key dropped or added).  Each input ends as
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -218,3 +219,79 @@ def test_every_invariant_is_documented_and_every_checked_one_is_listed():
                           ("reference/napoleon/consistency.py", NAPOLEON)):
         used = set(re.findall(r'"(state\.[a-z-]+)"', (ROOT / module).read_text()))
         assert used - set(table) == set(), (module, used - set(table))
+
+
+# -- what the campaign found (each a class, fixed in the consistency checks) -------------------
+def _napoleon(variant: str = "napoleon-advanced", phase: str = "attack") -> dict:
+    """A Napoléon state of real play, in ``phase`` of the game proper."""
+    for d in POOL:
+        if d["variant"] == variant and d["phase"] == phase and d["turn"] >= 1:
+            return copy.deepcopy(d)
+    raise LookupError(phase)
+
+
+def test_state_json_nested_too_deep_to_read_is_refused_not_a_traceback():
+    text = json.dumps(_classic(board="alaska=0:3", phase="attack"))
+    for depth in (900, 100_000):
+        deep = text.replace('"pending": {}', '"pending": ' + "[" * depth + "]" * depth, 1)
+        _refused_text(deep, "state.form")
+
+
+def test_a_million_seats_are_refused_before_the_schema_reads_them():
+    d = _classic(board="alaska=0:3", phase="attack")
+    d["players"] = d["players"] * 400_000
+    _refused(d, "state.player-count")
+
+
+def test_a_chance_node_without_an_outcome_is_refused():
+    d = _napoleon()
+    d["phase"], d["pending"] = "deal", {"next": 0}       # every territory is already dealt
+    d["players"][0]["reserve"] = 1
+    _refused(d, "state.has-move")
+
+
+def test_a_napoleon_placement_beyond_the_reserve_is_refused():
+    d = _napoleon()
+    d["phase"], d["pending"] = "setup-place", {"seat": 0, "left": 7}
+    d["players"][0]["reserve"] = 1
+    _refused(d, "state.setup")
+    d["phase"], d["pending"] = "deal", {"next": 0}
+    d["players"][0]["reserve"] = 0
+    _refused(d, "state.setup")
+
+
+def test_challenger_ships_in_the_movers_own_zone_are_refused():
+    d = _napoleon()
+    zone = next(iter(d["zones"]))
+    d["zones"][zone].update(owner=d["current"], ships=1, challenger_ships=1)
+    _refused(d, "state.challengers")
+
+
+def test_a_napoleon_seat_in_the_game_without_a_territory_is_refused():
+    d = _napoleon()
+    other = next(p for p in range(len(d["players"])) if p != d["current"]
+                 and not d["players"][p]["neutral"])
+    to = next(p for p in range(len(d["players"])) if p not in (other,))
+    for place in d["territories"].values():
+        if place["owner"] == other:
+            place["owner"] = to
+    _refused(d, "state.alive-holds-territory")
+
+
+def test_a_reroll_against_an_empty_place_is_refused():
+    d = _napoleon()
+    me = d["current"]
+    src = next(t for t, v in d["territories"].items() if v["owner"] == me)
+    dst = next(t for t, v in d["territories"].items() if v["owner"] not in (me, None))
+    d["territories"][src]["armies"] = 5
+    d["territories"][dst]["armies"] = 0
+    d["phase"] = "reroll-dice"
+    d["pending"] = {"from": src, "to": dst, "attacker": [4], "defender": [3], "naval": False,
+                    "chooser": me}
+    _refused(d, "state.battle")
+
+
+def _refused_text(text: str, invariant: str) -> None:
+    with pytest.raises(InvalidStateError) as info:
+        E.from_json(text)
+    assert info.value.invariant == invariant, str(info.value)

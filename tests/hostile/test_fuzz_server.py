@@ -236,8 +236,8 @@ def _seeded_lines(n: int, seed: int) -> list[bytes]:
            "1e999", "-0"]
     values = [None, True, 0, -1, 3, 10**9, 2**63, 10**100, 1.5, "3", "", "\ud800", [], {},
               [3], {"x": None}, "classic", "napoleon-basic", "NaN"]
-    ops = ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "nope",
-           "", "QUIT"]
+    ops = ["new_game", "load_state", "apply", "apply", "apply", "legal_actions",
+           "chance_outcomes", "state", "nope", "", "QUIT"]
     out = []
     for i in range(n):
         k = rng.randrange(10)
@@ -251,17 +251,17 @@ def _seeded_lines(n: int, seed: int) -> list[bytes]:
             out.append(("[" * d if rng.random() < 0.5 else
                         f'{{"id":{rid_text},"op":"apply","action":' + '{"a":' * d + "1"
                         + "}" * d + "}").encode())
-        elif k == 2:
+        elif k in (2, 3):                   # a game to play on, or a giant / broken one
+            players = rng.choice(["1000000000", "2", "3", "3", "4", "-3", "0", "2.5", "NaN",
+                                  "1e400", "true", '"3"'])
             out.append(f'{{"id":{rid_text},"op":"new_game","variant":'
-                       f'{json.dumps(rng.choice(VARIANTS))},"players":'
-                       f'{rng.choice(["1000000000", "2", "3", "-3", "0", "2.5", "NaN", "1e400"])}}}'
-                       .encode())
+                       f'{json.dumps(rng.choice(VARIANTS))},"players":{players}}}'.encode())
         else:
             req = f'{{"id":{rid_text},"op":{json.dumps(rng.choice(ops))}'
             for key in rng.sample(["variant", "players", "options", "state", "action", "map"],
                                   rng.randrange(4)):
                 v = rng.choice(values)
-                if key == "action" and rng.random() < 0.5:
+                if key == "action" and rng.random() < 0.7:
                     v = {"type": rng.choice(ACTION_TYPES), "territory": rng.choice(NAMES),
                          "armies": rng.choice(values), "dice": rng.choice(values)}
                 text = "NaN" if v == "NaN" else json.dumps(v)
@@ -270,12 +270,20 @@ def _seeded_lines(n: int, seed: int) -> list[bytes]:
     return out
 
 
+def test_riskspec_engine_survives_seeded_lines() -> None:
+    pipe_lines(300, seed=3)
+
+
 @pytest.mark.slow
-def test_riskspec_engine_survives_ten_thousand_seeded_lines(tmp_path) -> None:
-    """The real ``riskspec engine`` process, one run, 10,000 hostile lines: one strict,
+def test_riskspec_engine_survives_ten_thousand_seeded_lines() -> None:
+    pipe_lines(SLOW_EXAMPLES, seed=11)
+
+
+def pipe_lines(n: int, seed: int) -> None:
+    """The real ``riskspec engine`` process, one run, ``n`` hostile lines: one strict,
     schema-valid answer per line, never internal, the right code for a line at fault, alive
     at the end (it answers the final quit)."""
-    batch = _seeded_lines(SLOW_EXAMPLES, seed=11)
+    batch = _seeded_lines(n, seed=seed)
     data = b"".join(b.replace(b"\n", b" ") + b"\n" for b in batch) + b'{"id":7,"op":"quit"}\n'
     t0 = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "riskspec.cli", "engine"], input=data,

@@ -228,7 +228,7 @@ reading_cases("classic.amb.hand-limit", "classic.cards.forced-trade", "Five card
 # -- elimination trades --------------------------------------------------------------------------------
 def _elim(victim, own, then):
     def body(b):
-        owners = {t: (0, 1) for t in b.blank()["territories"]}
+        owners = {t: (0, 2) for t in b.blank()["territories"]}  # 2 each: the default armies
         owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
         b.position(owners, phase="attack", current=0, hands={2: victim, 0: own})
         take(b, "alaska", "kamchatka", 3, explain="Green's last territory falls: black takes green's cards.",
@@ -258,7 +258,7 @@ def _down_to(target_trades):
     def then(b):
         occupy(b, "alaska", "kamchatka", 3, had=5, phase="elimination-trade")
         b.do(trade(["greenland", "ontario", "quebec"], "greenland"), state={
-            "territories": {"greenland": {"armies": 1 + 2}}, "players": [{"cards": 9 - 3}, {}, {}]})
+            "territories": {"greenland": {"armies": 2 + 2}}, "players": [{"cards": 9 - 3}, {}, {}]})
         if target_trades == 2:
             b.check(state={"phase": "elimination-trade", "pending": {"forced": {"max_hand": 4}}})
             b.do(trade(["peru", "iceland", "east-africa"]), explain="The bonus was used this turn.",
@@ -289,7 +289,7 @@ def _trade_armies(held):
     on the board, and the set's 4 armies (the game's first set) are placed now or kept for
     the next turn."""
     def body(b):
-        owners = {t: (0, 1) for t in b.blank()["territories"]}
+        owners = {t: (0, 2) for t in b.blank()["territories"]}  # 2 each: the default armies
         owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
         theirs, mine = ["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec"]
         b.position(owners, phase="attack", current=0, hands={2: theirs, 0: mine})
@@ -302,7 +302,7 @@ def _trade_armies(held):
              state={"phase": "elimination-trade", "territories": {"alaska": {"armies": 2},
                                                                   "kamchatka": {"armies": 3}}})
         left = trade(theirs)["cards"]
-        after = {"territories": {"greenland": {"armies": 3}}, "players": [{"cards": left}, {}, {}]}
+        after = {"territories": {"greenland": {"armies": 2 + 2}}, "players": [{"cards": left}, {}, {}]}
         if held:
             after.update(phase="attack", players=[{"cards": left, "reserve": 4}, {}, {}])
         else:

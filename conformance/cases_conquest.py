@@ -64,7 +64,7 @@ def occupied(b):
 
 def _last_territory(b, victim_cards=(), own_cards=()):
     """Green's last territory falls: green is out, and black takes green's cards."""
-    owners = {t: (0, 1) for t in b.blank()["territories"]}
+    owners = {t: (0, 2) for t in b.blank()["territories"]}  # 2 each: the default armies
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3), "siberia": (1, 3)})
     _conquer(b, att=5, owners=owners, hands={2: list(victim_cards), 0: list(own_cards)},
              players=[{"cards": len(own_cards) + len(victim_cards)}, {},
@@ -104,7 +104,7 @@ def elim_trade(b):
     b.do({"type": "trade", "cards": ["greenland", "ontario", "quebec"], "bonus_territory": "greenland"},
          explain="Three cards left: the trade is done; its 4 armies are placed at once (and 2 on Greenland).",
          state={"phase": "elimination-trade", "pending": {"to_place": 4, "forced": None},
-                "territories": {"greenland": {"armies": 3}}, "players": [{"cards": 6 - 3}, {}, {}]})
+                "territories": {"greenland": {"armies": 2 + 2}}, "players": [{"cards": 6 - 3}, {}, {}]})
     b.do({"type": "place", "territory": "alaska"}, state={"territories": {"alaska": {"armies": 3}}})
     b.check(state={"pending": {"to_place": 3}})
 

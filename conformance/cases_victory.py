@@ -12,7 +12,7 @@ MISSION = {"game-mode": "mission"}
 @scenario("classic.victory.domination.001", "Taking the last enemy territory wins the game",
           ["classic.victory.domination", "classic.elimination.out"])
 def domination(b):
-    owners = {t: (0, 1) for t in b.blank()["territories"]}
+    owners = {t: (0, 2) for t in b.blank()["territories"]}  # 2 each: the default armies
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1)})
     b.position(owners, phase="attack", current=0)
     take(b, "alaska", "kamchatka", 3, players=[{}, {}, {"eliminated": True}])
@@ -25,7 +25,7 @@ def domination(b):
 @scenario("classic.victory.domination.002", "Holding 41 territories does not win", ["classic.victory.domination"],
           negative=True)
 def not_yet(b):
-    owners = {t: (0, 1) for t in b.blank()["territories"]}
+    owners = {t: (0, 2) for t in b.blank()["territories"]}  # 2 each: the default armies
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "japan": (1, 1)})
     b.position(owners, phase="attack", current=0)
     take(b, "alaska", "kamchatka", 3, players=[{}, {}, {"eliminated": True}])

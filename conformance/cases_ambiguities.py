@@ -535,28 +535,38 @@ reading_cases("classic.amb.cards-per-turn", "classic.cards.earn", "Cards earned 
 
 # -- neutral territories --------------------------------------------------------------------------------------
 def _neutral_deal(neutral, reserves):
-    """The 42 territories are dealt in map order, round the seats 0, 1, neutral from seat 0;
-    the neutral army's turn is skipped once it holds ``neutral``; the last deal calls for the
-    first-placer roll."""
+    """The territory cards are dealt in map order, round the seats 0, 1, neutral from seat 0;
+    the neutral army's turn is skipped once it holds ``neutral``.  The case starts with all but
+    the last three dealt (the position that deal reaches), deals those three and checks the
+    end of the deal: the last card calls for the first-placer roll."""
     def body(b):
-        b.new_game()
-        held = [0, 0, 0]
-        seat = 0
-        tids = list(b.s["territories"])
-        for i, t in enumerate(tids):
+        d = b.blank()
+        tids = list(d["territories"])
+        held, seat, order = [0, 0, 0], 0, []
+        for _ in tids:
+            order.append(seat)
             held[seat] += 1
-            st = {"territories": {t: {"owner": seat, "armies": 1}},
-                  "players": [{"reserve": 40 - h} for h in held]}
-            if i == len(tids) - 1:
-                st["phase"] = "first-player"
-            b.do({"type": "deal", "territory": t}, state=st)
             seat = (seat + 1) % 3
             if seat == 2 and held[2] >= neutral:
                 seat = 0
+        held = [0, 0, 0]
+        for t, s in zip(tids[:-3], order):
+            d["territories"][t] = {"owner": s, "armies": 1}
+            held[s] += 1
+        for p, h in zip(d["players"], held):
+            p["reserve"] = 40 - h
+        d["pending"] = {"next": order[-3]}
+        b.load(d)
+        for n, (t, s) in enumerate(zip(tids[-3:], order[-3:])):
+            held[s] += 1
+            st = {"territories": {t: {"owner": s, "armies": 1}},
+                  "players": [{"reserve": 40 - h} if i == s else {} for i, h in enumerate(held)]}
+            if n == 2:
+                st["phase"] = "first-player"
+            b.do({"type": "deal", "territory": t}, state=st)
         b.check(explain=f"After the deal the neutral army holds {neutral} territories.",
                 state={"players": [{"reserve": r} for r in reserves]})
-        held = sum(1 for t in b.s["territories"].values() if t["owner"] == 2)
-        assert held == neutral, held
+        assert sum(1 for t in b.s["territories"].values() if t["owner"] == 2) == neutral
     return body
 
 

@@ -151,7 +151,8 @@ def expand_document(data: Mapping[str, Any], path: Path | None = None) -> dict[s
 def dumps(doc: Any, width: int = 100, pack: int = 60) -> str:
     """Stable, readable JSON: a value goes on one line when it fits in ``width`` columns;
     a long object or array whose members are all short (``pack`` columns) fills its lines; an
-    object whose members each fit on a line puts one a line, its braces hugging them."""
+    object whose members each fit on a line — or any object nested two levels deep (a step,
+    its expectations) — puts one member a line, its braces hugging them."""
     def emit(v: Any, indent: int, lead: int) -> str:
         flat = json.dumps(v, ensure_ascii=False)
         if lead + len(flat) <= width or not isinstance(v, (dict, list)) or not v:
@@ -178,6 +179,10 @@ def dumps(doc: Any, width: int = 100, pack: int = 60) -> str:
                     and all(len(pad) + len(i) + 1 <= width for i in items[1:]):
                 # every member fits on a line: one member a line, the braces hugging them
                 return "{" + (",\n" + pad).join(items) + "}"
+            if is_dict and indent >= 2:  # a nested object (a step, its expectations): hugged too
+                rows = [h + emit(x, indent + 1, (lead + 1 if n == 0 else len(pad)) + len(h))
+                        for n, (h, x) in enumerate(zip(heads, values))]
+                return "{" + (",\n" + pad).join(rows) + "}"
             if is_dict:
                 rows = [pad + h + emit(x, indent + 1, len(pad) + len(h)) for h, x in zip(heads, values)]
             else:

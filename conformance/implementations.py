@@ -57,6 +57,11 @@ def load_registry(path: Path = REGISTRY) -> list[dict[str, Any]]:
                                            f"{', '.join(KINDS)}, not {f.get('kind')!r}")
             if not f.get("cases") or not f.get("explain") or not f.get("title"):
                 raise ImplementationsError(f"{path}: {e['id']} findings[{j}] needs title, cases, explain")
+        for j, h in enumerate(e.get("history") or []):
+            if not isinstance(h.get("when"), str) or not all(
+                    isinstance(h.get(k), int) for k in ("pass", "fail", "error", "skip", "cases")):
+                raise ImplementationsError(f"{path}: {e['id']} history[{j}] needs 'when' and the counts "
+                                           f"pass, fail, error, skip, cases (integers)")
     return engines
 
 

@@ -265,6 +265,9 @@ def render_junit(rep: Mapping[str, Any]) -> str:
     by_sec: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for r in rep["results"]:
         by_sec[f"{r['variant']}.{r['section']}"].append(r)
+    # rule broken, its statement, docs page and rerun command, as the terminal shows them
+    about = {f["case"]: "".join(f"{label}: {text}\n" for label, text in failure_lines(f))
+             for f in rep.get("failures") or []}
     for sec, rs in sorted(by_sec.items()):
         c = Counter(r["outcome"] for r in rs)
         suite = ET.SubElement(suites, "testsuite", name=sec, tests=str(len(rs)),
@@ -277,12 +280,12 @@ def render_junit(rep: Mapping[str, Any]) -> str:
             head = msg.splitlines()[0] if msg else r["outcome"]
             if r["outcome"] == "fail":
                 ET.SubElement(tc, "failure", message=head, type="nonconformance").text = \
-                    f"covers: {', '.join(r.get('covers', []))}\n{msg}"
+                    f"{about.get(r['case'], '')}covers: {', '.join(r.get('covers', []))}\n{msg}"
             elif r["outcome"] == "xpass":
                 ET.SubElement(tc, "failure", message=head, type="xpass").text = msg
             elif r["outcome"] in ("error", "timeout"):
                 ET.SubElement(tc, "error", message=head, type=r.get("fault") or r["outcome"]).text = \
-                    msg + ("\n--- stderr ---\n" + r["stderr"] if r.get("stderr") else "")
+                    about.get(r["case"], "") + msg + ("\n--- stderr ---\n" + r["stderr"] if r.get("stderr") else "")
             elif r["outcome"] in ("skip", "xfail"):
                 ET.SubElement(tc, "skipped", message=head)
     if rep.get("fuzz"):
@@ -498,3 +501,7 @@ def print_failures(rep: Mapping[str, Any], stream: Any, limit: int = 50) -> None
             stream.write(f"  {line}\n")
     if len(rep["failures"]) > limit:
         stream.write(f"\n… and {len(rep['failures']) - limit} more failures (see the report)\n")
+    for r in rep["results"]:  # an entry of the expectations file that no longer fails
+        if r["outcome"] == "xpass":
+            stream.write(f"\nXPASS {r['case']}: listed as a known failure ({r.get('reason', '')}) but "
+                         f"passed: remove it from the expectations file\n")

@@ -74,6 +74,18 @@ def test_implementations_page_lists_engines_sections_and_findings():
             assert f["title"] in page and f["kind"] in page
     assert "| [`classic.attack`](rules/classic.attack.optional.md) |" in page
     assert "❌" in page and "✅" in page
+    # every failing case of every report is in a table with its rule and its finding
+    assert "**not explained**" not in page
+    for engine, rep in impl.load_reports():
+        bad = [r for r in rep["results"] if r["outcome"] in ("fail", "error", "timeout")]
+        for r in bad:
+            row = next(ln for ln in page.splitlines() if ln.startswith(f"| `{r['case']}` |"))
+            assert r["rule"] in row and any(f["title"] in row for f in engine["findings"])
+        if engine.get("history"):
+            assert f"| this report | {rep['totals']['pass']} | {rep['totals']['fail']} |" in page
+    from riskspec.conformance.vectors import default_vectors_dir
+    size = sum(p.stat().st_size for p in default_vectors_dir().rglob("*.json"))
+    assert f"{size:,} bytes of JSON" in page
 
 
 def test_registry_errors_name_the_field(tmp_path):

@@ -218,3 +218,22 @@ def test_expectations_file_errors(tmp_path):
     bad.write_text('{"format": "riskspec/expect@1", "known_failures": [{"case": "x"}]}')
     with pytest.raises(ExpectationsError, match="reason"):
         Expectations.load(bad)
+
+
+def test_quiet_hides_progress_never_what_failed(tmp_path):
+    from riskspec.conformance.check import CheckConfig, check
+    exp = tmp_path / "known.json"
+    exp.write_text(json.dumps({"format": "riskspec/expect@1", "known_failures": [
+        {"case": "toy.move.add.001", "reason": "thought broken"}]}))
+    for quiet in (True, False):
+        import io
+        err = io.StringIO()
+        code, rep = check(CheckConfig(argv=toy_argv("--bug", "add3"), vectors=[TOY_VECTORS], quiet=quiet,
+                                      timeout=2.0, expect=exp, junit=tmp_path / "j.xml"), io.StringIO(), err)
+        text = err.getvalue()
+        assert code == 1 and "FAIL toy.move.add.002" in text and "rerun: " in text
+        assert "XPASS toy.move.add.001: listed as a known failure (thought broken)" in text
+        assert ("[1/" in text) is (not quiet)            # progress lines only without --quiet
+    junit = ET.parse(tmp_path / "j.xml").getroot()
+    [failure] = [f for f in junit.iter("failure") if f.get("type") == "nonconformance"]
+    assert "rerun: " in failure.text and "--select toy.move.add.002" in failure.text

@@ -76,6 +76,25 @@ def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
             f"**Rules failed:** {_rules_list(rep['by_rule'], 'fail')}.", ""]
     bad = {r["case"]: r for r in rep["results"] if r["outcome"] in ("fail", "error", "timeout")}
     from riskspec.conformance.implementations import explained_by
+    history = e.get("history") or []
+    if history:
+        rows = [[md.cell(h["when"]), h["pass"], h["fail"], h["error"], h["skip"], h["cases"],
+                 h.get("adapter_lines", "")] for h in history]
+        rows.append(["this report", t["pass"], t["fail"], t["error"] + t.get("timeout", 0), t["skip"], t["run"],
+                     lines["total"]])
+        out += [md.heading(3, "Before and after"), "",
+                md.table(["run", "pass", "fail", "error", "skip", "cases", "adapter lines"], rows), "",
+                md.paragraphs(e.get("history_note", "")), ""]
+    by_case = {c: f for f in e.get("findings") or [] for c in explained_by(f, rep)}
+    if bad:
+        out += [md.heading(3, "Every failure, classified"), "",
+                md.table(["case", "outcome", "rule broken", "classified as"],
+                         [[md.code(c), r["outcome"],
+                           md.link(md.code(r["rule"]), PAGE, md.page_of_rule(r["rule"]))
+                           if r.get("rule") and ".amb." not in r["rule"] else md.code(r.get("rule", "—")),
+                           f"{by_case[c]['kind']}: {md.cell(by_case[c]['title'])}"
+                           + (f" (`{by_case[c]['cite']}`)" if by_case[c].get("cite") else "")
+                           if c in by_case else "**not explained**"] for c, r in sorted(bad.items())]), ""]
     for f in e.get("findings") or []:
         cases = explained_by(f, rep)
         out += [md.heading(3, f"{md.cell(f['title'])} — {f['kind']}"), "",
@@ -88,6 +107,18 @@ def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
             out += [f"- **{md.cell(f['title'])}** (`{f['cite']}`): {md.paragraphs(f['explain'])}"]
         out.append("")
     return out
+
+
+def _suite_size() -> str:
+    """The shipped vector suite as measured when the page is built: files, cases, bytes."""
+    try:
+        from riskspec.conformance.vectors import default_vectors_dir, load_cases
+    except ImportError:
+        return ""
+    files = sorted(default_vectors_dir().rglob("*.json"))     # the shared maps file included
+    size = sum(f.stat().st_size for f in files)
+    return (f"The suite these engines ran: {len(load_cases())} cases in {len(files)} vector files, "
+            f"{size:,} bytes of JSON (`conformance/vectors/`, measured when this page was built).")
 
 
 def implementations_page(spec: m.Spec) -> dict[str, str]:
@@ -107,6 +138,7 @@ def implementations_page(spec: m.Spec) -> dict[str, str]:
         "(reports in `conformance/engine-reports/`)."), "",
         "Per rule section: ✅ rules whose every case passed, ❌ rules with a failing case.", "",
         _matrix(spec, done) if done else "No reports yet.", "",
+        _suite_size(), "",
     ]
     for e, rep in pairs:
         lines += _engine(e, rep)

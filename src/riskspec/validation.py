@@ -29,6 +29,7 @@ FORMATS: dict[str, str] = {
     "riskspec/vectors@2": "vectors.schema.json",
     "riskspec/vector-shared@1": "vectors.schema.json",
     "riskspec/log@2": "log.schema.json",
+    "riskspec/report@1": "report.schema.json",
 }
 
 MAX_ERRORS_PER_FILE = 100

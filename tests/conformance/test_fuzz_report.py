@@ -62,6 +62,23 @@ def test_each_divergence_is_in_the_json_report_shrunk_saved_and_replayable(fuzze
     assert f"DIVERGENCE 1: [{f['kind']}] rule classic.attack.ties" in out and f"saved: {f['path']}" in out
 
 
+def schema_problems(rep: dict) -> list[str]:
+    from riskspec.validation import validator
+    return [f"{list(e.absolute_path)}: {e.message}" for e in validator("report.schema.json").iter_errors(rep)]
+
+
+def test_the_json_report_follows_its_schema(fuzzed, tmp_path):
+    saved = json.loads((fuzzed[-1] / "r.json").read_text())
+    assert schema_problems(saved) == []
+    broken = json.loads(json.dumps(saved))
+    del broken["fuzz"]["findings"][0]["rule"]               # a finding must name its rule
+    broken["fuzz"]["reference"].pop("path")                 # and the reference its path
+    assert len(schema_problems(broken)) == 2
+    from helpers import run_toy
+    _, toy, _ = run_toy("--bug", "add3", reports=[tmp_path / "toy.json"])
+    assert schema_problems(json.loads((tmp_path / "toy.json").read_text())) == []
+
+
 def test_markdown_and_junit_carry_the_findings(fuzzed):
     _, _, _, _, tmp = fuzzed
     md = (tmp / "r.md").read_text()

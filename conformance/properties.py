@@ -140,11 +140,19 @@ def reference_label() -> str:
 
 
 # -- rules of a step --------------------------------------------------------------------------
-def _state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str]) -> str:
-    from riskspec.conformance.attribution import action_rule
+def _state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str],
+                diffs: Sequence[Mapping[str, Any]] = (), players: int = 3) -> str:
+    from types import SimpleNamespace
+
+    from riskspec.conformance.attribution import action_rule, field_rule
     family = "napoleon" if variant.startswith("napoleon") else "classic"
     kind = (action or {}).get("type")
     first = paths[0] if paths else ""
+    if diffs:  # a field one rule decides (the defender's dice, a specific phase …): that rule
+        step = SimpleNamespace(variant=variant, covers=(), players=players, steps=[{"action": action}])
+        by_field = field_rule(step, 0, diffs, phase)
+        if by_field:
+            return by_field
     overrides = {
         "classic": {"reserve": "classic.reinforce.territory-armies", "hand": "classic.cards.earn"},
         "napoleon": {"reserve": "napoleon.reinforce.territories", "hand": "napoleon.end-of-turn.draws"},
@@ -275,7 +283,8 @@ class _Game:
             where = f" after {action_key(action)}" if action else " at the start"
             self._diverge(f"states differ at {paths[0]}{where} (expected "
                           f"{json.dumps(diffs[0]['expected'])[:80]}, got {json.dumps(diffs[0]['actual'])[:80]})",
-                          "state", _state_rule(self.start.variant, action, phase, paths),
+                          "state", _state_rule(self.start.variant, action, phase, paths, diffs,
+                                               self.start.players),
                           {"state": expected_state(ref_state)},
                           {"action": dict(action)} if action else None)
 

@@ -148,7 +148,7 @@ def action_rule(variant_id: str, action: Mapping[str, Any] | None, phase: Any = 
     kind = action.get("type")
     if kind == "place":
         setup, reinforce = _PLACE_RULES[family]
-        rule = setup if isinstance(phase, str) and phase.startswith(("setup", "place", "claim")) \
+        rule: str | None = setup if isinstance(phase, str) and phase.startswith(("setup", "place", "claim")) \
             else reinforce
     else:
         rule = ACTION_RULES[family].get(str(kind))  # type: ignore[assignment]

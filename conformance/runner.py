@@ -301,14 +301,14 @@ def _attribute(case: Case, res: CaseResult, stop: _Stop, client: Any = None) -> 
     before = stop.trail[-1] if stop.trail else None
     probe, located = None, []
     if not stop.accepted_forbidden and stop.refusal is None:
-        try:  # why does the engine not list an action the rules allow? ask it to play it
-            probe = attribution.probe_missing(client, case, index, stop.diffs) if client else None
-        except Exception:  # noqa: BLE001 - a diagnosis must never turn a verdict into a crash
-            probe = None
         try:  # which first move of a perft without a stated divide differs
             located = attribution.located_divide(case, index, stop.diffs)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a diagnosis must never turn a verdict into a crash
             located = []
+        try:  # why does the engine not list an action the rules allow? ask it to play it
+            probe = attribution.probe_missing(client, case, index, [*stop.diffs, *located]) if client else None
+        except Exception:  # noqa: BLE001
+            probe = None
     res.rule = attribution.failing_rule(case, index, accepted_forbidden=stop.accepted_forbidden,
                                         refusal=stop.refusal, phase=_phase(before),
                                         diffs=[*stop.diffs, *located], probe=probe)

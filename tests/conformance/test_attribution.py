@@ -96,6 +96,19 @@ def test_an_expectation_belongs_to_the_covered_rule_of_its_section():
     ends = case(["classic.fortify.ends-turn"], [{"action": {"type": "fortify"}}])
     assert failing_rule(ends, 0, phase="fortify", diffs=[
         {"path": "$.state.phase", "expected": "reinforce", "actual": "fortify"}]) == "classic.fortify.ends-turn"
+    # of several differing fields, the one whose rule the case covers
+    discards = case(["classic.cards.discards"], [{"action": {"type": "end-turn"}}])
+    assert failing_rule(discards, 0, phase="fortify", diffs=[
+        {"path": "$.state.phase", "expected": "draw", "actual": "reinforce"},
+        {"path": "$.state.discards", "expected": [], "actual": ["alaska"]}]) == "classic.cards.discards"
+    setup = case(["classic.setup.placement-rounds", "classic.setup.claim-territories"],
+                 [{"action": {"type": "claim", "territory": "peru"}}])
+    assert failing_rule(setup, 0, phase="claim", diffs=[
+        {"path": "$.state.pending.own", "expected": 1, "actual": 2}]) == "classic.setup.placement-rounds"
+    # the turn goes on after a fortify: one fortify per turn, unless the case is about the turn's end
+    after = [{"path": "$.state.phase", "expected": "reinforce", "actual": "fortify"}]
+    optional = case(["classic.fortify.optional"], [{"action": {"type": "fortify"}}])
+    assert failing_rule(optional, 0, phase="fortify", diffs=after) == "classic.fortify.one-move"
     # an engine refusing with an unrelated rule is not believed: the refused action's rule
     fort = case(["classic.fortify.ends-turn"], [{"action": {"type": "fortify"}}])
     assert failing_rule(fort, 0, refusal={"rule": "classic.victory.domination"}) == "classic.fortify.path"
@@ -103,6 +116,17 @@ def test_an_expectation_belongs_to_the_covered_rule_of_its_section():
     trade = case(["classic.cards.set-values"], [{"action": {"type": "trade"}}])
     assert failing_rule(trade, 0, refusal={"rule": "classic.cards.trade-timing"}) == \
         "classic.cards.trade-timing"
+
+
+def test_action_keys_read_back():
+    from riskspec.conformance.attribution import parse_action_key
+    from riskspec.conformance.compare import action_key
+    for a in ({"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}, {"type": "end-attack"},
+              {"type": "roll", "attacker": [6, 5], "defender": [4, 4]},
+              {"type": "trade", "cards": ["peru", "iceland", "wild-1"], "bonus_territory": None}):
+        assert parse_action_key(action_key(a)) == a
+    assert parse_action_key("roll attacker=6 defender=1") == {"type": "roll", "attacker": 6, "defender": 1}
+    assert parse_action_key("attack from") is None
 
 
 def test_statement_and_docs_page():

@@ -11,12 +11,17 @@ and conformance cases per second.
   - ``riskspec engine`` over stdin/stdout (``EngineClient``: a subprocess, JSON Lines,
     schema validation of every response), and the same without the schema check;
   the overhead of stdio is the difference between stdio and in-process.
-* cases/s: every shipped test vector run once through each client (``run_case``).
+* cases/s: every shipped test vector run once through each client (``run_case``), best of
+  ``--repeat`` with the two clients alternating, in wall time and in CPU time of every
+  process involved (this one with its reader threads, and over stdio the engine process,
+  read from ``/proc``): on a shared machine the wall-clock ratio mostly measures how long
+  the engine process waits for a core, the CPU ratio what the protocol costs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -33,6 +38,14 @@ def decision_state() -> Any:
     return D.play_until(E.new_game("classic", 3),
                         lambda s: s.phase == "attack" and E.current_player(s) >= 0,
                         random.Random(1))
+
+
+def process_cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) another process has used so far (Linux /proc); 0 for None."""
+    if pid is None:
+        return 0.0
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,18 +104,28 @@ def main(argv: list[str] | None = None) -> int:
 
     cases = load_cases()
     print(f"\nconformance cases ({len(cases)} shipped vectors, each once, best of {args.repeat}, "
-          f"the two clients alternating):")
+          f"the two clients alternating); wall time, and CPU time of every process involved "
+          f"(this one, and over stdio the engine too):")
     took: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     for _ in range(args.repeat):
         for name, client in (("in-process", inproc), ("stdio", stdio)):
-            start = time.perf_counter()
+            pid = client.proc.pid if name == "stdio" and client.proc is not None else None
+            start, cpu0, eng0 = time.perf_counter(), time.process_time(), process_cpu(pid)
             results = [run_case(client, case) for case in cases]
-            took[name] = min(took.get(name, float("inf")), time.perf_counter() - start)
+            wall = time.perf_counter() - start
+            used = time.process_time() - cpu0 + process_cpu(pid) - eng0
+            took[name] = min(took.get(name, float("inf")), wall)
+            cpu[name] = min(cpu.get(name, float("inf")), used)
             passed = sum(1 for r in results if r.outcome == "pass")
             assert passed == len(cases), f"{name}: {passed} of {len(cases)} pass"
+            assert name != "stdio" or client.proc is not None and client.proc.pid == pid, \
+                "the engine restarted during the run"
     for name in ("in-process", "stdio"):
-        print(f"  {name:<11} {len(cases) / took[name]:8.1f} cases/s  ({took[name]:.2f} s)")
-    print(f"  stdio / in-process: {took['stdio'] / took['in-process']:.2f}×")
+        print(f"  {name:<11} {len(cases) / took[name]:8.1f} cases/s  ({took[name]:.2f} s wall, "
+              f"{cpu[name]:.2f} s CPU)")
+    print(f"  stdio / in-process: {took['stdio'] / took['in-process']:.2f}× wall, "
+          f"{cpu['stdio'] / cpu['in-process']:.2f}× CPU")
     stdio.close()
     return 0
 

@@ -53,6 +53,8 @@ from riskspec.conformance.protocol import (
 MAX_LINE = 32 * 1024 * 1024
 #: the most actions, chance outcomes or events one answer may list
 MAX_ITEMS = 100_000
+#: the most request text written ahead at once when the engine claims pipelining (bytes)
+PIPELINE_BYTES = 256 * 1024
 #: engine stderr kept for reports: the last lines, each cut to this many characters
 STDERR_LINES, STDERR_LINE_CHARS = 60, 2000
 #: once the engine has exited, how long to wait for a line it may still have written
@@ -135,6 +137,8 @@ class EngineClient:
         self._lines: queue.Queue = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self._next_id = 0
+        #: requests written ahead (pipelining), oldest first: (id, op, the request without its id)
+        self._ahead: deque[tuple[int, str, str]] = deque()
         self.starts = 0
         self.faults: list[EngineFault] = []
         self.requests = 0
@@ -243,6 +247,7 @@ class EngineClient:
 
     def kill(self) -> None:
         """End the engine and its whole process group (always: children may outlive it)."""
+        self._ahead.clear()           # their answers die with the process
         proc, self.proc = self.proc, None
         if proc is None:
             return
@@ -298,8 +303,12 @@ class EngineClient:
 
     def _write(self, obj: Mapping[str, Any], timeout: float) -> None:
         """Write one request line, waiting at most ``timeout`` s for the engine to take it."""
+        self._write_text(dumps(obj) + "\n", timeout)
+
+    def _write_text(self, text: str, timeout: float) -> None:
+        """Write request lines, waiting at most ``timeout`` s for the engine to take them."""
         assert self.proc is not None and self.proc.stdin is not None
-        data = memoryview((dumps(obj) + "\n").encode("utf-8", "surrogatepass"))
+        data = memoryview(text.encode("utf-8", "surrogatepass"))
         end = time.monotonic() + timeout
         try:
             if os.name != "posix":  # pragma: no cover - no select() on pipes
@@ -375,9 +384,54 @@ class EngineClient:
             raise CaseDeadline(f"case deadline of {self.deadline_seconds:g} s reached before {op}")
         return (left, True) if left < self.timeout else (self.timeout, False)
 
+    # -- pipelining -----------------------------------------------------------------------
+    def pipeline(self, requests: Sequence[tuple[str, Mapping[str, Any]]]) -> int:
+        """Write these requests now, before their turn, if the engine's handshake claims
+        ``pipelining``; :meth:`request` then reads their responses in order instead of
+        sending them again, so a case costs one round trip, not one per request.  Each
+        response is still read, checked and judged when the case asks for it, in order.  A
+        request other than the next one written ahead first discards the responses still
+        due (:meth:`drain`).  Returns how many requests were written (0: not claimed).
+        At most :data:`PIPELINE_BYTES` of request text go ahead at once."""
+        caps = self.start()
+        if caps.handshake.get("capabilities", {}).get("pipelining") is not True or not requests:
+            return 0
+        self.drain()
+        timeout, _ = self._budget("the requests written ahead")
+        lines, size = [], 0
+        for op, fields in requests:
+            rid = self._new_id()
+            line = dumps({"id": rid, "op": op, **fields}) + "\n"
+            size += len(line)
+            if lines and size > PIPELINE_BYTES:
+                break
+            lines.append(line)
+            self._ahead.append((rid, op, dumps({"op": op, **fields})))
+        self.requests += len(lines)
+        self._write_text("".join(lines), timeout)
+        return len(lines)
+
+    def drain(self) -> None:
+        """Read and discard the responses to requests written ahead and never asked for (a
+        case that stopped early).  An engine that fails to answer them is killed (the next
+        request starts it afresh); the fault is recorded, not raised: the case's verdict
+        came from the responses it read."""
+        while self._ahead:
+            rid, op, _ = self._ahead.popleft()
+            try:
+                self._read_line(self.timeout, what=f"response to {op} (id {rid}, written ahead)")
+            except EngineFault:
+                return   # _fail recorded it and killed the engine (which cleared _ahead)
+
     def request(self, op: str, **fields: Any) -> Response:
         """Send one request and return its response; raise an EngineFault if the engine misbehaves."""
         self._budget(op)
+        if self._ahead:
+            rid, ahead_op, key = self._ahead[0]
+            if ahead_op == op and key == dumps({"op": op, **fields}):
+                self._ahead.popleft()     # written already: read its response
+                return self._response(rid, op, *self._budget(op), time.monotonic())
+            self.drain()
         self.start()
         timeout, deadline_hit = self._budget(op)
         rid = self._new_id()
@@ -385,6 +439,9 @@ class EngineClient:
         self.requests += 1
         t0 = time.monotonic()
         self._write(msg, timeout)
+        return self._response(rid, op, timeout, deadline_hit, t0)
+
+    def _response(self, rid: int, op: str, timeout: float, deadline_hit: bool, t0: float) -> Response:
         left = max(0.0, timeout - (time.monotonic() - t0))
         line = self._read_line(left, what=f"response to {op} (id {rid})", deadline_hit=deadline_hit)
         try:

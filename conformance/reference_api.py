@@ -33,7 +33,8 @@ def capabilities(variants: list[str] | None = None) -> dict[str, Any]:
             options.setdefault(oid, sorted(set(opt.choices)))
     return {"variants": ids, "options": options,
             "ops": ["new_game", "load_state", "apply", "legal_actions", "chance_outcomes", "state", "quit"],
-            "rules": "*", "maps": ["standard", "inline"], "missions": ["standard", "inline"]}
+            "rules": "*", "maps": ["standard", "inline"], "missions": ["standard", "inline"],
+            "pipelining": True}
 
 
 class ReferenceAPI:

@@ -194,14 +194,42 @@ def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout
         if kill is not None:  # the engine may be mid-answer: start the next case afresh
             kill()
     finally:
+        drain = getattr(client, "drain", None)
+        if drain is not None:     # answers to requests written ahead that the case never read
+            drain()
         res.duration = round(time.monotonic() - t0, 4)
         if hasattr(client, "deadline"):
             client.deadline = None
     return res
 
 
+def planned_requests(case: Case, setup: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The requests :func:`_run_steps` makes for ``case`` if every step goes as the case
+    expects, in order, up to the first perft (whose requests depend on the answers)."""
+    plan: list[tuple[str, dict[str, Any]]] = [
+        ("load_state", {"state": case.state, **setup}) if case.state is not None
+        else ("new_game", dict(setup))]
+    for step in case.steps:
+        exp, action = step.get("expect", {}), step.get("action")
+        fresh = action is None or "error" in exp
+        if action is not None:
+            plan.append(("apply", {"action": action}))
+        if "state" in exp and fresh:
+            plan.append(("state", {}))
+        if any(k in exp for k in ("legal_count", "legal", "legal_includes", "legal_excludes")):
+            plan.append(("legal_actions", {}))
+        if "outcomes" in exp:
+            plan.append(("chance_outcomes", {}))
+        if "perft" in exp:
+            break
+    return plan
+
+
 def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResult) -> None:
     setup = _setup_fields(case)
+    pipeline = getattr(client, "pipeline", None)
+    if pipeline is not None:      # one round trip for the case, if the engine claims pipelining
+        pipeline(planned_requests(case, setup))
     if case.state is not None:
         r = client.request("load_state", state=case.state, **setup)
     else:

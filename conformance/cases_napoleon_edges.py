@@ -517,3 +517,58 @@ def ransom_choices(b: Any) -> None:
     b.do({"type": "place", "territory": "b2"},
          state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},
                 "territories": {"b2": {"armies": 2}}})
+
+
+# ================================================================ rolls and moving in
+@scenario("napoleon.combat.dice.302",
+          "A roll must bring the dice declared on both sides",
+          ["napoleon.combat.dice"], players=2, variant=V, map=LINE, negative=True)
+def roll_counts(b: Any) -> None:
+    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)})
+    b.attack("a1", "a2", 3, state={"phase": "battle", "pending": {"defender_dice": 1}})
+    b.reject({"type": "roll", "attacker": [6, 5], "defender": [1]}, "dice", rule="napoleon.combat.dice",
+             explain="three attack dice were declared")
+    b.reject({"type": "roll", "attacker": [6, 5, 4], "defender": [2, 1]}, "dice", rule="napoleon.combat.dice",
+             explain="a2 holds one regiment: one defence die")
+
+
+@sc("combat.conquest.301",
+    "Moving in after a conquest: every regiment but one may go, and the general along",
+    ["napoleon.combat.conquest", "napoleon.leaders.accompany"])
+def occupy_most(b: Any) -> None:
+    _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)}, gen={"a1": 1})
+    b.attack("a1", "a2", 3, state={"phase": "battle", "pending": {"defender_dice": 1}})
+    b.roll([6, 2, 1], [1], state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
+    b.check(legal_includes=[{"type": "occupy", "armies": 4, "leaders": 1}],
+            legal_excludes=[{"type": "occupy", "armies": 5}, {"type": "occupy", "armies": 4, "leaders": 2}])
+    b.do({"type": "occupy", "armies": 4, "leaders": 1},
+         state={"phase": "attack", "territories": {"a1": {"armies": 1, "generals": 0},
+                                                   "a2": {"armies": 4, "generals": 1}}})
+
+
+# ================================================================ a new turn: generals fresh, nothing ransomed yet
+SCOPE = "napoleon.amb.general-attack-scope"
+
+
+@scenario("napoleon.combat.general-bonus.301",
+          "Reading one-battle: at the start of a turn every general has its battle still to come",
+          ["napoleon.combat.general-bonus", "napoleon.leaders.ransom", "napoleon.turn.order", SCOPE],
+          players=3, variant="napoleon-advanced", map=LINE,
+          options={SCOPE: "one-battle", "napoleon.amb.card-table": "ignore"},
+          reading=(SCOPE, "one-battle"))
+def fresh_generals(b: Any) -> None:
+    _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
+          gen={"a1": 1}, prisoners={(1, 0, "generals"): 1}, phase="maneuver", current=2)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
+                                      "pending": {"to_place": 3}})
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "not-all-captured", rule="napoleon.leaders.ransom",
+             explain="one of player 1's generals is on the board, none was ransomed this turn")
+    for k in range(3):
+        b.do({"type": "place", "territory": "a1"},
+             state={"territories": {"a1": {"armies": 5 + k}}, "pending": {"to_place": 2 - k}}
+             if k < 2 else {"territories": {"a1": {"armies": 7}}, "phase": "attack", "pending": {}})
+    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a1": {"armies": 6}, "a2": {"armies": 1}}},
+           explain="the general's first battle of the turn: 5 + 1 beats 5, 2 loses to 3")

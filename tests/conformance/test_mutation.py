@@ -63,6 +63,9 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
 FLOOR = {"classic": 0.98, "napoleon": 0.72}
 #: families whose every survivor is triaged in the checked-in file (equivalent or outside, with why)
 TRIAGED = {"classic"}
+#: families not fully triaged yet: the most entries left open (a ratchet: it may only go down;
+#: the goal is 0 and the family joining TRIAGED)
+OPEN_AT_MOST = {"napoleon": OPEN_NAPOLEON}
 
 
 def _family_of(mutant_id: str) -> str:
@@ -77,8 +80,17 @@ def test_the_triage_of_a_family_is_complete(family):
     assert not open_, f"{family}: survivors not triaged yet: {open_}"
 
 
+@pytest.mark.parametrize("family", sorted(OPEN_AT_MOST))
+def test_the_open_triage_of_a_family_only_shrinks(family):
+    open_ = sorted(mid for mid, e in load_triage().items()
+                   if _family_of(mid) == family and e["verdict"] == "open")
+    assert len(open_) <= OPEN_AT_MOST[family], (
+        f"{family}: {len(open_)} survivors open, more than the {OPEN_AT_MOST[family]} measured: "
+        f"add a case or a verdict for the new ones")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("family, sample", [("classic", None), ("napoleon", 150)])
+@pytest.mark.parametrize("family, sample", [("classic", None), ("napoleon", None)])
 def test_mutation_score(family, sample):
     """The campaign (minutes of CPU): killed / non-equivalent mutants, at least the floor; for a
     fully triaged family every mutant the cases do not kill has a verdict in the checked-in file."""
@@ -86,11 +98,17 @@ def test_mutation_score(family, sample):
     triage = load_triage()
     s = score(rep, {k for k, v in triage.items() if v["verdict"] in ("equivalent", "outside")})
     print(f"{family}: {s['killed']}/{s['non_equivalent']} = {s['score']:.3f}; goal 0.98")
+    survivors = sorted(r["id"] for r in rep["results"] if r["status"] in ("survived", "not-covered"))
     if family in TRIAGED:
-        untriaged = sorted(r["id"] for r in rep["results"] if r["status"] in ("survived", "not-covered")
-                           and triage.get(r["id"], {}).get("verdict") not in ("equivalent", "outside"))
+        untriaged = [m for m in survivors
+                     if triage.get(m, {}).get("verdict") not in ("equivalent", "outside")]
         assert not untriaged, (f"{family}: survivors with no verdict (add a case, or triage them in "
                                f"conformance/mutation-triage.yaml): {untriaged}")
+    else:  # every survivor is at least listed (open, or with its verdict)
+        unlisted = [m for m in survivors if m not in triage or triage[m]["verdict"] == "killed"]
+        assert not unlisted, (f"{family}: survivors missing from conformance/mutation-triage.yaml "
+                              f"(merge the report with python -m riskspec.conformance.mutation_triage): "
+                              f"{unlisted}")
     assert s["score"] >= FLOOR[family], s["survivors"]
 
 

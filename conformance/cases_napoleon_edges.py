@@ -572,3 +572,34 @@ def fresh_generals(b: Any) -> None:
     b.defend(2, state={"phase": "battle"})
     b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a1": {"armies": 6}, "a2": {"armies": 1}}},
            explain="the general's first battle of the turn: 5 + 1 beats 5, 2 loses to 3")
+
+
+# ================================================================ the end of a turn: the pile, the round
+@scenario("napoleon.cards.reshuffle.301",
+          "No card owed, no reshuffle: an empty draw pile stays empty when nobody draws",
+          ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"], players=2, variant=V, map=LINE,
+          synthetic=(["$.discards", "$.draw_pile"], "the whole deck put in the discards at the "
+                     "first game turn, so that the pile is empty"))
+def no_reshuffle(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_rules import DECK
+    def edit(d: dict) -> None:
+        d["draw_pile"], d["discards"] = [], list(DECK)
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+    b.position({"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+               phase="maneuver", edit=edit)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "pending": {"to_place": 3},
+                                      "draw_pile": [], "discards": list(DECK)},
+         explain="player 1 invaded nothing and holds no whole empire or route: no card is owed, "
+                 "so the discards are not shuffled into a new pile")
+
+
+@scenario("napoleon.turn.order.302",
+          "A game turn ends when play comes back to the first player, whoever that is",
+          ["napoleon.turn.order"], players=2, variant=V, map=LINE)
+def round_from_seat_1(b: Any) -> None:
+    _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=0, first_player=1)
+    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 2,
+                                      "pending": {"to_place": 3}},
+         explain="player 2 played first: after player 1's turn the second game turn begins")

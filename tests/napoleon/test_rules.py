@@ -102,3 +102,15 @@ def test_a_sole_winner_has_no_co_winners():
     d = E.to_dict(s)
     assert (d["winner"], d["phase"]) == (0, "game-over")
     assert "co_winners" not in d
+
+
+def test_no_empire_scores_no_victory_points_event():
+    """napoleon.scoring.empire-vp: a turn start without a whole empire adds no
+    'victory-points' event (the vectors match events as a subsequence, so they cannot say so)."""
+    from riskspec.conformance.vectors import load_cases
+    from riskspec.reference.napoleon.inline import variant_on_map
+    case = next(c for c in load_cases() if c.id == "napoleon.combat.general-bonus.301")
+    v = variant_on_map(E.get_variant(case.variant), case.map, case.missions)
+    s, events = E.apply(E.from_dict(case.state, variant=v), {"type": "end-turn"})
+    assert E.to_dict(s)["current"] == 0
+    assert not [e for e in events if e["type"] == "victory-points"], events

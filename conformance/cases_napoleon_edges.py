@@ -14,6 +14,7 @@ from typing import Any
 
 from riskspec.conformance.cases_napoleon import CAPITALS, LINE, NEUTRAL, V, _pos
 from riskspec.conformance.cases_napoleon_effects import DICE as EFFECT_DICE
+from riskspec.conformance.cases_napoleon_effects import REIN as EFFECT_REIN
 from riskspec.conformance.cases_napoleon_leaders import _pos as _apos
 from riskspec.conformance.cases_napoleon_leaders import sc
 from riskspec.conformance.scenario import scenario
@@ -603,3 +604,47 @@ def round_from_seat_1(b: Any) -> None:
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 2,
                                       "pending": {"to_place": 3}},
          explain="player 2 played first: after player 1's turn the second game turn begins")
+
+
+# ================================================================ an epidemic moves onto a single regiment
+@scenario("napoleon.epidemics.relocate.301",
+          "An emptied territory's epidemic moves onto a territory with a single regiment, the first of the map",
+          ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"], players=3,
+          variant="napoleon-advanced", map=EFFECT_REIN, options={"napoleon.amb.card-table": "ignore"})
+def relocate_onto_one(b: Any) -> None:
+    from riskspec.conformance.cases_napoleon_effects import _draws
+    from riskspec.conformance.cases_napoleon_effects import _pos as _epos
+    from riskspec.conformance.cases_napoleon_rules import DECK
+    _epos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (2, 3), "b2": (0, 2), "far": (1, 2)},
+          epidemics={"a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}}},
+         outcomes=_draws(DECK))
+    b.do({"type": "draw", "card": "c-a1"},
+         explain="a1 holds one regiment (player 2's): the epidemic goes there and strikes only in "
+                 "player 2's epidemic phase; player 2's turn begins (far, a whole empire, scores 1; "
+                 "a1 and far: the minimum of 3, far's empire 1 more)",
+         state={"phase": "reinforce", "current": 1, "discards": ["c-a1"], "players": [{}, {"vp": 1}, {}],
+                "draw_pile": ["c-a2", "c-b1", "c-b2", "c-far", "c-x"], "pending": {"to_place": 4},
+                "territories": {"a1": {"epidemics": 1}}},
+         events=[{"type": "epidemic-card-drawn", "card": "c-a1", "territory": "a1"},
+                 {"type": "epidemic", "territory": "a1"}])
+
+
+@sc("maneuver.leaders.301",
+    "A general with a single regiment moves alone; an admiral takes its one fresh ship to an empty zone",
+    ["napoleon.maneuver.leaders", "napoleon.leaders.accompany", "napoleon.maneuver.naval"])
+def lone_general(b: Any) -> None:
+    _apos(b, {"a1": (0, 1), "a2": (0, 2), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)},
+          gen={"a1": 1}, zones={"z1": (0, 2)}, adm={"z1": 1})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.check(legal=[_m("a1", "a2", 0, 1, True), _m("a2", "a1", 1),
+                   _m("z1", "z2", 1), _m("z1", "z2", 1, 1), _m("z1", "z2", 1, 1, True),
+                   {"type": "end-turn"}],
+            explain="a1's one regiment must stay: its general moves alone to a2 (which has "
+                    "regiments). z1 holds 2 ships and an admiral: one ship may sail to the empty "
+                    "z2, the admiral with it or not, or by the admiral's own maneuver; the "
+                    "admiral may not sail alone into the empty z2 (must-join)")
+    b.do(_m("z1", "z2", 1, 1, True),
+         state={"zones": {"z1": {"ships": 1, "admirals": 0}, "z2": {"owner": 0, "ships": 1, "admirals": 1}}})

@@ -398,7 +398,8 @@ class EngineClient:
             return 0
         self.drain()
         timeout, _ = self._budget("the requests written ahead")
-        lines, size = [], 0
+        lines: list[str] = []
+        size = 0
         for op, fields in requests:
             rid = self._new_id()
             line = dumps({"id": rid, "op": op, **fields}) + "\n"

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from riskspec.reference.actions import FIELD_NAMES as CORE_FIELD_NAMES
+
 
 class Claim(NamedTuple):
     type: str
@@ -179,8 +181,8 @@ RECORDS: dict[str, Callable[..., tuple[Any, ...]]] = {
     "draw": Draw, "random-placement": RandomPlacement, "mission": Mission,
 }
 
-#: a JSON field name → its record field name (the others are the same)
-FIELD_NAMES = {"from": "src", "to": "dst"}
+#: a JSON field name → its record field name: one convention for both families
+FIELD_NAMES = CORE_FIELD_NAMES
 
 
 class ActiveEffect(NamedTuple):

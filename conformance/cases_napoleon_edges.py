@@ -620,7 +620,7 @@ def relocate_onto_one(b: Any) -> None:
     b.do({"type": "end-turn"},
          state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
                 "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}}},
-         outcomes=_draws(DECK))
+         outcomes=_draws(tuple(DECK)))
     b.do({"type": "draw", "card": "c-a1"},
          explain="a1 holds one regiment (player 2's): the epidemic goes there and strikes only in "
                  "player 2's epidemic phase; player 2's turn begins (far, a whole empire, scores 1; "

@@ -220,6 +220,9 @@ def run_tree_campaign(n: int, tmp_path: Path, seed: int = 11) -> tuple[Counter, 
                                    "exit")):
                 failures.append((i, family, mutations, outcome, detail))
             shutil.rmtree(work)
+            if (i + 1) % 1000 == 0:  # progress on the long run (pytest -s shows it)
+                print(f"validate-trees: {i + 1}/{n} inputs, {len(failures)} failing",
+                      flush=True)
     finally:
         signal.signal(signal.SIGALRM, old)
     return counts, failures

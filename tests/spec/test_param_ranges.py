@@ -267,3 +267,17 @@ def test_a_classic_game_seats_at_least_two(spec):
     line = edit(classic(spec), "  min: 2\n", "  min: 1\n")
     found = problems(spec, "players")
     assert found and found[0].line == line and "at least 2" in found[0].message
+
+
+def test_the_docs_table_lists_every_parameter_with_its_range():
+    from riskspec.docsite.generate import _parameter_ranges
+
+    text = _parameter_ranges()
+    _, spec = check_tree()
+    for v in spec.variants.values():
+        for name in v.parameters:
+            assert f"| `{name}` |" in text, name
+    assert "| `reinforce.territory_divisor` | whole number 1–100 |" in text
+    assert "| `setup.starting_armies` | table: player count → whole number 1–1000 |" in text
+    page = (Path(__file__).parents[2] / "docs" / "validate.md").read_text()
+    assert "<!-- riskspec:parameter-ranges -->" in page

@@ -171,6 +171,8 @@ def _describe(schema: Mapping[str, Any]) -> str:
 def get_range_text(schema: Mapping[str, Any]) -> str:
     """A parameter's type and range in a few words (for the docs' table)."""
     ref = schema.get("$ref", "")
+    if ref.endswith("/slug"):
+        return "an ID (lower-case words joined by '-')"
     if ref.startswith("#/$defs/"):
         shape = load_schema(SCHEMA)["$defs"][ref.removeprefix("#/$defs/")]
         inner = shape["additionalProperties"]
@@ -195,7 +197,9 @@ def get_range_text(schema: Mapping[str, Any]) -> str:
             keys = ", ".join(f"`{k}`" for k in schema["properties"])
             first = next(iter(schema["properties"].values()))
             return f"table of {keys} → {get_range_text(first)}"
-        return f"table: word → {get_range_text(schema.get('additionalProperties', {}))}"
+        keys = "level 1–9" if schema.get("propertyNames", {}).get("pattern") == "^[1-9]$" \
+            else "word"
+        return f"table: {keys} → {get_range_text(schema.get('additionalProperties', {}))}"
     if kinds == ["string", "null"]:
         return "an ID (lower-case words joined by '-'), or null"
     return "see the schema"

@@ -359,8 +359,9 @@ def load_path(path: str | Path, *, display: str | None = None) -> Document:
     name = display or str(path)
     try:
         if not p.is_file():  # a FIFO would block, a device never end: refuse before opening
-            why = ("a symlink that leads nowhere (or a loop)" if p.is_symlink() else
-                   "not a regular file" if p.exists() else "no such file")
+            why = ("a symlink that leads nowhere (or a loop): point it at a file" if p.is_symlink() else
+                   "not a regular file (a FIFO or device is never opened): name a file"
+                   if p.exists() else "no such file")
             raise SpecError([Problem(name, 1, 1, "unreadable", why)])
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)

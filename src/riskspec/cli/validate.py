@@ -60,8 +60,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.paths:
         missing = [p for p in args.paths if not p.exists() or not (p.is_file() or p.is_dir())]
         for p in missing:
-            why = ("a symlink that leads nowhere (or a loop)" if p.is_symlink() else
-                   "not a regular file or folder" if p.exists() else "no such file or folder")
+            why = ("a symlink that leads nowhere (or a loop): point it at a file"
+                   if p.is_symlink() else
+                   "not a regular file or folder (a FIFO or device is never opened)"
+                   if p.exists() else "no such file or folder")
             print(f"{p}:1:1: [unreadable] {why}", file=sys.stderr)
         problems += check_files([p for p in args.paths if p not in missing])
         what = ", ".join(str(p) for p in args.paths)

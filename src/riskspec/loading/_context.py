@@ -112,7 +112,8 @@ def _unique(ctx: _Ctx, doc: Document, items: list[dict[str, Any]], key: str, wha
         ident = item[key]
         if ident in seen:
             ctx.add(doc, base + (i, key), "duplicate-id",
-                    f"{what} id {ident!r} is defined twice (first at {seen[ident]})")
+                    f"{what} id {ident!r} is defined twice (first at {seen[ident]}); "
+                    f"give each {what} its own id")
         else:
             line, _ = doc.position(base + (i, key))
             seen[ident] = f"{doc.file}:{line}"

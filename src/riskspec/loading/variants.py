@@ -145,7 +145,8 @@ def _build_variant(ctx: _Ctx, vid: str, shared: _Shared) -> m.Variant | None:
     players = merged.fields["players"]
     pdoc = _owner(merged.chain, "players", None)
     if players["min"] > players["max"]:
-        ctx.add(pdoc, ("players",), "players", "players.min is larger than players.max")
+        ctx.add(pdoc, ("players",), "players", f"players.min ({players['min']}) is larger than players.max "
+                f"({players['max']}): swap them or lower players.min")
     colours = tuple(players.get("colours", ()))
     family = merged.fields.get("family", vid)
     if family == "classic" and players["min"] < 2:

@@ -19,12 +19,14 @@ Nothing here ever raises anything but :class:`~riskspec.errors.SpecError`.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
 import os
 import pickle
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -353,18 +355,35 @@ def real_path(path: str | Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """Up to ``limit`` bytes of a regular file. Anything else — a FIFO (it would block), a
+    device (it may never end), a directory, a symlink loop — raises :class:`OSError` before a
+    byte is read: the file is opened without blocking and checked once open, so it cannot be
+    swapped for a FIFO between a check and the open."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(limit)
+    finally:
+        os.close(fd)
+
+
 def load_path(path: str | Path, *, display: str | None = None) -> Document:
     """Load a ``.yaml``/``.yml``/``.json`` file; every failure is a :class:`SpecError`."""
     p = Path(path)
     name = display or str(path)
     try:
         if not p.is_file():  # a FIFO would block, a device never end: refuse before opening
-            why = ("a symlink that leads nowhere (or a loop): point it at a file" if p.is_symlink() else
+            why = ("a symlink that leads nowhere (or a loop): point it at a file"
+                   if p.is_symlink() else
                    "not a regular file (a FIFO or device is never opened): name a file"
                    if p.exists() else "no such file")
             raise SpecError([Problem(name, 1, 1, "unreadable", why)])
-        with p.open("rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        raw = read_regular(p, MAX_BYTES + 1)
     except OSError as exc:
         raise SpecError([Problem(name, 1, 1, "unreadable", exc.strerror or str(exc))]) from None
     return load_bytes(raw, name, json_syntax=p.suffix.lower() == ".json")

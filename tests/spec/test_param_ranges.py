@@ -281,3 +281,15 @@ def test_the_docs_table_lists_every_parameter_with_its_range():
     assert "| `setup.starting_armies` | table: player count → whole number 1–1000 |" in text
     page = (Path(__file__).parents[2] / "docs" / "validate.md").read_text()
     assert "<!-- riskspec:parameter-ranges -->" in page
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_reading_checks_the_open_file_so_a_fifo_swapped_in_never_blocks(tmp_path):
+    from riskspec.yamlio import read_regular
+
+    fifo = tmp_path / "swapped.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        read_regular(fifo, 100)  # opened without blocking, refused once open
+    (tmp_path / "ok.yaml").write_text("format: x\n")
+    assert read_regular(tmp_path / "ok.yaml", 6) == b"format"

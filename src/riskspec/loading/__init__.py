@@ -24,7 +24,7 @@ from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
 from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
 from riskspec.validation import schema_problems
-from riskspec.yamlio import Document, real_path
+from riskspec.yamlio import Document, read_regular, real_path
 
 
 def default_root() -> Path:
@@ -39,8 +39,7 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
         if not path.is_file():  # a FIFO or device would block; load_path reports it
             continue
         try:
-            with path.open("rb") as fh:
-                head = fh.read(4096)
+            head = read_regular(path, 4096)
         except OSError:
             continue
         if b"riskspec/variant@1" not in head:

@@ -496,6 +496,9 @@ def ransom_choices(b: Any) -> None:
     _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
           zones={"z1": (0, 2)}, prisoners={(1, 0, "generals"): 1, (2, 0, "generals"): 1},
           phase="reinforce", pending=REINF)
+    # each captor holds one general (prisoner_generals agrees with the prisoners table)
+    b.load({**b.start, "players": [{**p, "prisoner_generals": [0, 1, 1][i]}
+                                   for i, p in enumerate(b.start["players"])]})
     legal: list[dict[str, Any]] = [{"type": "buy-admiral", "zone": "z1"}]
     for t in ("a1", "b1"):
         legal += [{"type": "buy-general", "territory": t}, {"type": "buy-fortification", "territory": t}]
@@ -512,8 +515,9 @@ def ransom_choices(b: Any) -> None:
          events=[{"type": "ransomed", "player": 0, "captor": 2, "leader": "general", "place": "b1"}],
          state={"phase": "ransom", "pending": {"captor": 2, "left": 1, "to_place": 2},
                 "territories": {"b1": {"generals": 1}},
-                "players": [{"captive_generals": 1}, {"prisoners": {"generals": [1, 0, 0]}},
-                            {"prisoners": {"generals": [0, 0, 0]}}]},
+                "players": [{"captive_generals": 1},
+                            {"prisoners": {"generals": [1, 0, 0]}, "prisoner_generals": 1},
+                            {"prisoners": {"generals": [0, 0, 0]}, "prisoner_generals": 0}]},
          legal=[{"type": "place", "territory": "b2"}])
     b.do({"type": "place", "territory": "b2"},
          state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},

@@ -17,10 +17,11 @@ def examples(request, short: int = SHORT) -> int:
     return LONG if request.config.getoption("--runslow") else short
 
 
-def report(surface: str, counts: Counter) -> None:
+def report(surface: str, counts: Counter, *, quiet: bool = False) -> None:
     """Print the tally (``pytest -s`` shows it) and, with RISKSPEC_FUZZ_REPORT=DIR, keep it."""
     line = f"fuzz {surface}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-    print(line)
+    if not quiet:
+        print(line)
     out = os.environ.get("RISKSPEC_FUZZ_REPORT")
     if out:
         Path(out).mkdir(parents=True, exist_ok=True)
@@ -37,3 +38,9 @@ def json_paths(d: Any, prefix: tuple = ()) -> list[tuple]:
         for i, v in enumerate(d):
             out += json_paths(v, prefix + (i,))
     return out
+
+
+def progress(surface: str, counts: Counter, every: int = 500) -> None:
+    """Keep the counts so far every ``every`` inputs: a long run cut off still leaves them."""
+    if counts["inputs"] % every == 0:
+        report(surface, counts, quiet=True)

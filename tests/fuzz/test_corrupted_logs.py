@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, json_paths, report
+from common import examples, json_paths, progress, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -277,6 +277,7 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
     def run(case: tuple[str, str]) -> None:
         how, text = case
         counts["inputs"] += 1
+        progress("replay", counts)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         try:
             rc, err = _through_cli(path)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, report
+from common import examples, progress, report
 from hypothesis import HealthCheck, given, settings
 from invariants_common import check_node_kind, check_round_trip
 from state_edits import hostile_state, make_pool
@@ -140,6 +140,7 @@ def test_hostile_states_are_refused_with_the_invariant_or_are_playable(request):
     def run(case: tuple[str, str]) -> None:
         edits, text = case
         counts["inputs"] += 1
+        progress("load_state", counts)
         verdict = _verdict(text, edits, bad)
         counts[verdict] += 1
         if counts["inputs"] % PROTOCOL_EVERY == 0 and verdict != "traceback":

@@ -7,8 +7,6 @@ results lost, wrongly accepted inputs); ``pytest_terminal_summary`` prints it, s
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from pathlib import Path
 
@@ -17,7 +15,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "conformance"))
 sys.path.insert(0, str(HERE.parent / "conformance" / "engines"))
 
-from hostile_tally import OUTCOMES, TALLY  # noqa: E402 (after the path set-up above)
+from hostile_tally import OUTCOMES, TALLY, dump  # noqa: E402 (after the path set-up above)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
@@ -33,8 +31,4 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     for surface, counts in sorted(OUTCOMES.items()):
         tr.write_line(f"{surface} outcomes: " + ", ".join(f"{k} {v}" for k, v in
                                                          counts.most_common()))
-    out = os.environ.get("RISKSPEC_FUZZ_REPORT")
-    if out:  # keep the numbers (the docs' hardening page quotes a full run)
-        Path(out).mkdir(parents=True, exist_ok=True)
-        (Path(out) / "hostile.json").write_text(json.dumps(
-            {"tally": TALLY, "outcomes": OUTCOMES}, sort_keys=True, indent=1))
+    dump()  # with RISKSPEC_FUZZ_REPORT=DIR (the docs' hardening page quotes a full run)

@@ -20,7 +20,7 @@ import pytest
 import toy_engine
 from helpers import TOY_VECTORS
 from hostile_reports import assert_report_parses
-from hostile_tally import OUTCOMES, TALLY
+from hostile_tally import OUTCOMES, TALLY, dump
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -178,6 +178,7 @@ def run_one(case_index: int, at: int, mutate: Any) -> None:
         raise
     finally:
         TALLY["engine answers"]["inputs"] += 1
+        dump(TALLY["engine answers"])
     took = time.monotonic() - t0
     TALLY["engine answers"]["slowest_ms"] = max(TALLY["engine answers"]["slowest_ms"], int(took * 1000))
     if took > 30:

@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 import pytest
-from hostile_tally import OUTCOMES, TALLY
+from hostile_tally import OUTCOMES, TALLY, dump
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -172,6 +172,8 @@ def run_lines(batch: list[bytes], state_index: int) -> None:
     t0 = time.monotonic()
     tally = TALLY["protocol server"]
     tally["inputs"] += len(batch)
+    if tally["inputs"] // 500 != (tally["inputs"] - len(batch)) // 500:
+        dump()                                # every 500 lines or so
     try:
         serve(API, name="fuzz", capabilities=capabilities(), stdin=_Stdin(b"\n".join(batch) + b"\n"),
               stdout=out, session_factory=Seeded)

@@ -409,10 +409,10 @@ def seat0_defence_bonus(b: Any) -> None:
 
 
 # ================================================================ an empty territory kept by its owner
-@sc("combat.empty-territory.301",
-    "Reading keeps-owner: an owned territory without regiments is entered, never attacked",
-    ["napoleon.combat.empty-territory", "napoleon.amb.empty-territory-control"],
-    reading=("napoleon.amb.empty-territory-control", "keeps-owner"))
+@scenario("napoleon.combat.empty-territory.301",
+          "Under keeps-owner an owned territory without regiments is entered, never attacked",
+          ["napoleon.combat.empty-territory"], players=3, variant="napoleon-advanced", map=LINE,
+          options={"napoleon.amb.empty-territory-control": "keeps-owner"})
 def kept_empty(b: Any) -> None:
     _apos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)})
     b.load({**b.start, "territories": {**b.start["territories"],
@@ -486,11 +486,12 @@ def missions_counts(b: Any) -> None:
 
 
 # ================================================================ ransom
-@sc("leaders.ransom.301",
-    "Every choice of a reinforcement phase with two generals captive by two players",
-    ["napoleon.leaders.ransom", "napoleon.reinforce.purchases", "napoleon.units.generals",
-     "napoleon.units.admirals", "napoleon.units.ships", "napoleon.units.fortifications"],
-    reading=("napoleon.amb.ransom", "all-generals-captured"))
+@scenario("napoleon.leaders.ransom.301",
+          "Every choice of a reinforcement phase with two generals captive by two players",
+          ["napoleon.leaders.ransom", "napoleon.reinforce.purchases", "napoleon.units.generals",
+           "napoleon.units.admirals", "napoleon.units.ships", "napoleon.units.fortifications"],
+          players=3, variant="napoleon-advanced", map=LINE,
+          options={"napoleon.amb.ransom": "all-generals-captured"})
 def ransom_choices(b: Any) -> None:
     from riskspec.conformance.cases_napoleon_leaders import REINF
     _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
@@ -557,10 +558,9 @@ SCOPE = "napoleon.amb.general-attack-scope"
 
 @scenario("napoleon.combat.general-bonus.301",
           "Reading one-battle: at the start of a turn every general has its battle still to come",
-          ["napoleon.combat.general-bonus", "napoleon.leaders.ransom", "napoleon.turn.order", SCOPE],
+          ["napoleon.combat.general-bonus", "napoleon.leaders.ransom", "napoleon.turn.order"],
           players=3, variant="napoleon-advanced", map=LINE,
-          options={SCOPE: "one-battle", "napoleon.amb.card-table": "ignore"},
-          reading=(SCOPE, "one-battle"))
+          options={SCOPE: "one-battle", "napoleon.amb.card-table": "ignore"})
 def fresh_generals(b: Any) -> None:
     _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
           gen={"a1": 1}, prisoners={(1, 0, "generals"): 1}, phase="maneuver", current=2)

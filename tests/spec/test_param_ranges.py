@@ -293,3 +293,15 @@ def test_reading_checks_the_open_file_so_a_fifo_swapped_in_never_blocks(tmp_path
         read_regular(fifo, 100)  # opened without blocking, refused once open
     (tmp_path / "ok.yaml").write_text("format: x\n")
     assert read_regular(tmp_path / "ok.yaml", 6) == b"format"
+
+
+def test_a_sources_file_symlinked_out_of_the_tree_is_never_read(spec, tmp_path):
+    # found by the hostile-spec campaign: sources.yaml was read wherever it pointed
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("format: riskspec/sources@1\nsecret: [never closed\n")
+    (spec / "sources.yaml").unlink()
+    (spec / "sources.yaml").symlink_to(outside)
+    found, _ = check_tree(spec, despite_schema=True)
+    assert [p for p in found if p.code == "path-escape"] and \
+        [p.file for p in found if p.code == "path-escape"] == ["spec/sources.yaml"]
+    assert not any("outside" in p.file or p.code == "yaml-syntax" for p in found)

@@ -59,7 +59,7 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
 def _collect(root: Path, *, skip_schemas: bool = False,
              tolerant: bool = False) -> tuple[_Ctx, m.Spec]:
     root = real_path(root)
-    ctx = _Ctx(display_root=root.parent if root.name == "spec" else root,
+    ctx = _Ctx(display_root=root.parent if root.name == "spec" else root, root=root,
                skip_schemas=skip_schemas or tolerant, tolerant=tolerant)
     files = _tree_files(ctx, root)
     sources = ctx.guard(lambda: _load_sources(ctx, root)) or {}
@@ -93,9 +93,8 @@ def _tree_files(ctx: _Ctx, root: Path) -> list[Path]:
         if path.is_symlink() and not real_path(path).is_relative_to(root):
             shown = path.relative_to(ctx.display_root) if ctx.display_root else path
             ctx.problems.append(Problem(str(shown), 1, 1, "path-escape",
-                                        f"a symlink out of the spec folder (to "
-                                        f"{real_path(path)}); it is not read: copy the file "
-                                        f"into the folder instead"))
+                                        f"leads out of the spec folder (to {real_path(path)}); "
+                                        f"it is not read: copy the file into the folder instead"))
             continue
         files.append(path)
     return files

@@ -25,6 +25,8 @@ class _Ctx:
     skip_schemas: bool = False  # content already validated clean (see loading.stamp)
     #: a best-effort pass over files known to break their schemas: builders are guarded
     tolerant: bool = False
+    #: the spec folder being checked (resolved): no file outside it is ever read
+    root: Path | None = None
 
     def guard(self, build: Callable[[], T]) -> T | None:
         """``build()``; in a tolerant pass, any exception ends that build (its problems so
@@ -37,9 +39,19 @@ class _Ctx:
             return None
 
     def load(self, path: Path, expected: str | None = None) -> Document | None:
+        named = path
         path = real_path(path)
         if path in self.docs:
             return self.docs[path]
+        if self.root is not None and not path.is_relative_to(self.root):
+            shown = named
+            if self.display_root is not None and named.is_relative_to(self.display_root):
+                shown = named.relative_to(self.display_root)
+            self.problems.append(Problem(str(shown), 1, 1, "path-escape",
+                                         f"leads out of the spec folder (to {path}); it is "
+                                         f"not read: copy the file into the folder instead"))
+            self.docs[path] = None
+            return None
         display = str(path)
         if self.display_root is not None:
             try:

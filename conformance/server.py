@@ -28,6 +28,7 @@ from riskspec.conformance.protocol import (
     ok_response,
     strict_loads,
 )
+from riskspec.conformance.untrusted import clean_text
 from riskspec.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -216,7 +217,13 @@ def _short(obj: Any, limit: int = 120) -> str:
 
 def encode_line(response: Mapping[str, Any]) -> str:
     """A response as one strict-JSON line; a response that cannot be encoded (an engine
-    state holding NaN, a lone surrogate …) becomes an internal error with the same id."""
+    state holding NaN, a lone surrogate …) becomes an internal error with the same id. The
+    strings of an error answer quote request content (a lone surrogate in a territory name):
+    they are made printable first, so an error answer always encodes."""
+    err = response.get("error")
+    if isinstance(err, Mapping):
+        response = {**response, "error": {k: clean_text(v) if isinstance(v, str) else v
+                                          for k, v in err.items()}}
     try:
         text = dumps(response)
         text.encode("utf-8")

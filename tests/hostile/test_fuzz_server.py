@@ -356,3 +356,19 @@ def test_a_line_over_the_limit_is_answered_and_skipped(monkeypatch) -> None:
     got = [strict_loads(x) for x in out.getvalue().splitlines()[1:]]
     assert got[0]["error"]["code"] == "too-long" and got[0]["id"] is None
     assert got[1] == {"id": 2, "ok": True, "result": {}}
+
+
+def test_an_error_quoting_a_lone_surrogate_is_still_a_valid_answer() -> None:
+    # found by the 10,000-line campaign: the error message quoted the request's territory
+    # name with its lone surrogate, and the answer became `internal unencodable`
+    out = io.StringIO()
+    data = (b'{"id":1,"op":"new_game","variant":"classic","players":3}\n'
+            b'{"id":2,"op":"apply","action":{"type":"end-turn","territory":"alaska\\ud800"}}\n'
+            b'{"id":3,"op":"apply","action":{"type":"fortify","territory":"egypt",'
+            b'"armies":"\\ud800"}}\n')
+    serve(API, name="t", capabilities=capabilities(), stdin=_Stdin(data), stdout=out)
+    got = [strict_loads(x) for x in out.getvalue().splitlines()[2:]]
+    assert [r["id"] for r in got] == [2, 3]
+    for r in got:
+        assert not schema_errors(RESPONSE_SCHEMA, r)
+        assert r["error"]["kind"] == "invalid-action", r

@@ -220,7 +220,7 @@ def encode_line(response: Mapping[str, Any]) -> str:
     state holding NaN, a lone surrogate …) becomes an internal error with the same id. The
     strings of an error answer quote request content (a lone surrogate in a territory name):
     they are made printable first, so an error answer always encodes."""
-    err = response.get("error")
+    err = response.get("error") if isinstance(response, Mapping) else None
     if isinstance(err, Mapping):
         response = {**response, "error": {k: clean_text(v) if isinstance(v, str) else v
                                           for k, v in err.items()}}

@@ -236,12 +236,14 @@ class EngineClient:
             return proc.poll() is None
         return info is None
 
-    def _exit_status(self) -> int | None:
+    def _exit_status(self, grace: float = 0.0) -> int | None:
+        """The engine's exit status; None while it runs (after waiting up to ``grace`` s:
+        an engine that closed its output is usually a moment from exiting)."""
         proc = self.proc
-        if proc is None or self._alive():
+        if proc is None or (grace <= 0 and self._alive()):
             return None
         try:
-            return proc.wait(timeout=1)
+            return proc.wait(timeout=max(grace, 1.0) if not self._alive() else grace)
         except subprocess.TimeoutExpired:  # pragma: no cover
             return None
 
@@ -364,7 +366,7 @@ class EngineClient:
     def _read_line(self, timeout: float, *, what: str, deadline_hit: bool = False) -> str:
         raw = self._wait_line(timeout, what=what, deadline_hit=deadline_hit)
         if raw is _EOF:
-            code = self._exit_status()
+            code = self._exit_status(grace=2.0)  # under load, exiting can lag closing
             detail = f"exit status {code}" if code is not None else "stdout closed"
             cls = HandshakeError if what == "the handshake" else EngineCrashed
             self._fail(cls(f"engine exited before {what} ({detail})"))

@@ -64,6 +64,9 @@ def param(root_file: Path, name: str, value: str) -> int:
     (classic, "cards.territory_bonus", "9" * 4000, "above the most allowed, 100"),
     (classic, "attack.max_attacker_dice", "three", "is not a whole number"),
     (classic, "setup.armies_per_placement", "0", "below the least allowed, 1"),
+    # found by the hostile-spec campaign: a neutral with no territory left a decision
+    # with no legal action
+    (classic, "two_player.neutral_territories", "0", "below the least allowed, 1"),
     (classic, "attack.ties", "coin-toss", "is not one of"),
     (napoleon, "costs.ship", "0", "below the least allowed, 1"),
     (napoleon, "setup.starting_units", "{'2': -36}", "['2']: -36 is below the least allowed, 1"),

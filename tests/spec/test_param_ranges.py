@@ -308,3 +308,15 @@ def test_a_sources_file_symlinked_out_of_the_tree_is_never_read(spec, tmp_path):
     assert [p for p in found if p.code == "path-escape"] and \
         [p.file for p in found if p.code == "path-escape"] == ["spec/sources.yaml"]
     assert not any("outside" in p.file or p.code == "yaml-syntax" for p in found)
+
+
+@pytest.mark.parametrize("name", ["rules.yaml", "ambiguities.yaml", "variant.yaml", "map.yaml"])
+def test_an_unreadable_spec_file_is_one_problem_not_a_cascade(spec, name, capsys):
+    # a looping rules.yaml was reported, then each ID it held came back as 'unknown' (47 lines)
+    target = spec / "classic" / name
+    target.unlink()
+    target.symlink_to(name)
+    assert main(["validate", str(spec)]) == 1
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if "[" in ln]
+    assert lines == [f"spec/classic/{name}:1:1: [unreadable] a symlink that leads nowhere "
+                     "(or a loop): point it at a file"], lines

@@ -36,7 +36,8 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
     """The variant files among ``paths`` (recognised by their ``format``), by ID."""
     raws: dict[str, _RawVariant] = {}
     for path in paths:
-        if not path.is_file():  # a FIFO or device would block; load_path reports it
+        if not path.is_file():  # a FIFO, device or dangling link: load_path reports it
+            ctx.load(path)  # (without blocking) and records it as failed
             continue
         try:
             head = read_regular(path, 4096)

@@ -82,6 +82,14 @@ class _Ctx:
         self.docs[path] = None if schema_errs else doc
         return self.docs[path]
 
+    def failed_under(self, folders: Iterable[Path]) -> bool:
+        """Whether a file under one of ``folders`` could not be read or used (its problem is
+        already reported): references into it are then not checked, as each would only be a
+        follow-on of that one problem."""
+        roots = [real_path(f) for f in folders]
+        return any(d is None and any(p.is_relative_to(r) for r in roots)
+                   for p, d in self.docs.items())
+
     def add(self, doc: Document, path: JsonPath, code: str, message: str) -> None:
         self.problems.append(doc.problem(path, code, message))
 

@@ -52,6 +52,8 @@ def _chain(raws: dict[str, _RawVariant], vid: str, ctx: _Ctx) -> list[_RawVarian
         seen.add(cur)
         if cur not in raws:
             raw = chain[-1] if chain else raws[vid]
+            if ctx.failed_under([raw.path.parent]):
+                return None  # the parent is likely the unreadable file already reported
             ctx.add(raw.doc, ("extends",), "unknown-variant",
                     f"extends unknown variant {cur!r}{_hint(cur, list(raws))}")
             return None
@@ -341,6 +343,8 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
                       ambiguities: dict[str, m.Ambiguity], parameters: dict[str, m.Parameter],
                       opts: dict[str, m.Option], decks: dict[str, m.MissionDeck]) -> None:
     """Rules name existing parameters, ambiguities and options; ambiguities existing rules."""
+    # a file of the variant's folders failed (reported): IDs it held would all look unknown
+    partial = ctx.failed_under({raw.path.parent for raw in merged.chain})
     for r in rules.values():
         rdoc = _doc_for(ctx, r.file)
         idx = _index_of(rdoc, "rules", r.id)
@@ -349,8 +353,9 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
         where = ("rules", idx)
         _unknown_refs(ctx, rdoc, where, "parameters", r.parameters, parameters,
                       "unknown-parameter", f"rule {r.id!r} uses unknown parameter")
-        _unknown_refs(ctx, rdoc, where, "ambiguities", r.ambiguities, ambiguities,
-                      "unknown-ambiguity", f"rule {r.id!r} names unknown ambiguity")
+        if not partial:
+            _unknown_refs(ctx, rdoc, where, "ambiguities", r.ambiguities, ambiguities,
+                          "unknown-ambiguity", f"rule {r.id!r} names unknown ambiguity")
         for ok, ov in r.options.items():
             if ok not in opts or ov not in opts[ok].choices:
                 ctx.add(rdoc, ("rules", idx, "options", ok), "unknown-option",
@@ -358,7 +363,7 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
     for a in ambiguities.values():
         adoc = _doc_for(ctx, a.file)
         idx = _index_of(adoc, "ambiguities", a.id)
-        if adoc is None or idx is None:
+        if adoc is None or idx is None or partial:
             continue
         _unknown_refs(ctx, adoc, ("ambiguities", idx), "rules", a.rules, rules,
                       "unknown-rule", f"ambiguity {a.id!r} names unknown rule")
@@ -368,7 +373,7 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
                         f"resolution for unknown variant {vk!r}{_hint(vk, list(shared.raws))}")
     for i, ph in enumerate(merged.fields.get("phases", [])):
         for j, rid in enumerate(ph.get("rules", [])):
-            if rid not in rules:
+            if rid not in rules and not partial:
                 ctx.add(_owner(merged.chain, "phases", None), ("phases", i, "rules", j),
                         "unknown-rule", f"phase {ph['id']!r} names unknown rule {rid!r}")
     deck = parameters.get("missions.deck")

@@ -14,10 +14,20 @@ from typing import Any, NamedTuple
 
 from riskspec.reference.actions import FIELD_NAMES as CORE_FIELD_NAMES
 
-
-class Claim(NamedTuple):
-    type: str
-    territory: int
+# the records Napoléon shares with Classic (the same fields): one definition
+from riskspec.reference.actions import (
+    Attack,
+    Claim,
+    Deal,
+    Defend,
+    Draw,
+    EndAttack,
+    EndTurn,
+    FirstPlayer,
+    Place,
+    PlaceNeutral,
+    Roll,
+)
 
 
 class PlaceGeneral(NamedTuple):
@@ -26,16 +36,6 @@ class PlaceGeneral(NamedTuple):
 
 
 class PlaceFortification(NamedTuple):
-    type: str
-    territory: int
-
-
-class Place(NamedTuple):
-    type: str
-    territory: int
-
-
-class PlaceNeutral(NamedTuple):
     type: str
     territory: int
 
@@ -90,13 +90,6 @@ class Ransom(NamedTuple):
     place: int
 
 
-class Attack(NamedTuple):
-    type: str
-    src: int
-    dst: int
-    dice: int
-
-
 class Invade(NamedTuple):
     type: str
     src: int
@@ -104,19 +97,10 @@ class Invade(NamedTuple):
     armies: int
 
 
-class Defend(NamedTuple):
-    type: str
-    dice: int
-
-
 class Occupy(NamedTuple):
     type: str
     armies: int
     leaders: int
-
-
-class EndAttack(NamedTuple):
-    type: str
 
 
 class Maneuver(NamedTuple):
@@ -128,34 +112,9 @@ class Maneuver(NamedTuple):
     leader_maneuver: bool
 
 
-class EndTurn(NamedTuple):
-    type: str
-
-
-class FirstPlayer(NamedTuple):
-    type: str
-    player: int
-
-
-class Deal(NamedTuple):
-    type: str
-    territory: int
-
-
 class Epidemic(NamedTuple):
     type: str
     territory: int
-
-
-class Roll(NamedTuple):
-    type: str
-    attacker: tuple[int, ...]
-    defender: tuple[int, ...]
-
-
-class Draw(NamedTuple):
-    type: str
-    card: int
 
 
 class RandomPlacement(NamedTuple):

@@ -337,16 +337,20 @@ def _all_cases() -> list[Any]:
 
 
 def campaign(family: str, *, sample: int | None = None, seed: int = 12,
-             progress: Any = None) -> dict[str, Any]:
-    """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all),
-    replay the covering cases for each; the results as a JSON-able report."""
+             only: tuple[str, ...] = (), progress: Any = None) -> dict[str, Any]:
+    """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all; with
+    ``only``, just the mutants whose ID starts with one of those prefixes), replay the covering
+    cases for each; the results as a JSON-able report."""
     cases = _all_cases()
     by_id = {c.id: c for c in cases}
-    all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod)]
+    all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod)
+                   if not only or m.id.startswith(only)]
+    if only and not all_mutants:
+        raise LookupError(f"no mutant of the {family} modules starts with {' or '.join(only)!r}")
     chosen = sorted(random.Random(seed).sample(all_mutants, sample)) if sample and sample < len(all_mutants) \
         else all_mutants
     t0 = time.monotonic()
-    files = {str(module_path(mod)) for mod in MODULES[family]}
+    files = {str(module_path(m.module)) for m in chosen}
     cover = line_coverage(cases, files)
     t_cov = time.monotonic() - t0
     results: list[dict[str, Any]] = []
@@ -371,7 +375,7 @@ def campaign(family: str, *, sample: int | None = None, seed: int = 12,
     for r in results:
         counts[r["status"]] += 1
     return {"family": family, "modules": list(MODULES[family]), "mutants_total": len(all_mutants),
-            "sampled": len(chosen), "seed": seed, "cases": len(cases), "counts": dict(counts),
+            "sampled": len(chosen), "seed": seed, "only": list(only), "cases": len(cases), "counts": dict(counts),
             "coverage_seconds": round(t_cov, 1), "seconds": round(time.monotonic() - t0, 1),
             "results": results}
 
@@ -402,14 +406,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--family", choices=sorted(MODULES), required=True)
     ap.add_argument("--sample", type=int, default=None, metavar="N", help="a seeded sample of N mutants")
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--only", action="append", default=[], metavar="PREFIX",
+                    help="run only the mutants whose ID starts with PREFIX (repeatable), e.g. "
+                         "'napoleon.game:' or one whole ID from conformance/mutation-triage.yaml")
+    ap.add_argument("--open", action="store_true",
+                    help="run only the mutants the triage file lists as open")
     ap.add_argument("--out", type=Path, help="write the JSON report here")
     args = ap.parse_args(argv)
+    only = list(args.only)
+    if args.open:
+        open_ = [k for k, v in load_triage().items() if v.get("verdict") == "open"]
+        only = [k for k in open_ if not only or k.startswith(tuple(only))]
+        if not only:
+            print("no mutant is open in conformance/mutation-triage.yaml (for those prefixes)")
+            return 0
 
     def progress(i: int, n: int, entry: dict[str, Any]) -> None:
         if entry["status"] == "survived" or i % 25 == 0 or i == n:
             print(f"[{i}/{n}] {entry['status']}: {entry['id']}", file=sys.stderr, flush=True)
 
-    rep = campaign(args.family, sample=args.sample, seed=args.seed, progress=progress)
+    try:
+        rep = campaign(args.family, sample=args.sample, seed=args.seed, only=tuple(only),
+                       progress=progress)
+    except LookupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     triage = load_triage()
     rep["score"] = score(rep, {k for k, v in triage.items() if v.get("verdict") in ("equivalent", "outside")})
     if args.out:

@@ -121,3 +121,12 @@ def test_a_mutant_does_not_see_results_the_engine_memoised_before_it():
     with applied(m):
         assert [cid for cid, _ in run_cases([case])] == [case.id]
     assert run_cases([case]) == []          # and nothing the mutant built is left behind
+
+
+def test_only_runs_just_the_named_mutants_and_an_unknown_prefix_is_a_usage_error(capsys):
+    from riskspec.conformance.mutation import main
+    rep = campaign("classic", only=(TIE.id,))
+    assert [r["id"] for r in rep["results"]] == [TIE.id]
+    assert rep["results"][0]["status"] == "killed"
+    assert main(["--family", "classic", "--only", "nosuchmodule:"]) == 2
+    assert "no mutant" in capsys.readouterr().err

@@ -1,0 +1,40 @@
+"""Checks the vectors cannot make (triaged in conformance/mutation-triage.yaml as 'outside'):
+events matched exactly, and states refused on loading."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from riskspec.conformance.vectors import load_cases
+from riskspec.reference import engine as E
+from riskspec.reference.napoleon.inline import variant_on_map
+
+
+def _case(cid: str):
+    case = next(c for c in load_cases() if c.id == cid)
+    return case, variant_on_map(E.get_variant(case.variant), case.map, case.missions)
+
+
+def test_a_placed_relocation_loses_no_epidemic():
+    """napoleon.epidemics.relocate: a drawn card that places the epidemic ends the
+    relocation with no 'epidemic-lost' event (the vectors match events as a subsequence,
+    so they cannot say an event is absent)."""
+    case, v = _case("napoleon.epidemics.relocate.001")
+    s, _ = E.apply(E.from_dict(case.state, variant=v), {"type": "end-turn"})
+    assert E.to_dict(s)["phase"] == "epidemics"
+    s, events = E.apply(s, {"type": "draw", "card": "c-far"})
+    assert [e["type"] for e in events if e["type"].startswith("epidemic")] == \
+        ["epidemic-card-drawn", "epidemic"], events
+
+
+@pytest.mark.parametrize("deck", [["m1-five", "m1-zones"], ["m1-zones", "m2-east"]])
+def test_a_mission_deck_out_of_deck_order_or_of_another_level_is_refused(deck):
+    """mission_decks.<level> lists cards of that level's deck, in deck order: either fault
+    alone makes the state unloadable."""
+    case, v = _case("napoleon.missions.check.001")
+    d = copy.deepcopy(case.state)
+    d["mission_decks"]["1"] = deck
+    with pytest.raises(E.InvalidStateError, match="deck order"):
+        E.from_dict(d, variant=v)

@@ -56,8 +56,9 @@ def last_round_from_first(b):
      "turn: the game ends after its fifth", ["napoleon.turn.time-track",
                                              "napoleon.combat.elimination", "napoleon.scoring.winner"])
 def sole_survivor(b):
-    # players 1 and 2 are out (epidemics emptied a2, b2 and far, held by nobody); an
-    # eliminated player keeps its points and can still win: player 1 has 2, seat 0 none,
+    # players 1 and 2 lost their last territories to seat 0, and epidemics later emptied
+    # a2, b2 and far (held by nobody); an eliminated player keeps its points and can still
+    # win: player 1 has 2, seat 0 none,
     # and seat 0's two territories score (2 + 0) // 3 = 0 at the end of its fifth turn
     _lpos(b, {"a1": (0, 2), "a2": (None, 0), "b1": (0, 2), "b2": (None, 0), "far": (None, 0)},
           phase="maneuver", current=0, turn=5, vp={1: 2})

@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from common import examples, report
+from common import examples, progress, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from spec_mutations import make_hostile
@@ -186,7 +186,8 @@ def classify(root: Path, rng: random.Random, outside: Path) -> tuple[str, str]:
         return "accepted, engine crashed", f"{type(exc).__name__}: {str(exc)[:200]}"
 
 
-def run_tree_campaign(n: int, tmp_path: Path, seed: int = 11) -> tuple[Counter, list]:
+def prepare_tree_campaign(tmp_path: Path) -> tuple[Path, Path]:
+    """The pristine family folders the inputs are copied from, and the file outside them."""
     base = tmp_path / "base"
     for family in ("classic", "napoleon"):
         shutil.copytree(default_root() / family, base / family / "spec" / family,
@@ -194,37 +195,56 @@ def run_tree_campaign(n: int, tmp_path: Path, seed: int = 11) -> tuple[Counter, 
         shutil.copy(default_root() / "sources.yaml", base / family / "spec" / "sources.yaml")
     outside = tmp_path / "outside.yaml"
     outside.write_text(SECRET)
+    return base, outside
+
+
+FAILING = ("accepted, engine", "unclear", "internal", "hang", "read", "exit")
+
+
+def run_tree_input(i: int, tmp_path: Path, base: Path, outside: Path,
+                   seed: int = 11) -> tuple[str, str, str, list[str]]:
+    """Input number ``i`` of the campaign: (family, outcome, detail, mutations). The input
+    depends on ``seed`` and ``i`` only, so one failing number is reproduced on its own."""
+    rng = random.Random(seed * 1_000_003 + i)
+    family = rng.choice(["classic", "napoleon"])
+    work = tmp_path / "work"
+    root = work / "spec"
+    shutil.copytree(base / family / "spec", root, symlinks=True)
+    mutations = make_hostile(rng, root, family, outside)
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(120)
+    try:
+        outcome, detail = classify(root, rng, outside)
+    except Hang:
+        outcome, detail = "hang (120 s)", ""
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+        shutil.rmtree(work)
+    return family, outcome, detail, mutations
+
+
+def run_tree_campaign(n: int, tmp_path: Path, seed: int = 11,
+                      start: int = 0) -> tuple[Counter, list]:
+    """Inputs ``start`` to ``start + n - 1``: the counts by outcome and the failing inputs
+    (kept with RISKSPEC_FUZZ_REPORT every 500 inputs, so a run cut short leaves them)."""
+    base, outside = prepare_tree_campaign(tmp_path)
     counts: Counter = Counter()
     failures = []
-    old = signal.signal(signal.SIGALRM, _alarm)
-    try:
-        for i in range(n):
-            rng = random.Random(seed * 1_000_003 + i)
-            family = rng.choice(["classic", "napoleon"])
-            work = tmp_path / "work"
-            root = work / "spec"
-            shutil.copytree(base / family / "spec", root, symlinks=True)
-            mutations = make_hostile(rng, root, family, outside)
-            signal.alarm(120)
-            try:
-                outcome, detail = classify(root, rng, outside)
-            except Hang:
-                outcome, detail = "hang (120 s)", ""
-            finally:
-                signal.alarm(0)
-            counts["inputs"] += 1
-            counts[outcome] += 1
-            for m in mutations:
-                counts[f"mutation {m}"] += 1
-            if outcome.startswith(("accepted, engine", "unclear", "internal", "hang", "read",
-                                   "exit")):
-                failures.append((i, family, mutations, outcome, detail))
-            shutil.rmtree(work)
-            if (i + 1) % 1000 == 0:  # progress on the long run (pytest -s shows it)
-                print(f"validate-trees: {i + 1}/{n} inputs, {len(failures)} failing",
-                      flush=True)
-    finally:
-        signal.signal(signal.SIGALRM, old)
+    for i in range(start, start + n):
+        family, outcome, detail, mutations = run_tree_input(i, tmp_path, base, outside, seed)
+        counts["inputs"] += 1
+        counts[outcome] += 1
+        for m in mutations:
+            counts[f"mutation {m}"] += 1
+        if outcome.startswith(FAILING):
+            failures.append((i, family, mutations, outcome, detail))
+            counts[f"failing input #{i}: {outcome}"] += 1
+            report("validate-trees", counts, quiet=True)
+        progress("validate-trees", counts)
+        if counts["inputs"] % 1000 == 0:  # progress on the long run (pytest -s shows it)
+            print(f"validate-trees: {counts['inputs']}/{n} inputs, {len(failures)} failing",
+                  flush=True)
     return counts, failures
 
 

@@ -230,11 +230,21 @@ def get_playings(params: Mapping[str, Any], options: Mapping[str, m.Option]
                        {**origin, **{k: (opt.id, cid) for k in choice.parameters}})
 
 
+def get_well_typed(family: str, p: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of ``p`` the ``family``'s engine reads whose values are of their type
+    and in their range (none for a family the reference engine does not play)."""
+    known = get_family_tables().get(family, {}).get("properties", {})
+    return {k: v for k, v in p.items() if k in known and get_value_problem(family, k, v) is None}
+
+
 def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tuple[int, int],
                              colours: int, territories: int,
                              decks: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(parameter, reason) for each way these parameter values together cannot be played.
-    Values are already of the right type (a value that is not is skipped here)."""
+    Only values of the right type and range take part: one that is not (a reading may set
+    ``generals.max`` to 2⁶³ or ``missions.decks`` to a list) is reported as a bad value
+    where it is set, and skipped here — a check never loops over it or hashes it."""
+    p = get_well_typed(family, p)
     out: list[tuple[str, str]] = []
 
     def num(name: str) -> int | None:
@@ -283,8 +293,8 @@ def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tupl
                             f"in one place, which {leaders}.max = {most} allows: add them"))
     levels = p.get("missions.decks")
     if isinstance(levels, dict) and decks:
-        for level, deck in sorted(levels.items()):
-            if deck not in decks:
+        for level, deck in sorted(levels.items(), key=lambda kv: str(kv[0])):
+            if isinstance(deck, str) and deck not in decks:
                 out.append(("missions.decks", f"level {level} names unknown deck {deck!r}; "
                                               f"decks: {', '.join(decks)}"))
     if family == "classic":

@@ -377,7 +377,8 @@ def _check_references(ctx: _Ctx, merged: _Merged, shared: _Shared, rules: dict[s
                 ctx.add(_owner(merged.chain, "phases", None), ("phases", i, "rules", j),
                         "unknown-rule", f"phase {ph['id']!r} names unknown rule {rid!r}")
     deck = parameters.get("missions.deck")
-    if deck is not None and decks and deck.value not in decks:
+    # a deck that is not a name is a bad value (reported with the types): not looked up
+    if deck is not None and decks and isinstance(deck.value, str) and deck.value not in decks:
         ctx.add(_owner(merged.chain, "parameters", "missions.deck"), ("parameters", "missions.deck"),
                 "unknown-deck",
                 f"missions.deck names unknown deck {deck.value!r}; decks: {', '.join(decks)}")

@@ -1,0 +1,80 @@
+"""What values do together, checked only over values that can be played (issue 11 item 9).
+
+Regression tests for the classes the 10,000-input hostile-spec campaign found among inputs
+5,000-9,999 (``tests/fuzz/test_hostile_specs.py``, seed 11):
+
+* #8503, #8693: ``missions.deck`` set to a list or a table; the deck look-up hashed it and
+  ``riskspec validate`` ended "could not run: internal error TypeError" (exit 2). The class:
+  a cross-check used a value its type check had already refused. Also a reading setting
+  ``generals.max`` to 2⁶³ made the leader-bonus check list every count up to it (MemoryError).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from riskspec.cli import main
+from riskspec.loading import default_root, load_spec
+from riskspec.loading.params import get_combination_problems
+
+
+@pytest.fixture
+def spec(tmp_path: Path) -> Path:
+    root = tmp_path / "spec"
+    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("value", ["[x]", "{'2': -1}", "[[1]]", "{}"])
+def test_a_mission_deck_of_the_wrong_type_is_a_bad_value_not_an_internal_error(spec, value,
+                                                                             capsys):
+    edit(spec / "classic" / "variant.yaml", "    value: classic-14", f"    value: {value}")
+    assert main(["validate", str(spec)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.err
+    assert "[bad-parameter-value] parameter 'missions.deck'" in out.out
+
+
+def test_a_reading_setting_a_huge_leader_count_is_a_bad_value_and_nothing_loops(spec, capsys):
+    amb = spec / "napoleon" / "ambiguities.yaml"
+    old = "parameters: {basic.victory: eliminate-opponent, basic.turn_limit: null}"
+    # (a million, not 2⁶³: were the check to regress, it would build a million-entry list,
+    # not exhaust the memory)
+    edit(amb, old, old[:-1] + ", generals.max: 1000000}")
+    assert main(["validate", str(spec)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.err
+    assert "[bad-parameter-value] reading 'eliminate-opponent'" in out.out
+    assert "'generals.max' = 1000000" in out.out
+    assert "[unplayable-parameters]" not in out.out
+
+
+HOSTILE = [yaml.safe_load(f"v: {t}")["v"] for t in (
+    "0", "-1", "1000000", "1.5", ".inf", "true", "null", "''", "x",
+    "[]", "[x]", "{}", "{'2': -1}", "{'1': [9, 9]}", "{'1': nowhere}", "{'1': {}}",
+    "[[[[1]]]]")]
+
+
+@pytest.mark.parametrize("variant_id", ["classic", "napoleon-basic", "napoleon-advanced"])
+def test_combination_checks_never_raise_and_skip_values_of_the_wrong_type(variant_id):
+    v = load_spec().variant(variant_id)
+    base = {k: p.value for k, p in v.parameters.items()}
+    sizes = {"players": (v.min_players, v.max_players), "colours": len(v.colours),
+             "territories": len(v.board.territories), "decks": v.mission_decks}
+    assert get_combination_problems(v.family, base, **sizes) == []
+    for name in base:
+        for value in HOSTILE + [{1: "a", "2": "b"}]:
+            found = get_combination_problems(v.family, {**base, name: value}, **sizes)
+            # a value out of its type or range is a bad value, never the cause of a
+            # combination problem (before: 'no bonus for 11, 12, … 1,000,000 generals')
+            assert all(len(why) < 600 for _, why in found), (name, value)

@@ -7,19 +7,24 @@ Regression tests for the classes the 10,000-input hostile-spec campaign found am
   ``riskspec validate`` ended "could not run: internal error TypeError" (exit 2). The class:
   a cross-check used a value its type check had already refused. Also a reading setting
   ``generals.max`` to 2⁶³ made the leader-bonus check list every count up to it (MemoryError).
+* #6754: a Napoléon reading set ``basic.victory: most-territories`` with
+  ``basic.turn_limit: null``; the validator accepted it and ``new_game`` refused it.
 """
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
 from riskspec.cli import main
-from riskspec.loading import default_root, load_spec
+from riskspec.errors import OptionError
+from riskspec.loading import check_tree, default_root, load_spec
 from riskspec.loading.params import get_combination_problems
+from riskspec.reference.napoleon.params import read_params
 
 
 @pytest.fixture
@@ -78,3 +83,37 @@ def test_combination_checks_never_raise_and_skip_values_of_the_wrong_type(varian
             # a value out of its type or range is a bad value, never the cause of a
             # combination problem (before: 'no bonus for 11, 12, … 1,000,000 generals')
             assert all(len(why) < 600 for _, why in found), (name, value)
+
+
+def napoleon_values(**changes: Any) -> dict[str, Any]:
+    v = load_spec().variant("napoleon-basic")
+    return {**{k: p.value for k, p in v.parameters.items()}, **changes}
+
+
+@pytest.mark.parametrize("victory", ["all-territories", "eliminate-opponent",
+                                     "most-territories"])
+@pytest.mark.parametrize("limit", [None, 5])
+@pytest.mark.parametrize("mode, length", [("basic", None), ("advanced", None),
+                                          ("advanced", 30)])
+def test_the_validator_refuses_a_turn_limit_combination_exactly_when_the_engine_does(
+        victory, limit, mode, length):
+    values = napoleon_values(**{"basic.victory": victory, "basic.turn_limit": limit,
+                                "game.mode": mode, "game.turn_limit": length})
+    try:
+        read_params(values)
+        engine_refuses = False
+    except OptionError:
+        engine_refuses = True
+    found = get_combination_problems("napoleon", values, players=(2, 2), colours=2,
+                                     territories=0, decks={})
+    assert bool(found) == engine_refuses, (found, victory, limit, mode, length)
+
+
+def test_a_reading_most_territories_without_a_turn_limit_is_refused_where_it_is_set(spec):
+    amb = spec / "napoleon" / "ambiguities.yaml"
+    edit(amb, "parameters: {basic.victory: eliminate-opponent, basic.turn_limit: null}",
+         "parameters: {basic.victory: most-territories, basic.turn_limit: null}")
+    found, _ = check_tree(spec, despite_schema=True)
+    assert [(p.file, p.code) for p in found] == [("spec/napoleon/ambiguities.yaml",
+                                                  "unplayable-parameters")]
+    assert "set basic.turn_limit" in found[0].message

@@ -327,8 +327,18 @@ def _classic_problems(p: Mapping[str, Any], num: Any, *, players: tuple[int, int
 
 def _napoleon_problems(p: Mapping[str, Any], num: Any, *, players: tuple[int, int],
                        territories: int) -> list[tuple[str, str]]:
-    """Napoléon's setup: the deal fills the board, setup pieces fit within their limits."""
+    """Napoléon's setup: the deal fills the board, setup pieces fit within their limits; a
+    game that is decided at a turn limit has one."""
     out: list[tuple[str, str]] = []
+    if p.get("basic.victory") == "most-territories" and "basic.turn_limit" in p \
+            and p["basic.turn_limit"] is None:
+        out.append(("basic.victory", "the most-territories victory is decided when the game "
+                                     "reaches basic.turn_limit, which is null: set "
+                                     "basic.turn_limit or choose another basic.victory"))
+    if p.get("game.mode") == "advanced" and "game.turn_limit" in p \
+            and p["game.turn_limit"] is None:
+        out.append(("game.mode", "the Advanced game lasts game.turn_limit turns, which is "
+                                 "null: set game.turn_limit"))
     table = p.get("setup.starting_units")
     neutrals, neutral_units = num("setup.neutral_players") or 0, num("setup.neutral_units")
     per_player, per_neutral = num("setup.deal_cards_player"), num("setup.deal_cards_neutral")

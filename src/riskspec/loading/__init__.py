@@ -78,8 +78,9 @@ def _collect(root: Path, *, skip_schemas: bool = False,
             if doc is not None:
                 ctx.guard(functools.partial(_standalone, ctx, doc, sources))
     # each family's primary edition (one that extends nothing) first, then its editions
-    variants = dict(sorted(variants.items(),
-                           key=lambda kv: (kv[1].family, kv[1].extends is not None, kv[0])))
+    # (as text: in a tolerant pass a schema-broken family or id may be a number)
+    variants = dict(sorted(variants.items(), key=lambda kv: (
+        str(kv[1].family), kv[1].extends is not None, str(kv[0]))))
     spec = m.Spec(sources=sources, variants=variants,
                   boards={b.id: b for b in shared.boards.values()}, rules=shared.rules,
                   ambiguities=shared.ambiguities, root=str(root))
@@ -138,7 +139,16 @@ def _with_cross_checks(problems: list[Problem], tolerant: Callable[[], _Ctx]) ->
         return problems
     seen = set(problems)
     lines = {(p.file, p.line) for p in problems if p.code == "schema"}
-    extra = [p for p in _distinct(tolerant().problems)
+    try:
+        found = tolerant().problems
+    except Exception as exc:  # noqa: BLE001 - best effort over schema-invalid data: never
+        # lose the problems found to a crash here; say what was not checked
+        first = next(p for p in problems if p.code == "schema")
+        return problems + [Problem(first.file, 1, 1, "skipped",
+                                   f"the cross-file checks over the files that break their "
+                                   f"schemas stopped early ({type(exc).__name__}): fix the "
+                                   f"schema problems and validate again")]
+    extra = [p for p in _distinct(found)
              if p not in seen and p.code != "schema" and (p.file, p.line) not in lines]
     return problems + extra
 

@@ -1,0 +1,54 @@
+"""The tolerant pass of ``riskspec validate`` (cross-file checks over files that break their
+schemas) never turns a refusal into an internal error (issue 11 item 9)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from riskspec import loading
+from riskspec.cli import main
+from riskspec.loading import check_tree, default_root
+
+
+@pytest.fixture
+def spec(tmp_path: Path) -> Path:
+    root = tmp_path / "spec"
+    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("family", ["classic", "napoleon"])
+def test_a_broken_family_field_is_problems_not_an_internal_error(spec, family, capsys):
+    # the tolerant pass sorted the variants by family: a number among words raised
+    # TypeError, and validate ended "could not run: internal error" (exit 2)
+    edit(spec / family / "variant.yaml", f"family: {family}\n", "family: 5\n")
+    assert main(["validate", str(spec)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.err
+    assert f"spec/{family}/variant.yaml" in out.out and "[schema]" in out.out
+
+
+def test_a_crash_of_the_tolerant_pass_keeps_the_problems_and_says_what_was_skipped(
+        spec, monkeypatch):
+    edit(spec / "classic" / "rules.yaml", "testable: true", "testable: maybe")
+    real = loading._collect
+
+    def collect(root, *, skip_schemas=False, tolerant=False):
+        if tolerant:
+            raise RuntimeError("a builder assumption broken by schema-invalid data")
+        return real(root, skip_schemas=skip_schemas, tolerant=tolerant)
+
+    monkeypatch.setattr(loading, "_collect", collect)
+    problems, _ = check_tree(spec, despite_schema=True)
+    assert [(p.file, p.code) for p in problems] == [("spec/classic/rules.yaml", "schema"),
+                                                    ("spec/classic/rules.yaml", "skipped")]
+    assert "stopped early (RuntimeError)" in problems[1].message

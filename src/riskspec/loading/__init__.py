@@ -20,6 +20,7 @@ from riskspec import model as m
 from riskspec.errors import Problem, SpecError
 from riskspec.loading import stamp
 from riskspec.loading._context import _Ctx
+from riskspec.loading._followons import without_follow_ons
 from riskspec.loading.boards import build_board
 from riskspec.loading.content import build_ambiguities, build_missions, build_rules
 from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
@@ -97,6 +98,7 @@ def _tree_files(ctx: _Ctx, root: Path) -> list[Path]:
             ctx.problems.append(Problem(str(shown), 1, 1, "path-escape",
                                         f"leads out of the spec folder (to {real_path(path)}); "
                                         f"it is not read: copy the file into the folder instead"))
+            ctx.failed[str(shown)] = None
             continue
         files.append(path)
     return files
@@ -127,7 +129,7 @@ def check_tree(root: Path | None = None, *,
     problems = _distinct(ctx.problems)
     if despite_schema:
         problems = _with_cross_checks(problems, lambda: _collect(root, tolerant=True)[0])
-    return problems, spec
+    return without_follow_ons(problems, ctx.failed), spec
 
 
 def _with_cross_checks(problems: list[Problem], tolerant: Callable[[], _Ctx]) -> list[Problem]:
@@ -161,13 +163,11 @@ def _distinct(problems: list[Problem]) -> list[Problem]:
 def check_files(paths: list[Path]) -> list[Problem]:
     """Validate the given files. A variant file pulls in its map, rules and ambiguities.
     Schema and cross-file problems are reported together (see :func:`check_tree`)."""
-    problems = _check_files(paths, _Ctx())
-    return _with_cross_checks(problems, lambda: _files_ctx(paths, _Ctx(tolerant=True,
-                                                                          skip_schemas=True)))
-
-
-def _check_files(paths: list[Path], ctx: _Ctx) -> list[Problem]:
-    return _distinct(_files_ctx(paths, ctx).problems)
+    ctx = _files_ctx(paths, _Ctx())
+    problems = _with_cross_checks(_distinct(ctx.problems),
+                                  lambda: _files_ctx(paths, _Ctx(tolerant=True,
+                                                                 skip_schemas=True)))
+    return without_follow_ons(problems, ctx.failed)
 
 
 def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:

@@ -27,6 +27,9 @@ class _Ctx:
     tolerant: bool = False
     #: the spec folder being checked (resolved): no file outside it is ever read
     root: Path | None = None
+    #: the files that could not be used (display name -> their format, None if unknown):
+    #: references into them are follow-ons (see :mod:`riskspec.loading._followons`)
+    failed: dict[str, str | None] = field(default_factory=dict)
 
     def guard(self, build: Callable[[], T]) -> T | None:
         """``build()``; in a tolerant pass, any exception ends that build (its problems so
@@ -51,6 +54,7 @@ class _Ctx:
                                          f"leads out of the spec folder (to {path}); it is "
                                          f"not read: copy the file into the folder instead"))
             self.docs[path] = None
+            self.failed[str(shown)] = expected
             return None
         display = str(path)
         if self.display_root is not None:
@@ -64,22 +68,27 @@ class _Ctx:
         except SpecError as exc:
             self.problems.extend(exc.problems)
             self.docs[path] = None
+            self.failed[display] = expected
             return None
         schema, probs = format_of(doc)
         if probs:
             self.problems.extend(probs)
             self.docs[path] = None
+            self.failed[display] = expected
             return None
         if expected is not None and doc.data.get("format") != expected:
             self.problems.append(doc.problem(("format",), "format",
                                              f"expected a {expected} file here, found "
                                              f"{doc.data.get('format')!r}"))
             self.docs[path] = None
+            self.failed[display] = expected
             return None
         assert schema is not None  # noqa: S101 - format_of guarantees it
         schema_errs = [] if self.skip_schemas else schema_problems(doc, schema)
         self.problems.extend(schema_errs)
         self.docs[path] = None if schema_errs else doc
+        if schema_errs:
+            self.failed[display] = doc.data["format"]
         return self.docs[path]
 
     def failed_under(self, folders: Iterable[Path]) -> bool:

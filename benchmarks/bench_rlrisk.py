@@ -1,7 +1,8 @@
 """Benchmark: the reference engine against rlrisk (PyPI), random play matched decision by decision.
 
     python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 3]
-                                      [--players 3 4 6] [--rlrisk-python PATH] [--profile]
+                                      [--players 3 4 6] [--defender max|choose]
+                                      [--rlrisk-python PATH] [--profile]
 
 rlrisk (``rlrisk==1.0.2.3``, the ``engines`` extra) runs a whole game in ``Risk.play()``
 and asks an agent for every decision; its ``BaseAgent`` answers each question with
@@ -12,7 +13,12 @@ an agent that takes the *same decisions with the same odds*:
   random (rlrisk places them one at a time, then offers a trade: so does the agent, with
   "no trade" as one more choice while fewer than five cards are held);
 * an attack: one of the (from, to) pairs, or stopping, at random; then the number of dice
-  at random; the defender rolls as many dice as it may (rlrisk's defender always does);
+  at random; the defender rolls as many dice as it may.  rlrisk's defender always does (its
+  ``combat`` gives the defender every die it may have, asking nobody), which is the reading
+  ``always-maximum`` of ``classic.amb.defender-dice-choice``: the reference plays that reading
+  (``--defender max``, the default), so neither engine has a defence decision to make.
+  ``--defender choose`` plays the English reading instead: one more decision per roll for the
+  reference (the defender's, answered with the most dice), none more for rlrisk;
 * after an undecided roll: press on or stop, even odds; after a conquest, every army that
   may move goes in or stays with even odds (rlrisk asks army by army), then one of the
   attacks from the conquered territory, or stopping (rlrisk's "attack on");
@@ -220,15 +226,22 @@ def _block(actions, index, f, t=None, n=None):  # type: ignore[no-untyped-def]
     return lo + n - 1, lo + n                    # numbers 1, 2, … in order
 
 
-def reference_games(players: int, games: int, max_turns: int) -> dict[str, float]:
+#: --defender → the reading of classic.amb.defender-dice-choice the reference plays
+DEFENDER_READINGS = {"max": "always-maximum", "choose": "defender-chooses"}
+
+
+def reference_games(players: int, games: int, max_turns: int,
+                    defender: str = "max") -> dict[str, float]:
     from riskspec.reference import engine as E
     from riskspec.reference.driver import sample_outcome
+    options = {"distribution": "deal",
+               "classic.amb.defender-dice-choice": DEFENDER_READINGS[defender]}
     turns = won = rolls = 0
     start = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         agent = MatchedAgent(rng)
-        s = E.new_game("classic", players, {"distribution": "deal"})
+        s = E.new_game("classic", players, options)
         apply, legal, chance = E.apply, E.legal_actions, E.CHANCE
         while s.winner < 0 and s.turn <= max_turns:
             if E.current_player(s) == chance:
@@ -283,6 +296,9 @@ def main() -> None:
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
+    ap.add_argument("--defender", choices=sorted(DEFENDER_READINGS), default="max",
+                    help="the reference's defender: always the most dice, as rlrisk's (max, the "
+                         "default), or a defence decision per roll (choose)")
     ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
     ap.add_argument("--rlrisk-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--sort", default="tottime", help="with --profile: the pstats sort key")
@@ -295,25 +311,26 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_odds import machine
     print(machine())
-    reference_games(args.players[0], 1, 1)   # load the spec, warm the caches
+    reference_games(args.players[0], 1, 1, args.defender)   # load the spec, warm the caches
     if args.profile:
         import cProfile
         import pstats
-        reference_games(args.players[0], args.games, args.max_turns)   # every listed action made
+        reference_games(args.players[0], args.games, args.max_turns, args.defender)  # caches full
         prof = cProfile.Profile()
-        prof.runcall(reference_games, args.players[0], args.games, args.max_turns)
+        prof.runcall(reference_games, args.players[0], args.games, args.max_turns, args.defender)
         pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
         return
     python = find_rlrisk_python(args.rlrisk_python)
     print(f"Classic, matched random play: {args.games} games per row, cap {args.max_turns} "
-          f"player turns, best of {args.repeat}; rlrisk: {python or 'not available'}")
+          f"player turns, best of {args.repeat}; reference defender: {args.defender} "
+          f"({DEFENDER_READINGS[args.defender]}); rlrisk: {python or 'not available'}")
     print(f"{'players':>7} {'reference turns/s':>17} {'rlrisk turns/s':>14} {'ratio':>6} "
           f"{'won ref/rl':>10} {'rolls/turn ref/rl':>17}")
     for players in args.players:
         ref: dict[str, float] | None = None
         rl: dict[str, float] | None = None
         for _ in range(args.repeat):
-            r = reference_games(players, args.games, args.max_turns)
+            r = reference_games(players, args.games, args.max_turns, args.defender)
             if ref is None or r["seconds"] < ref["seconds"]:
                 ref = r
             if python:

@@ -486,10 +486,12 @@ def check_victory(s: State, events: Events) -> None:
     if owner.count(owner[0]) == len(owner):
         declare_winner(s, owner[0], "domination", events)
         return
-    alive = [p for p in get_humans(s) if s.eliminated_by[p] < 0]
-    if len(alive) == 1 and not (s.neutral >= 0 and prm.two_player_victory == "all-territories"):
-        declare_winner(s, alive[0], "last-player", events)
-        return
+    # The last player standing: at most two seats still in (one player, perhaps the neutral).
+    if s.eliminated_by.count(-1) <= 2:
+        alive = [p for p in get_humans(s) if s.eliminated_by[p] < 0]
+        if len(alive) == 1 and not (s.neutral >= 0 and prm.two_player_victory == "all-territories"):
+            declare_winner(s, alive[0], "last-player", events)
+            return
     if prm.victory_condition == "mission" and prm.missions_check == "immediately":
         n = s.n_players
         for k in range(n):

@@ -19,7 +19,7 @@ from typing import Any
 from riskspec.reference.battle import get_defender_dice_limit
 from riskspec.reference.cards import get_valid_sets
 from riskspec.reference.classic import get_bonus_territories, get_connected_own, is_trade_forced
-from riskspec.reference.listed import Listed, get_listed
+from riskspec.reference.listed import Listed, ListedCache, get_listed
 from riskspec.reference.state import State
 
 Action = dict[str, Any]
@@ -82,21 +82,29 @@ def _attacks(s: State) -> list[Action]:
     owner, armies = s.owner, s.armies
     least, most = tb.params.attack_min_armies, tb.params.attack_max_attacker_dice
     listed = get_listed(tb)
-    attack, dice_limit = listed.attack, listed.dice_limit   # get_attacker_dice_limit, tabled
+    dice_limit = listed.dice_limit   # get_attacker_dice_limit, tabled
     out: list[Action] = []
-    for f, o in enumerate(owner):
-        if o != p:
-            continue
+    for f, on in listed.by_owner("fronts", owner, p, lambda: _fronts(listed, owner, p)):
         a = armies[f]
         if a < least:
             continue
         limit = dice_limit[a] if a <= most else most
         if limit < 1:
             continue
-        for t, by_limit in attack[f]:   # by_limit[k]: the attacks from f on t with 1 … k dice
-            if owner[t] != p:
-                out += by_limit[limit]
+        for by_limit in on:   # by_limit[k]: the attacks on one neighbour with 1 … k dice
+            out += by_limit[limit]
     out.append(listed.end_attack)
+    return out
+
+
+def _fronts(listed: ListedCache, owner: list[int], p: int) -> list[tuple[int, list[Any]]]:
+    """Per territory of p (map order): the listed attacks on its neighbours held by others."""
+    out = []
+    for f, o in enumerate(owner):
+        if o == p:
+            on = [by_limit for t, by_limit in listed.attack[f] if owner[t] != p]
+            if on:
+                out.append((f, on))
     return out
 
 
@@ -118,18 +126,30 @@ def _fortifications(s: State) -> list[Action]:
     listed = get_listed(tb)
     made = listed.fortify_moves         # (f, t) → the moves of 1, 2, … armies made so far
     out: list[Action] = []
-    for f, o in enumerate(owner):
-        if o != p or armies[f] < 2:
+    links = listed.by_owner("connected" if connected else "adjacent", owner, p,
+                            lambda: _own_links(s, connected))
+    for f, targets in links:
+        if armies[f] < 2:
             continue
         n = armies[f] - 1
-        for t in (sorted(get_connected_own(s, f) - {f}) if connected else tb.adjacency[f]):
-            if owner[t] != p:
-                continue
+        for t in targets:
             have = made.get((f, t))
             if have is None or len(have) < n:
                 have = listed.fortifications(f, t, n)
             out += have if len(have) == n else have[:n]
     out.append(listed.end_turn)
+    return out
+
+
+def _own_links(s: State, connected: bool) -> list[tuple[int, list[int]]]:
+    """Per territory of the player to act (map order): where its armies may fortify to — the
+    player's neighbours, or every territory of the player's it connects to."""
+    owner, p, adjacency = s.owner, s.current, s.tables.adjacency
+    out = []
+    for f, o in enumerate(owner):
+        if o == p:
+            near = sorted(get_connected_own(s, f) - {f}) if connected else adjacency[f]
+            out.append((f, [t for t in near if owner[t] == p]))
     return out
 
 

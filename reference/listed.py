@@ -112,6 +112,7 @@ class ListedCache:
         self._trades: dict[tuple[tuple[int, ...], int], Listed] = {}
         self._rolls: dict[Any, Listed] = {}
         self._placements: dict[tuple[int, bool, tuple[int, ...]], tuple[Listed, ...]] = {}
+        self._by_owner: dict[tuple[str, int, tuple[int, ...]], Any] = {}
         #: hand → its valid sets (legal.py; cleared when it grows large)
         self.valid_sets: dict[tuple[int, ...], Any] = {}
 
@@ -135,6 +136,17 @@ class ListedCache:
             place = self.place_neutral if neutral else self.place
             got = self._placements[key] = tuple(place[t] for t, o in enumerate(owner) if o == seat)
         return list(got)
+
+    def by_owner(self, kind: str, owner: list[int], seat: int, make: Callable[[], Any]) -> Any:
+        """What ``make()`` derives for ``seat`` from who holds which territory (``kind`` names
+        it), made once per (kind, seat, owners) and reused until a territory changes hands."""
+        key = (kind, seat, tuple(owner))
+        got = self._by_owner.get(key)
+        if got is None:
+            if len(self._by_owner) > 4096:
+                self._by_owner.clear()
+            got = self._by_owner[key] = make()
+        return got
 
     def defences(self, n: int) -> list[Listed]:
         """The defences with 1 … n dice."""

@@ -233,7 +233,7 @@ def process_attack(s: State, a: A.Attack, events: Events) -> None:
             lambda: f"{get_territory_name(s, t)} is yours")
     # … next to it.
     require(t in s.tables.adjacency_sets[f], "not-adjacent", R.ATTACK_ADJACENCY,
-            f"{s.tables.territories[f]} does not border {s.tables.territories[t]}")
+            lambda: f"{s.tables.territories[f]} does not border {s.tables.territories[t]}")
     # An attacking territory needs attack.min_armies armies.
     require(s.armies[f] >= prm.attack_min_armies, "too-few-armies", R.ATTACK_MIN_ARMIES,
             lambda: f"{get_territory_name(s, f)} needs {prm.attack_min_armies} armies to attack")
@@ -336,10 +336,10 @@ def process_occupy(s: State, a: A.Occupy, events: Events) -> None:
     least, most = get_occupy_range(s.armies[f], s.pending["min"], "dice-rolled")
     # At least the minimum move-in (conquest.min_move) …
     require(least <= n, "move-in-range", R.CONQUEST_MOVE_IN,
-            f"move between {least} and {most} armies into {s.tables.territories[t]}")
+            lambda: f"move between {least} and {most} armies into {s.tables.territories[t]}")
     # … and one army stays behind.
     require(n <= most, "move-in-range", R.CONQUEST_LEAVE_ONE,
-            f"move between {least} and {most} armies into {s.tables.territories[t]}")
+            lambda: f"move between {least} and {most} armies into {s.tables.territories[t]}")
 
     s.armies[f] -= n
     s.armies[t] += n
@@ -372,7 +372,7 @@ def process_fortify(s: State, a: A.Fortify, events: Events) -> None:
             f"{get_territory_name(s, f)} and {get_territory_name(s, t)}")
     # … that are neighbours (or joined by own territories, per fortify.path) …
     require(is_fortify_path(s, f, t), "no-path", R.FORTIFY_PATH,
-            f"no {tb.params.fortify_path} path from {tb.territories[f]} to {tb.territories[t]}")
+            lambda: f"no {tb.params.fortify_path} path from {tb.territories[f]} to {tb.territories[t]}")
     # … and one army stays behind.
     require(n <= s.armies[f] - 1, "leave-one", R.FORTIFY_LEAVE_ONE,
             lambda: f"{get_territory_name(s, f)} can move at most {s.armies[f] - 1} armies")

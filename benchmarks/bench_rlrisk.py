@@ -2,6 +2,7 @@
 
     python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 3]
                                       [--players 3 4 6] [--defender max|choose]
+                                      [--api in-place|copy]
                                       [--rlrisk-python PATH] [--profile]
 
 rlrisk (``rlrisk==1.0.2.3``, the ``engines`` extra) runs a whole game in ``Risk.play()``
@@ -24,6 +25,11 @@ an agent that takes the *same decisions with the same odds*:
   attacks from the conquered territory, or stopping (rlrisk's "attack on");
 * fortifying: one territory holding two or more armies, or none, at random; then one of
   its own neighbours; then each movable army goes or stays with even odds.
+
+rlrisk changes its one game state as it goes; the reference is driven the same way, with
+``engine.apply_in_place`` (``--api in-place``, the default: OpenSpiel's ``apply_action``);
+``--api copy`` drives it with ``engine.apply`` instead, a new state per action, the input
+left unchanged.
 
 Both play Classic with cards, territories dealt at random, adjacent fortification and a
 card for a conquest; each game stops after ``--max-turns`` player turns or with a winner.
@@ -231,7 +237,7 @@ DEFENDER_READINGS = {"max": "always-maximum", "choose": "defender-chooses"}
 
 
 def reference_games(players: int, games: int, max_turns: int,
-                    defender: str = "max") -> dict[str, float]:
+                    defender: str = "max", api: str = "in-place") -> dict[str, float]:
     from riskspec.reference import engine as E
     from riskspec.reference.driver import sample_outcome
     options = {"distribution": "deal",
@@ -242,14 +248,17 @@ def reference_games(players: int, games: int, max_turns: int,
         rng = random.Random(seed)
         agent = MatchedAgent(rng)
         s = E.new_game("classic", players, options)
-        apply, legal, chance = E.apply, E.legal_actions, E.CHANCE
+        apply, in_place, legal, chance = E.apply, api == "in-place", E.legal_actions, E.CHANCE
         while s.winner < 0 and s.turn <= max_turns:
             if E.current_player(s) == chance:
                 action = sample_outcome(s, rng)
                 rolls += s.phase == "battle"
             else:
                 action = agent.choose(s, legal(s))
-            s, _ = apply(s, action)
+            if in_place:
+                E.apply_in_place(s, action)
+            else:
+                s, _ = apply(s, action)
         won += s.winner >= 0
         turns += min(s.turn, max_turns)
     return {"seconds": time.process_time() - start, "turns": turns, "won": won,
@@ -299,6 +308,9 @@ def main() -> None:
     ap.add_argument("--defender", choices=sorted(DEFENDER_READINGS), default="max",
                     help="the reference's defender: always the most dice, as rlrisk's (max, the "
                          "default), or a defence decision per roll (choose)")
+    ap.add_argument("--api", choices=("in-place", "copy"), default="in-place",
+                    help="drive the reference with engine.apply_in_place (the default, as rlrisk "
+                         "changes its state) or engine.apply (a new state per action)")
     ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
     ap.add_argument("--rlrisk-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--sort", default="tottime", help="with --profile: the pstats sort key")
@@ -311,26 +323,29 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_odds import machine
     print(machine())
-    reference_games(args.players[0], 1, 1, args.defender)   # load the spec, warm the caches
+    reference_games(args.players[0], 1, 1, args.defender, args.api)   # load the spec, warm caches
     if args.profile:
         import cProfile
         import pstats
-        reference_games(args.players[0], args.games, args.max_turns, args.defender)  # caches full
+        reference_games(args.players[0], args.games, args.max_turns, args.defender, args.api)
         prof = cProfile.Profile()
-        prof.runcall(reference_games, args.players[0], args.games, args.max_turns, args.defender)
+        prof.runcall(reference_games, args.players[0], args.games, args.max_turns, args.defender,
+                     args.api)
         pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
         return
     python = find_rlrisk_python(args.rlrisk_python)
     print(f"Classic, matched random play: {args.games} games per row, cap {args.max_turns} "
           f"player turns, best of {args.repeat}; reference defender: {args.defender} "
-          f"({DEFENDER_READINGS[args.defender]}); rlrisk: {python or 'not available'}")
+          f"({DEFENDER_READINGS[args.defender]}), "
+          f"engine.{'apply_in_place' if args.api == 'in-place' else 'apply'}; "
+          f"rlrisk: {python or 'not available'}")
     print(f"{'players':>7} {'reference turns/s':>17} {'rlrisk turns/s':>14} {'ratio':>6} "
           f"{'won ref/rl':>10} {'rolls/turn ref/rl':>17}")
     for players in args.players:
         ref: dict[str, float] | None = None
         rl: dict[str, float] | None = None
         for _ in range(args.repeat):
-            r = reference_games(players, args.games, args.max_turns, args.defender)
+            r = reference_games(players, args.games, args.max_turns, args.defender, args.api)
             if ref is None or r["seconds"] < ref["seconds"]:
                 ref = r
             if python:

@@ -163,4 +163,5 @@ CLASSIC = Family(
     to_dict=classic_to_dict,
     from_dict=_from_dict,
     after_apply=classic.check_victory,
+    checks_before_changes=True,   # every process_* checks, then changes (tests/engine/test_in_place.py)
 )

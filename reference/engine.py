@@ -19,6 +19,9 @@ True
   A malformed action raises :class:`~riskspec.errors.InvalidActionError`, an
   action the rules forbid :class:`~riskspec.errors.IllegalActionError` (with
   ``code`` and ``rule``).
+* :func:`apply_in_place` — the same change made to the state itself (no copy; OpenSpiel's
+  ``apply_action``, python-chess's ``push``): for loops that own their state and keep no
+  earlier position.  A refused action leaves the state as it was.
 * :func:`to_json` / :func:`from_json` / :func:`state_hash` — the canonical form.
 
 The engine never draws a random number: chance outcomes are applied like actions.
@@ -41,7 +44,7 @@ from riskspec.reference.serial import from_dict, from_json, state_hash, to_dict,
 from riskspec.reference.state import InvalidStateError, State, dumps
 
 __all__ = ["CHANCE", "TERMINAL", "State", "new_game", "current_player", "legal_actions",
-           "chance_outcomes", "apply", "to_json", "from_json", "to_dict", "from_dict",
+           "chance_outcomes", "apply", "apply_in_place", "to_json", "from_json", "to_dict", "from_dict",
            "state_hash", "is_terminal", "get_variant", "InvalidStateError"]
 
 Action = dict[str, Any]
@@ -103,6 +106,30 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     ``state`` is left unchanged, whatever happens.  Deterministic: the same state and
     action give the same result, byte for byte.
     """
+    new = state.copy()
+    return new, _change(new, state, action)
+
+
+def apply_in_place(state: State, action: Mapping[str, Any]) -> list[Event]:
+    """Apply an action or chance outcome to ``state`` itself; return the events it caused.
+
+    What :func:`apply` does, without the copy: for a driver, bot or RL loop that owns
+    ``state`` and keeps no reference to the position before (lists read from the state
+    change with it).  A refused action raises as in :func:`apply` and leaves ``state`` as
+    it was: a family whose handlers make every rule check before their first change
+    (``Family.checks_before_changes``, tested for every handler) is changed in place, any
+    other through a copy whose fields then replace the state's.
+    """
+    if family_of(state).checks_before_changes:
+        return _change(state, state, action)
+    new = state.copy()
+    events = _change(new, state, action)
+    new.move_into(state)
+    return events
+
+
+def _change(target: State, state: State, action: Mapping[str, Any]) -> list[Event]:
+    """Apply ``action``, legal in ``state``, to ``target`` (``state`` itself or its copy)."""
     family = family_of(state)
     if action.__class__ is Listed and action.tables is state.tables:  # type: ignore[attr-defined]
         parsed = action.parsed  # type: ignore[attr-defined]  # listed by the engine: trusted
@@ -113,15 +140,14 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     if handler is None:
         family.reject_out_of_turn(state, action, kind)
         raise AssertionError("reject_out_of_turn returned")  # pragma: no cover
-    new = state.copy()
     events: list[Event] = []
     try:
-        handler(new, parsed, events)
+        handler(target, parsed, events)
     except IllegalActionError as exc:
         raise IllegalActionError(f"illegal action {dumps(action)}: {exc} ({describe(state)})",
                                  code=exc.code, rule=exc.rule, action=action) from None
-    family.after_apply(new, events)
-    return new, events
+    family.after_apply(target, events)
+    return events
 
 
 # re-exported for convenience

@@ -57,6 +57,9 @@ class Family:
     after_apply: Callable[[Any, list[Event]], None] = lambda s, events: None
     #: (state, legal actions, rng) → the driver's 'aggressive' choice
     aggressive_policy: Callable[[Any, Sequence[Action], random.Random], Action] | None = None
+    #: every handler makes all its rule checks before its first change to the state (so
+    #: ``engine.apply_in_place`` may skip the copy; tests/engine/test_in_place.py checks it)
+    checks_before_changes: bool = False
 
 
 #: family name → "module:attribute" of its :class:`Family`

@@ -124,6 +124,15 @@ class State:
         s.fortify_moves, s.winner = self.fortify_moves, self.winner
         return s
 
+    def move_into(self, other: State) -> None:
+        """Make ``other`` this position: every field of ``other`` is set to this state's
+        (both are of the same class; this state is not to be used afterwards)."""
+        if type(other) is not type(self):
+            raise TypeError(f"cannot move a {type(self).__name__} into a {type(other).__name__}")
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                setattr(other, name, getattr(self, name))
+
     @property
     def n_players(self) -> int:
         return len(self.colours)

@@ -67,10 +67,28 @@ def check_illegal_leaves_state(s: Any, rng: random.Random) -> None:
             a["type"] = rng.choice(["end-attack", "end-turn", "place", "attack", "draw"])
         else:
             continue
+        result: tuple[Any, list[Any]] | None = None
         try:
-            E.apply(s, a)
+            result = E.apply(s, a)
             assert a in legal or E.current_player(s) == E.CHANCE
         except ActionError as exc:
             assert exc.code and (exc.rule is None or exc.rule.startswith(family + "."))
             assert a not in legal
         assert E.to_json(s) == before, "a refused action leaves the state unchanged"
+        check_in_place_matches(s, a, result, before)
+
+
+def check_in_place_matches(s: Any, action: Any, result: tuple[Any, list[Any]] | None,
+                           before: str) -> None:
+    """``apply_in_place`` on a copy of ``s`` gives the position and events ``apply`` gave
+    (``result``), or refuses as it did and leaves the copy as it was (``before``)."""
+    mine = s.copy()
+    try:
+        events = E.apply_in_place(mine, action)
+    except ActionError:
+        assert result is None, f"apply took {action}, apply_in_place refused it"
+        assert E.to_json(mine) == before, f"a refused {action} changed the state in place"
+        return
+    assert result is not None, f"apply refused {action}, apply_in_place took it"
+    assert E.to_json(mine) == E.to_json(result[0]) and events == result[1], (
+        f"apply_in_place of {action} differs from apply")

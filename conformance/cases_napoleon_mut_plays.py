@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, line
+from riskspec.conformance.cases_napoleon import LINE, LINE_JOKERS, NEUTRAL, line
 from riskspec.conformance.cases_napoleon_effects import DICE, MOVE, REIN, _reinforce
 from riskspec.conformance.cases_napoleon_effects import _pos as _epos
 from riskspec.conformance.cases_napoleon_readings import _challenged
@@ -21,7 +21,7 @@ from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import card_effect as fx
 
 B, A = "napoleon-basic", "napoleon-advanced"
-SUPPLY = "napoleon.amb.ship-supply"
+SUPPLY, UNTIL = "napoleon.amb.ship-supply", "napoleon.amb.forced-trade-until"
 #: two reroll cards (a1, far), a ship-less basic game's cards (a2: regiments, b2: a naval
 #: maneuver)
 REROLLS = line(effects={"a1": fx("reroll"), "far": fx("reroll")})
@@ -40,7 +40,7 @@ def _players(n: int, **seats: dict) -> list[dict]:
           variant=B, map=REIN, negative=True)
 def targets_alone(b: Any) -> None:
     _epos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
-          phase="reinforce", hands={0: ["c-a1"]}, pending=_reinforce())
+          phase="reinforce", turn=3, hands={0: ["c-a1"]}, pending=_reinforce())
     # a1 is the board's first territory: an index 0 must count as a target named
     b.reject({"type": "play-card", "card": "c-a1", "from": "a1"}, "targets",
              rule="napoleon.effects.extra-regiments")
@@ -57,7 +57,7 @@ def targets_alone(b: Any) -> None:
           ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN)
 def free_ship_events(b: Any) -> None:
     _epos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
-          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
+          phase="reinforce", turn=3, hands={0: ["c-b1"]}, pending=_reinforce())
     b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z4"]},
          state={"zones": {"z1": {"owner": 0, "ships": 1}, "z4": {"owner": 0, "ships": 1}},
                 "players": _players(6, p0={"cards": 0})},
@@ -69,7 +69,7 @@ def free_ship_events(b: Any) -> None:
 def _fleet(b: Any, ships: int) -> None:
     # player 0's fleet: z2 and z3 (the chain away from its coasts) hold ``ships`` in all
     _epos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
-          {"z2": (0, ships - 10), "z3": (0, 10)}, phase="reinforce", hands={0: ["c-b1"]},
+          {"z2": (0, ships - 10), "z3": (0, 10)}, phase="reinforce", turn=3, hands={0: ["c-b1"]},
           pending=_reinforce())
 
 
@@ -109,7 +109,7 @@ def free_ships_full(b: Any) -> None:
           options={"napoleon.amb.basic-pieces": "none"}, negative=True)
 def no_ships(b: Any) -> None:
     _epos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 3), "b2": (1, 1), "far": (NEUTRAL, 1)},
-          phase="reinforce", hands={0: ["c-a2", "c-b2"]}, pending=_reinforce(1))
+          phase="reinforce", turn=3, hands={0: ["c-a2", "c-b2"]}, pending=_reinforce(1))
     b.do({"type": "play-card", "card": "c-a2"},
          state={"pending": {"to_place": 1 + 2}, "players": _players(6, p0={"cards": 1})},
          explain="a2 is player 1's: no territory bonus")
@@ -162,7 +162,7 @@ def card_move_stays(b: Any) -> None:
           ["napoleon.effects.reroll"], players=2, variant=B, map=REROLLS)
 def reroll_both(b: Any) -> None:
     _epos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (NEUTRAL, 1)},
-          hands={0: ["c-far"], 1: ["c-a1"]})
+          turn=3, hands={0: ["c-far"], 1: ["c-a1"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"})
     b.defend(2, state={"phase": "battle"})
     b.roll([1, 1, 1], [5, 4], state={"phase": "reroll", "pending": {"chooser": 0}},
@@ -180,7 +180,7 @@ def reroll_both(b: Any) -> None:
           variant=B, map=DICE)
 def extra_die_no_bonus(b: Any) -> None:
     _epos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
-          hands={0: ["c-a2"]})
+          turn=3, hands={0: ["c-a2"]})
     b.do({"type": "play-card", "card": "c-a2"}, state={"players": _players(6, p0={"cards": 0})})
     b.attack("b1", "a2", 4, state={"phase": "defend"})
     b.defend(2, state={"phase": "battle"})
@@ -303,3 +303,47 @@ def fight_three_rounds(b: Any) -> None:
     # the attacker loses two ships: 3 left, 2 dice (one ship stays) against 2
     b.roll([1, 1, 1], [6, 6], state={"phase": "battle", "zones": {"z2": {"ships": 3}},
                                      "pending": {"attacker_dice": 2, "defender_dice": 2}})
+
+
+# ================================================================ elimination and the cards taken
+
+@scenario("napoleon.cards.elimination-capture.501",
+          "Taking the last territory: the captured cards are traded for their value alone, and "
+          "the freed zone can take a ship",
+          ["napoleon.cards.elimination-capture", "napoleon.combat.elimination",
+           "napoleon.units.ships", "napoleon.cards.trade-territory-bonus"], players=3, variant=A,
+          map=LINE)
+def capture_and_build(b: Any) -> None:
+    _epos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
+          {"z1": (1, 2)}, turn=2, hands={0: ["c-b1", "c-b2"], 1: ["c-a1", "c-a2", "c-far"]})
+    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    b.roll([6, 5, 4], [1], explain="player 1's last territory falls: its ships leave z1, its cards go to player 0",
+           state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}},
+                  "zones": {"z1": {"owner": None, "ships": 0}},
+                  "players": _players(3, p0={"cards": 5}, p1={"eliminated": True, "cards": 0})})
+    b.do({"type": "occupy", "armies": 3},
+         explain="five cards: a trade at once, with nothing to place but what it brings",
+         state={"phase": "reinforce", "pending": {"to_place": 0, "must_trade": True, "after": "elimination"},
+                "territories": {"a1": {"armies": 5 - 3}, "a2": {"armies": 3}}})
+    # three infantry: 4 regiments; a1 and a2 are player 0's: 2 more on each
+    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
+         state={"pending": {"to_place": 4, "must_trade": False}, "players": _players(3, p0={"cards": 2}),
+                "territories": {"a1": {"armies": 2 + 2}, "a2": {"armies": 3 + 2}}},
+         legal_includes=[{"type": "buy-ship", "zone": "z1"}])
+    b.do({"type": "buy-ship", "zone": "z1"},
+         state={"pending": {"to_place": 3}, "zones": {"z1": {"owner": 0, "ships": 1}}})
+
+
+@scenario("napoleon.cards.forced-trade.501",
+          "Reading one-set: five cards kept after the turn's trade force nothing at a conquest",
+          ["napoleon.cards.forced-trade", "napoleon.cards.elimination-capture"], players=2,
+          variant=B, map=LINE_JOKERS, options={UNTIL: "one-set"}, reading=(UNTIL, "one-set"))
+def five_cards_conquest(b: Any) -> None:
+    # a hand of 8 at the start of the turn, one set traded: 5 cards in the combat phase
+    _epos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
+          turn=6, hands={0: ["c-a1", "c-b2", "c-far", "c-x", "c-y"]})
+    b.attack("a2", "b1", 3, state={"phase": "battle"})
+    b.roll([6, 5, 4], [1], state={"phase": "occupy", "territories": {"b1": {"owner": 0, "armies": 0}}})
+    b.do({"type": "occupy", "armies": 3},
+         explain="no cards were taken (player 1 still holds b2): the combat phase goes on",
+         state={"phase": "attack", "territories": {"a2": {"armies": 4 - 3}, "b1": {"armies": 3}}})

@@ -337,7 +337,9 @@ def capture_and_build(b: Any) -> None:
 @scenario("napoleon.cards.forced-trade.501",
           "Reading one-set: five cards kept after the turn's trade force nothing at a conquest",
           ["napoleon.cards.forced-trade", "napoleon.cards.elimination-capture"], players=2,
-          variant=B, map=LINE_JOKERS, options={UNTIL: "one-set"}, reading=(UNTIL, "one-set"))
+          variant=B, map=LINE_JOKERS, options={UNTIL: "one-set"},
+          description="Under one-set a hand of 5 or more can reach the combat phase; the case "
+                      "starts there, so it holds under either reading.")
 def five_cards_conquest(b: Any) -> None:
     # a hand of 8 at the start of the turn, one set traded: 5 cards in the combat phase
     _epos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},

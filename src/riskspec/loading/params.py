@@ -230,21 +230,38 @@ def get_playings(params: Mapping[str, Any], options: Mapping[str, m.Option]
                        {**origin, **{k: (opt.id, cid) for k in choice.parameters}})
 
 
-def get_well_typed(family: str, p: Mapping[str, Any]) -> dict[str, Any]:
+def get_well_typed(family: str, p: Mapping[str, Any],
+                   checked: dict[tuple[str, int], tuple[Any, bool]] | None = None
+                   ) -> dict[str, Any]:
     """The parameters of ``p`` the ``family``'s engine reads whose values are of their type
-    and in their range (none for a family the reference engine does not play)."""
+    and in their range (none for a family the reference engine does not play).
+    ``checked`` keeps the verdicts by value object across calls: the playings of one
+    variant share most of their values, each checked once (the value is kept with its
+    verdict, so its id is not reused while the memo lives)."""
     known = get_family_tables().get(family, {}).get("properties", {})
-    return {k: v for k, v in p.items() if k in known and get_value_problem(family, k, v) is None}
+    memo = {} if checked is None else checked
+    out = {}
+    for k, v in p.items():
+        if k not in known:
+            continue
+        hit = memo.get((k, id(v)))
+        if hit is None or hit[0] is not v:
+            hit = memo[(k, id(v))] = (v, get_value_problem(family, k, v) is None)
+        if hit[1]:
+            out[k] = v
+    return out
 
 
 def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tuple[int, int],
                              colours: int, territories: int,
-                             decks: Mapping[str, Any]) -> list[tuple[str, str]]:
+                             decks: Mapping[str, Any],
+                             checked: dict[tuple[str, int], tuple[Any, bool]] | None = None
+                             ) -> list[tuple[str, str]]:
     """(parameter, reason) for each way these parameter values together cannot be played.
     Only values of the right type and range take part: one that is not (a reading may set
     ``generals.max`` to 2⁶³ or ``missions.decks`` to a list) is reported as a bad value
     where it is set, and skipped here — a check never loops over it or hashes it."""
-    p = get_well_typed(family, p)
+    p = get_well_typed(family, p, checked)
     out: list[tuple[str, str]] = []
 
     def num(name: str) -> int | None:

@@ -197,12 +197,13 @@ def _check_combinations(ctx: _Ctx, merged: _Merged, family: str,
     option choice that gives it)."""
     players = merged.fields["players"]
     seen: set[tuple[str, str]] = set()
+    checked: dict[tuple[str, int], tuple[Any, bool]] = {}  # each value's type checked once
     for label, values, origin in get_playings({k: p.value for k, p in parameters.items()},
                                               options):
         for name, why in get_combination_problems(
                 family, values, players=(players["min"], players["max"]),
                 colours=len(players.get("colours", ())), territories=len(board.territories),
-                decks=decks):
+                decks=decks, checked=checked):
             if (name, why) in seen:
                 continue
             seen.add((name, why))

@@ -13,7 +13,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import LINE
+from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V
+from riskspec.conformance.cases_napoleon import _pos as _bpos
 from riskspec.conformance.cases_napoleon_effects import REIN
 from riskspec.conformance.cases_napoleon_leaders import _pos as _lpos
 from riskspec.conformance.cases_napoleon_missions import DECK, _card
@@ -25,7 +26,7 @@ NO_TABLE = {"napoleon.amb.card-table": "ignore"}
 
 #: the test deck of cases_napoleon_missions plus m2-bank: a start-of-turn mission whose
 #: reward is 2 one-time regiments and no victory points (the reward names no points)
-MDECK = copy.deepcopy(DECK)
+MDECK: dict[str, Any] = copy.deepcopy(DECK)
 _bank = _card("m2-bank", 2, "start", {"control_groups": {"groups": ["west"]}}, 0, bonus=2)
 _bank["reward"] = {"reinforcements": 2}
 MDECK["missions"].append(_bank)
@@ -64,6 +65,20 @@ def sole_survivor(b):
           phase="maneuver", current=0, turn=5, vp={1: 2})
     b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 1, "turn": 5},
          events=[{"type": "victory", "player": 1, "players": [1], "rule": "napoleon.scoring.winner"}])
+
+
+@scenario("napoleon.amb.basic-game-end.most-territories.501",
+          "How the basic game ends — after five rounds, players tied for the most territories "
+          "share the victory", ["napoleon.amb.basic-game-end", "napoleon.basic.end"], players=2,
+          variant=V, map=LINE, options={"napoleon.amb.basic-game-end": "most-territories"},
+          reading=("napoleon.amb.basic-game-end", "most-territories"))
+def basic_tie(b):
+    # the fifth round ends with player 1's turn: two territories each, a neutral army holds
+    # far; neither player holds a whole empire, so no card is drawn first
+    _bpos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 2), "far": (NEUTRAL, 1)},
+          phase="maneuver", current=1, turn=5)
+    b.do({"type": "end-turn"},
+         state={"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})
 
 
 # ================================================================ end of turn: scoring, cards
@@ -300,6 +315,29 @@ def setup_redraw_odds(b):
     b.do({"type": "epidemic", "territory": "far"},
          explain="the fourth marker placed: the first player is chosen next",
          state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
+
+
+@_sc("napoleon.cards.reshuffle.501", "The relocation that takes the pile's last card "
+     "reshuffles nothing: the pile stays empty until a card is drawn",
+     ["napoleon.cards.reshuffle", "napoleon.epidemics.relocate"])
+def relocation_empties_pile(b):
+    # an earlier relocation discarded the joker, then c-b2 (which placed b2's epidemic);
+    # players 1 and 2 hold three cards, so c-far alone is left in the pile
+    d = _lpos(b, {"a1": (0, 1), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)},
+              epidemics={"a1": 1, "b2": 1}, phase="maneuver", current=0, turn=2,
+              hands={1: ["c-a1", "c-a2"], 2: ["c-b1"]})
+    d["draw_pile"], d["discards"] = ["c-far"], ["c-b2", "c-x"]
+    b.load(d)
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0}}},
+         outcomes=[{"outcome": {"type": "draw", "card": "c-far"}, "p": "1"}])
+    b.do({"type": "draw", "card": "c-far"},
+         explain="the epidemic goes to far; seat 0 owes no card, so nothing is drawn and the "
+                 "discards stay discards. Player 1's turn begins: far (south) scores 1",
+         state={"phase": "reinforce", "current": 1, "draw_pile": [],
+                "discards": ["c-b2", "c-far", "c-x"], "players": [{}, {"vp": 1}, {}],
+                "territories": {"far": {"epidemics": 1}}})
 
 
 @_sc("napoleon.amb.epidemic-timing.every-turn-end.501",

@@ -114,10 +114,19 @@ def _new_round(s: NapState, nxt: int) -> bool:
 
 
 def _end_by_turn_limit(s: NapState) -> None:
+    """napoleon.amb.basic-game-end 'most-territories': the most territories wins; a tie is
+    shared (as :func:`_final_scoring` shares one)."""
     T = s.tables.n_territories
     counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
     best = max(counts.values())
-    s.winner = min(h for h, c in counts.items() if c == best)
+    _game_over(s, [h for h in G.humans(s) if counts[h] == best])
+
+
+def _game_over(s: NapState, winners: list[int]) -> None:
+    """The game ends won by ``winners`` (seat order): ``winner`` names the lowest seat,
+    ``co_winners`` all of them when the victory is shared."""
+    s.winner = winners[0]
+    s.co_winners = tuple(winners) if len(winners) > 1 else ()
     s.phase, s.pending = "game-over", {}
 
 
@@ -140,9 +149,7 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
 
     best = max(key(h) for h in hs)
     winners = [h for h in hs if key(h) == best]
-    s.winner = winners[0]
-    s.co_winners = tuple(winners) if len(winners) > 1 else ()  # napoleon.scoring.tie-break
-    s.phase, s.pending = "game-over", {}
+    _game_over(s, winners)  # napoleon.scoring.tie-break: a tie after every tie-break is shared
     ev.append({"type": "victory", "player": s.winner, "players": winners,
                "rule": RID.SCORING_TIE_BREAK if any(
                    s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})

@@ -349,3 +349,22 @@ def five_cards_conquest(b: Any) -> None:
     b.do({"type": "occupy", "armies": 3},
          explain="no cards were taken (player 1 still holds b2): the combat phase goes on",
          state={"phase": "attack", "territories": {"a2": {"armies": 4 - 3}, "b1": {"armies": 3}}})
+
+
+# ================================================================ an engine bug, pinned (pending)
+
+@scenario("napoleon.combat.elimination.501",
+          "An epidemic that takes a player's last territory puts that player out: their ships leave",
+          ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss"], players=3, variant=A,
+          map=LINE, options={"napoleon.amb.card-table": "ignore"},
+          pending="the reference engine leaves the player in the game with ships only "
+                  "(napoleon.epidemics.emptied eliminates nobody), a state its own loader then "
+                  "refuses (invariant state.alive-holds-territory)")
+def epidemic_elimination(b: Any) -> None:
+    _epos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (2, 3), "b2": (0, 2), "far": (0, 1)},
+          {"z1": (0, 3), "z2": (1, 2)}, epidemics={"a2": 1}, phase="maneuver", current=1, turn=2)
+    b.do({"type": "end-turn"},
+         explain="the epidemic takes a2's last regiment: player 1 holds no territory any more",
+         state={"phase": "epidemics", "players": _players(3, p1={"eliminated": True}),
+                "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}},
+                "zones": {"z2": {"owner": None, "ships": 0}}})

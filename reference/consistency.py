@@ -151,6 +151,13 @@ def check_counts(s: State) -> None:
     require(s.fortify_moves <= max(limit, 0) if limit and limit > 0 else s.fortify_moves <= MAX_ARMIES,
             "state.turn-flags", lambda: f"{s.fortify_moves} fortify moves this turn; the rules allow "
                                 f"{limit}")
+    # a fortify move ends the attacks, and the last one allowed ends the turn
+    require(s.fortify_moves == 0 or s.phase in ("fortify", "draw", "game-over"),
+            "state.turn-flags", lambda: f"{s.fortify_moves} fortify move(s) made this turn, "
+                                f"but phase {s.phase} comes before fortifying")
+    require(s.phase != "fortify" or not limit or limit <= 0 or s.fortify_moves < limit,
+            "state.turn-flags", lambda: f"phase fortify after {s.fortify_moves} fortify moves: "
+                                f"the last of the {limit} allowed ends the turn")
 
 
 def tb_keeps_no_reserve(s: State) -> bool:

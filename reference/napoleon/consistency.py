@@ -24,7 +24,8 @@ INVARIANTS: dict[str, str] = {
     "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card, and was "
                                       "eliminated by another seat",
     "state.winner": "a winner is a seat that is not neutral",
-    "state.turn-count": f"turns within 0 to {MAX_TURNS:,}",
+    "state.turn-count": f"turns within 0 to {MAX_TURNS:,}; setup phases are turn 0, the "
+                        f"phases of a player's turn (reinforce to maneuver) turn 1 and up",
     "state.counts": "units, ships, leaders, fortifications, epidemics and pending counts are "
                     "whole numbers of at least 0",
     "state.army-limit": f"at most {MAX_ARMIES:,} units, ships and reserves together",
@@ -81,6 +82,10 @@ def check_seats(s: NapState) -> None:
 def check_counts(s: NapState) -> None:
     require(isinstance(s.turn, int) and 0 <= s.turn <= MAX_TURNS, "state.turn-count",
             lambda: f"turn {s.turn!r}: turns run from 0 to {MAX_TURNS:,}")
+    if s.phase in SETUP_PHASES or s.phase in TURN_PHASES:
+        require((s.turn == 0) == (s.phase in SETUP_PHASES), "state.turn-count",
+                lambda: f"phase {s.phase} at turn {s.turn}: setup is turn 0, a player's turn "
+                        f"is turn 1 or later")
     per_place = (("units", s.armies), ("generals", s.generals), ("fortifications", s.forts),
                  ("epidemics", s.epidemics), ("admirals", s.admirals),
                  ("challenger ships", s.challengers))
@@ -113,6 +118,10 @@ def check_eliminated(s: NapState) -> None:
 
 
 SETUP_PHASES = frozenset({"claim", "deal", "setup-place", "random-place", "setup-leaders"})
+#: the phases of a player's turn in the game proper (card tables, mission deals and
+#: epidemics also come at setup, a first-player draw only there)
+TURN_PHASES = frozenset({"reinforce", "attack", "defend", "battle", "reroll", "reroll-dice",
+                         "occupy", "maneuver", "ransom", "draw", "epidemic-move"})
 
 
 def check_setup(s: NapState) -> None:

@@ -53,6 +53,25 @@ def from_json(text: str | bytes | Mapping[str, Any], variant: Any = None, *,
     return from_dict(data, variant, check_schema=check_schema)
 
 
+def _find_fraction(data: Any) -> tuple[str, float] | None:
+    """(JSON path, value) of the first number of ``data`` that is a float, if any; walked
+    without recursion (a state may be nested 100,000 deep), the path built only if found."""
+    stack: list[tuple[Any, Any]] = [(data, None)]
+    while stack:
+        x, trail = stack.pop()
+        if isinstance(x, float):
+            keys = []
+            while trail is not None:
+                key, trail = trail
+                keys.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+            return "$" + "".join(reversed(keys)), x
+        if isinstance(x, Mapping):
+            stack.extend((v, (k, trail)) for k, v in x.items())
+        elif isinstance(x, list):
+            stack.extend((v, (i, trail)) for i, v in enumerate(x))
+    return None
+
+
 def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> State:
     """Rebuild a state; every inconsistency raises :class:`InvalidStateError`.
 
@@ -67,6 +86,10 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
     if isinstance(seats, list) and len(seats) > MAX_SEATS:  # before the schema walks them all
         raise InvalidStateError(f"{len(seats):,} players: the engine seats at most {MAX_SEATS} "
                                 "[invariant state.player-count]", invariant="state.player-count")
+    fraction = _find_fraction(data) if check_schema else None
+    if fraction is not None:  # JSON Schema counts 2.0 as an integer; the engine does not
+        raise InvalidStateError(f"invalid state at {fraction[0]}: {fraction[1]!r} is not a whole "
+                                "number (a state holds no fractions: write it without '.0')")
     try:
         errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
                         key=lambda e: list(map(str, e.absolute_path))) if check_schema else []

@@ -22,7 +22,7 @@ INVARIANTS: dict[str, str] = {
                         "pending players) names a seat",
     "state.current-player": "outside game over, the seat to act is alive",
     "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card, and was "
-                                      "eliminated by another seat",
+                                      "eliminated by another seat, after setup",
     "state.winner": "a winner is a seat that is not neutral",
     "state.turn-count": f"turns within 0 to {MAX_TURNS:,}; setup phases are turn 0, the "
                         f"phases of a player's turn (reinforce to maneuver) turn 1 and up",
@@ -111,6 +111,8 @@ def check_eliminated(s: NapState) -> None:
             continue
         require(by != p, "state.eliminated-holds-nothing",
                 lambda: f"seat {p} was eliminated by itself")
+        require(s.turn >= 1, "state.eliminated-holds-nothing",
+                lambda: f"seat {p} is eliminated during setup (turn 0): no seat is")
         require(p not in s.owner, "state.eliminated-holds-nothing",
                 lambda: f"seat {p} is eliminated but holds {s.tables.places[s.owner.index(p)]}")
         require(not s.hands[p], "state.eliminated-holds-nothing",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -44,3 +45,23 @@ def progress(surface: str, counts: Counter, every: int = 500) -> None:
     """Keep the counts so far every ``every`` inputs: a long run cut off still leaves them."""
     if counts["inputs"] % every == 0:
         report(surface, counts, quiet=True)
+
+
+class Timing:
+    """Where a campaign's wall time goes, kept in its counts: the whole run, the time spent
+    on the inputs themselves (the rest is generating them), and the slowest input."""
+
+    def __init__(self, counts: Counter) -> None:
+        self.counts, self.start, self.inside, self.slowest = counts, time.monotonic(), 0.0, 0.0
+
+    def note(self, begin: float, what: str) -> None:
+        took = time.monotonic() - begin
+        self.inside += took
+        if took > self.slowest:
+            self.slowest = took
+            self.counts.pop(next((k for k in self.counts if k.startswith("slowest: ")), ""), None)
+            self.counts[f"slowest: {what[:120]}"] = round(took, 2)
+        self.counts["seconds checking inputs"] = round(self.inside)
+
+    def close(self) -> None:
+        self.counts["seconds wall"] = round(time.monotonic() - self.start)

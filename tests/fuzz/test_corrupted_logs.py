@@ -16,12 +16,13 @@ import contextlib
 import copy
 import io
 import json
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, json_paths, progress, report
+from common import Timing, examples, json_paths, progress, report
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -278,6 +279,13 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
         how, text = case
         counts["inputs"] += 1
         progress("replay", counts)
+        begin = time.monotonic()
+        try:
+            check(how, text)
+        finally:
+            timing.note(begin, f"{how} ({len(text):,} chars)")
+
+    def check(how: str, text: str) -> None:
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         try:
             rc, err = _through_cli(path)
@@ -295,9 +303,11 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
                 counts["wrongly accepted"] += 1
                 bad.append(f"a corrupted log replayed as intact ({how})")
 
+    timing = Timing(counts)
     try:
         run()
     finally:
+        timing.close()
         report("replay", counts)
     assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
     assert counts["refused: diverges"] > counts["inputs"] // 4

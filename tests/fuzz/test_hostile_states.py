@@ -20,12 +20,13 @@ import copy
 import json
 import random
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from common import examples, progress, report
+from common import Timing, examples, progress, report
 from hypothesis import HealthCheck, given, settings
 from invariants_common import check_node_kind, check_round_trip
 from state_edits import hostile_state, make_pool
@@ -141,6 +142,7 @@ def test_hostile_states_are_refused_with_the_invariant_or_are_playable(request):
         edits, text = case
         counts["inputs"] += 1
         progress("load_state", counts)
+        begin = time.monotonic()
         verdict = _verdict(text, edits, bad)
         counts[verdict] += 1
         if counts["inputs"] % PROTOCOL_EVERY == 0 and verdict != "traceback":
@@ -149,10 +151,13 @@ def test_hostile_states_are_refused_with_the_invariant_or_are_playable(request):
             except Exception as exc:
                 counts["protocol disagrees"] += 1
                 bad.append(f"protocol disagrees ({exc!r:.300}): {edits}")
+        timing.note(begin, f"{edits} ({len(text):,} chars)")
 
+    timing = Timing(counts)
     try:
         run()
     finally:
+        timing.close()
         report("load_state", counts)
     assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
     assert counts["accepted"] > 0 and sum(v for k, v in counts.items()
@@ -247,6 +252,7 @@ def test_a_million_seats_are_refused_before_the_schema_reads_them():
 def test_a_chance_node_without_an_outcome_is_refused():
     d = _napoleon()
     d["phase"], d["pending"] = "deal", {"next": 0}       # every territory is already dealt
+    d["turn"] = 0                                         # (a deal is part of setup)
     d["players"][0]["reserve"] = 1
     _refused(d, "state.has-move")
 
@@ -254,6 +260,7 @@ def test_a_chance_node_without_an_outcome_is_refused():
 def test_a_napoleon_placement_beyond_the_reserve_is_refused():
     d = _napoleon()
     d["phase"], d["pending"] = "setup-place", {"seat": 0, "left": 7}
+    d["turn"] = 0
     d["players"][0]["reserve"] = 1
     _refused(d, "state.setup")
     d["phase"], d["pending"] = "deal", {"next": 0}
@@ -296,3 +303,62 @@ def _refused_text(text: str, invariant: str) -> None:
     with pytest.raises(InvalidStateError) as info:
         E.from_json(text)
     assert info.value.invariant == invariant, str(info.value)
+
+
+def test_fortify_moves_before_the_fortify_phase_are_refused():
+    # found by the 10,000-input campaign: a reinforce state carrying a fortify move of the
+    # turn was accepted; play fortified again and reached a state of 2 moves of 1 allowed
+    board = "alaska=0:5 kamchatka=0:3 yakutsk=1:3"
+    for phase, pending in (("reinforce", {"to_place": 3, "forced": None}), ("attack", None),
+                           ("fortify", None)):
+        d = _classic(board=board, phase=phase, pending=pending)
+        assert E.from_json(d).phase == phase
+        d["turn_flags"]["fortify_moves"] = 1   # in fortify: the one move allowed is made
+        _refused(d, "state.turn-flags")
+
+
+def test_a_napoleon_turn_phase_at_setup_turn_0_is_refused():
+    # found by the campaign: a setup state (turn 0) moved to the attack phase was accepted;
+    # play then reached a reinforcement with no legal action
+    d = _napoleon()
+    d["turn"] = 0
+    _refused(d, "state.turn-count")
+    for d in POOL:
+        if d["variant"].startswith("napoleon") and d["phase"] == "setup-place":
+            d = copy.deepcopy(d)
+            d["turn"] = 3
+            _refused(d, "state.turn-count")
+            break
+    else:
+        raise LookupError("setup-place")
+
+
+def test_a_whole_number_written_as_a_fraction_is_refused():
+    # found by the campaign: JSON Schema counts 3.0 as an integer; a turn of 2.0 was kept as
+    # a float, armies of 3.0 escaped as a TypeError
+    d = _classic(board="alaska=0:3 kamchatka=1:3", phase="attack")
+    for path in (("turn",), ("territories", "alaska", "armies"), ("players", 0, "reserve")):
+        edited = copy.deepcopy(d)
+        parent = edited
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = float(parent[path[-1]])
+        with pytest.raises(InvalidStateError) as info:   # (a form error, like the schema's)
+            E.from_json(edited)
+        assert info.value.invariant == "state.form"
+        assert "is not a whole number" in str(info.value) and path[-1] in str(info.value)
+
+
+def test_a_napoleon_seat_eliminated_during_setup_is_refused():
+    # found by the campaign: an eliminated seat at setup was dealt a territory by play
+    for d in POOL:
+        if d["variant"].startswith("napoleon") and d["phase"] == "deal":
+            d = copy.deepcopy(d)
+            seat = next(p for p in range(len(d["players"])) if p != d["pending"]["next"]
+                        and not d["players"][p]["neutral"]
+                        and all(t["owner"] != p for t in d["territories"].values()))
+            d["players"][seat].update(eliminated=True, eliminated_by=d["current"])
+            _refused(d, "state.eliminated-holds-nothing")
+            break
+    else:
+        raise LookupError("deal")

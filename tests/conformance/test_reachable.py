@@ -108,8 +108,14 @@ def napoleon_problems(case) -> list[str]:
         if q["neutral"] and q["cards"] and not _in_setup(s):
             out.append(f"$.players[{i}].cards: a neutral army holds cards after setup")
         if _in_setup(s) and s["phase"] != "setup-leaders":
-            on_board = sum(terr[k]["armies"] for k in terr if terr[k]["owner"] == i)
-            if on_board + q["reserve"] != start[i]:
+            own = [k for k in terr if terr[k]["owner"] == i]
+            on_board = sum(terr[k]["armies"] for k in own)
+            if p["setup.ships_allowed"]:  # napoleon.amb.zones-at-start: ships paid for at setup
+                on_board += int(p["costs.ship"]) * sum(v["ships"] for v in zones.values() if v["owner"] == i)
+            top = p["setup.max_units_per_territory"]
+            # napoleon.setup.reinforce: every territory full, the seat dropped out (the rest stays out)
+            full = top is not None and own and all(terr[k]["armies"] >= int(top) for k in own)
+            if on_board + q["reserve"] != start[i] and not (full and q["reserve"] == 0):
                 out.append(f"$.players[{i}].reserve: {q['reserve']} left + {on_board} on the board "
                            f"is not {start[i]}")
         elif not _in_setup(s) and q["reserve"]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, LINE_JOKERS
+from riskspec.conformance.cases_napoleon_readings import _players
 from riskspec.conformance.scenario import scenario
 
 A, V = "napoleon-advanced", "napoleon-basic"
@@ -59,7 +60,7 @@ def full_no_ships(b: Any) -> None:
           "Reading ships-in-setup: a player with full territories still places ships, one "
           "touching none of its territories drops out",
           [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
-          options={ZONES: "ships-in-setup"}, reading=(ZONES, "ships-in-setup"))
+          options={ZONES: "ships-in-setup"})
 def full_ships(b: Any) -> None:
     # claims: player 3 a2, player 1 a1, player 2 far, player 3 b1, player 1 b2; 18 rounds
     # placed: players 3 and 1 are full, player 2 filled far in 9 and has built 8 ships in z4
@@ -98,11 +99,6 @@ def full_last_ship(b: Any) -> None:
 # ================================================================ the card table, by game turn
 TABLE, AMB_TABLE = "napoleon.setup.card-table", "napoleon.amb.card-table"
 NEUTRAL = 2
-
-
-def _players(*entries: dict) -> list[dict]:
-    """Expectations for the two players of the basic game, the four neutral armies after."""
-    return [*entries, {}, {}, {}, {}]
 
 
 def _basic(b: Any, land: dict, zones: dict | None = None, *, draw_pile: list[str] | None = None,
@@ -147,7 +143,7 @@ def table_one_card(b: Any) -> None:
 @scenario("napoleon.setup.card-table.702",
           "Reading by-round: a game turn past the table's rows draws nothing",
           [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-round"}, reading=(AMB_TABLE, "by-round"))
+          options={AMB_TABLE: "by-round"})
 def table_past_rows(b: Any) -> None:
     _basic(b, TURN_LAND, phase="maneuver", current=1, turn=6)
     b.do({"type": "end-turn"},
@@ -161,7 +157,7 @@ def table_past_rows(b: Any) -> None:
           "Reading by-player-count: with four players every player draws the fourth row's "
           "single card",
           [TABLE, AMB_TABLE], players=4, variant=A, map=LINE,
-          options={AMB_TABLE: "by-player-count"}, reading=(AMB_TABLE, "by-player-count"))
+          options={AMB_TABLE: "by-player-count"})
 def table_four_players(b: Any) -> None:
     b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (3, 2), "far": (0, 1)},
                phase="first-player", pending={"for": "turn"}, turn=0,
@@ -190,7 +186,7 @@ PLAYS = "napoleon.amb.effect-plays"
           "Reading one-per-phase: a card played for regiments leaves the combat phase's play free",
           ["napoleon.cards.effect-limit", "napoleon.effects.extra-regiments",
            "napoleon.units.ships"], players=2, variant=V, map=_stage_board(),
-          options={PLAYS: "one-per-phase"}, reading=(PLAYS, "one-per-phase"))
+          options={PLAYS: "one-per-phase"})
 def stage_after_reinforcement(b: Any) -> None:
     _basic(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
            phase="reinforce", turn=3, hands={0: ["c-a1", "c-a2"]},
@@ -221,7 +217,7 @@ FORCED_UNTIL = "napoleon.amb.forced-trade-until"
 @scenario("napoleon.cards.forced-trade.701",
           "Reading one-set: exactly five cards at the start of the turn force one trade",
           ["napoleon.cards.forced-trade", FORCED_UNTIL], players=2, variant=V, map=LINE,
-          options={FORCED_UNTIL: "one-set"}, reading=(FORCED_UNTIL, "one-set"), negative=True)
+          options={FORCED_UNTIL: "one-set"}, negative=True)
 def five_cards_one_set(b: Any) -> None:
     _basic(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
            phase="maneuver", current=1, turn=3,
@@ -344,7 +340,7 @@ def claim_after_roll(b: Any) -> None:
           "Reading deal with three players and no neutral army: the whole deck is dealt, "
           "starting with the first seat",
           ["napoleon.basic.deal", "napoleon.setup.players-and-regiments", DIST], players=3,
-          variant=A, options={DIST: "deal"}, reading=(DIST, "deal"))
+          variant=A, options={DIST: "deal"})
 def deal_three(b: Any) -> None:
     b.check(explain="48 territory cards for three players (40 regiments each): the deal can "
                     "occupy every territory",

@@ -7,7 +7,9 @@ from riskspec.conformance.vectors import load_cases
 from riskspec.loading import load_spec
 
 #: rule cases that are about the shipped board's own numbers
-ON_THE_SHIPPED_MAP = {"napoleon.basic.deal.002", "napoleon.reinforce.territories.101"}
+#: (a three-player deal starts only if its quotas cover the 48 territories: the shipped count)
+ON_THE_SHIPPED_MAP = {"napoleon.basic.deal.002", "napoleon.reinforce.territories.101",
+                      "napoleon.setup.players-and-regiments.701"}
 
 
 def _cases():

@@ -467,6 +467,7 @@ def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
 
 
 BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADMIRALS,
+             "no-regiments": RID.UNITS_GENERALS,
              "not-a-zone": RID.UNITS_ADMIRALS, "not-a-territory": RID.REINFORCE_PURCHASES,
              "fortified": RID.UNITS_FORTIFICATIONS,
              "no-supply": RID.UNITS_FORTIFICATIONS,

@@ -95,15 +95,14 @@ def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
     its generals are captured and the owner may be eliminated."""
     p = s.tables.params
     capture(s, dst, loser, s.current, ev)  # napoleon.leaders.capture, capture-vp
-    if G.controlled(s, loser)[0] == 0 and s.eliminated_by[loser] < 0:
+    if G.controlled(s, loser)[0] == 0:  # (an owner of a territory is not eliminated yet)
         C._eliminate(s, loser, ev)
         C.check_victory(s, ev)
         seat = s.current
-        if s.winner < 0 and s.captured[seat] and \
-                p.cards_elimination_trade_timing == "immediately" and \
-                len(s.hands[seat]) >= p.cards_elimination_trade_at:
-            s.captured[seat] = False
-            s.phase = "reinforce"
-            s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
+        if s.winner < 0 and s.captured[seat] and p.cards_elimination_trade_timing == "immediately":
+            s.captured[seat] = False  # settled now, as after a conquest: a trade at once, or none owed
+            if len(s.hands[seat]) >= p.cards_elimination_trade_at:  # napoleon.cards.elimination-capture
+                s.phase = "reinforce"
+                s.pending = {"to_place": 0, "must_trade": True, "after": "elimination"}
         return
     C.check_victory(s, ev)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference.modifiers import apply_bonuses, combine_bonuses, get_leader_bonuses
+from riskspec.reference.modifiers import combine_bonuses, get_leader_bonuses
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -83,13 +83,6 @@ def side_bonuses(s: NapState, place: int, defending: bool, target: int = -1,
     if defending and s.forts[place] and fortification:
         parts.append(p.fortifications_defence_bonus)
     return combine_bonuses(*parts)
-
-
-def modified(s: NapState, dice: tuple[int, ...], place: int, defending: bool,
-             target: int = -1) -> tuple[int, ...]:
-    cap = s.tables.params.dice_modified_max
-    return apply_bonuses(dice, side_bonuses(s, place, defending, target),
-                         None if cap is None else int(cap))
 
 
 def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -> None:
@@ -199,6 +192,8 @@ def can_buy(s: NapState, kind: str, t: int, free: bool = False) -> str | None:
         return "not-a-zone" if kind == "admiral" else "not-a-territory"
     if s.owner[t] != seat or (zone and s.armies[t] == 0):
         return "not-owner"
+    if kind == "general" and s.armies[t] == 0:  # emptied by an epidemic, kept by its owner
+        return "no-regiments"  # napoleon.units.generals: a general stands with regiments
     if not free and s.pending["to_place"] < p.cost_of(kind):
         return "cannot-afford"
     if kind in ("general", "admiral"):
@@ -225,7 +220,7 @@ def buyable_places(s: NapState, kind: str) -> list[int]:
     if kind != "fortification" and limit_reached(s, ADMIRALS if admiral else GENERALS, seat):
         return []
     lo, hi = (tb.n_territories, len(tb.places)) if admiral else (0, tb.n_territories)
-    owned = [t for t in range(lo, hi) if s.owner[t] == seat and (not admiral or s.armies[t])]
+    owned = [t for t in range(lo, hi) if s.owner[t] == seat and (kind == "fortification" or s.armies[t])]
     if kind != "fortification":
         return owned
     return [t for t in owned if can_buy(s, kind, t) is None]

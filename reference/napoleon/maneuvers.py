@@ -96,10 +96,10 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
                 "a leader must end its move with its own units")
     else:
         require(n >= 1, "armies", rule, "move at least one unit")
-        require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
-                "no maneuver left, or the destination is not reachable through your own places")
         require(n <= s.armies[src] - p.maneuver_min_left, "armies", rule,
                 "leave units behind")
+        require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
+                "no maneuver left, or the destination is not reachable through your own places")
     s.armies[src] -= n
     s.armies[dst] += n
     s.owner[dst] = seat

@@ -128,8 +128,8 @@ def test_napoleon_setup_place_general_and_fortification() -> None:
 
 
 def test_napoleon_combat_bonus_stacking_two_generals_in_a_fortified_territory() -> None:
-    from riskspec.reference.modifiers import combine_bonuses
-    from riskspec.reference.napoleon.leaders import modified, side_bonuses
+    from riskspec.reference.modifiers import apply_bonuses, combine_bonuses
+    from riskspec.reference.napoleon.leaders import side_bonuses
     s = E.new_game(V, 3)
     p = s.tables.params
     s.owner[0], s.armies[0], s.generals[0], s.forts[0] = 1, 5, 2, 1
@@ -137,7 +137,8 @@ def test_napoleon_combat_bonus_stacking_two_generals_in_a_fortified_territory() 
                            tuple(p.fortifications_defence_bonus))
     assert side_bonuses(s, 0, defending=True) == want
     assert side_bonuses(s, 0, defending=False) == tuple(p.generals_bonus_by_count["2"])
-    assert modified(s, (6, 3), 0, True)[0] == 6 + want[0]  # dice.modified_max: no cap
+    assert p.dice_modified_max is None  # no cap: a 6 raised by the bonus counts above 6
+    assert apply_bonuses((6, 3), side_bonuses(s, 0, defending=True), None)[0] == 6 + want[0]
 
 
 def test_napoleon_leaders_capture_vp_and_fortification_destroyed() -> None:

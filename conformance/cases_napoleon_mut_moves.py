@@ -22,6 +22,13 @@ ONE_BATTLE = ("napoleon.amb.general-attack-scope", "one-battle")
 REINF = {"to_place": 1, "must_trade": False, "after": "turn"}
 
 
+def ksc(id: str, title: str, covers: list[str], **kw: Any):
+    """An Advanced case played under keeps-owner (its start, a territory its owner kept
+    empty, is reachable only then), whose outcome the other reading would not change."""
+    return scenario(f"napoleon.{id}", title, covers, players=3, variant=A, map=LINE,
+                    options={KEEPS[0]: KEEPS[1], **kw.pop("options", {})}, **kw)
+
+
 def _keeps(b: Any, land: dict, empty: tuple[str, ...], **kw: Any) -> dict:
     """A combat-phase position under keeps-owner: the ``empty`` territories lost their last
     regiment to an epidemic (its token moved on) and are still their owner's."""
@@ -44,11 +51,10 @@ def _m(frm: str, to: str, n: int, k: int = 0, led: bool = False) -> dict:
 
 
 # ================================================================ invading what an owner kept empty
-@sc("cards.elimination-capture.701",
+@ksc("cards.elimination-capture.701",
     "Entering a player's last empty territories: eliminated with the last one, whose cards force a trade",
     ["napoleon.combat.empty-territory", "napoleon.combat.elimination",
-     "napoleon.cards.elimination-capture", "napoleon.naval.landing"],
-    reading=KEEPS, negative=True)
+     "napoleon.cards.elimination-capture", "napoleon.naval.landing"], negative=True)
 def invade_last_empty(b: Any) -> None:
     _keeps(b, {"a1": (2, 3), "a2": (1, 5), "b1": (0, 0), "b2": (0, 0), "far": (2, 1)},
            ("b1", "b2"), zones={"z3": (2, 2)}, current=1, turn=2,
@@ -81,10 +87,10 @@ def invade_last_empty(b: Any) -> None:
                     "infantry, the artillery and the joker (three ways)")
 
 
-@sc("cards.elimination-capture.702",
+@ksc("cards.elimination-capture.702",
     "Eliminated by an invasion of their empty territory: four cards in hand, no trade, the turn goes on",
     ["napoleon.combat.empty-territory", "napoleon.combat.elimination",
-     "napoleon.cards.elimination-capture"], reading=KEEPS)
+     "napoleon.cards.elimination-capture"])
 def invade_last_empty_four(b: Any) -> None:
     _keeps(b, {"a1": (2, 3), "a2": (1, 4), "b1": (1, 2), "b2": (0, 0), "far": (2, 1)},
            ("b2",), current=1, turn=2, hands={0: ["c-x"], 1: ["c-a1", "c-a2", "c-far"]})
@@ -98,11 +104,10 @@ def invade_last_empty_four(b: Any) -> None:
 
 # ================================================================ ships into an empty zone
 @scenario("napoleon.naval.battle-rules.701",
-          "Reading counts: ships entering an empty zone still earn no invasion card",
+          "Under counts too, ships entering an empty zone earn no invasion card",
           ["napoleon.naval.battle-rules", "napoleon.end-of-turn.draws",
            "napoleon.combat.empty-territory"], players=2, variant=V, map=LINE,
-          options={"napoleon.amb.empty-territory-card": "counts"},
-          reading=("napoleon.amb.empty-territory-card", "counts"), negative=True)
+          options={"napoleon.amb.empty-territory-card": "counts"}, negative=True)
 def zone_entered_no_card(b: Any) -> None:
     _bpos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
           {"z2": (0, 3)})
@@ -115,11 +120,10 @@ def zone_entered_no_card(b: Any) -> None:
                 "turn_flags": {"conquered": False, "conquests": 0, "land_attacked": False}})
 
 
-@scenario("napoleon.cards.elimination-capture.703",
-          "Reading one-set: five cards kept after one set; eliminating a player with no cards forces no trade",
-          ["napoleon.combat.empty-territory", "napoleon.cards.elimination-capture",
-           "napoleon.cards.forced-trade"], variant=A, map=LINE, reading=KEEPS,
-          options={KEEPS[0]: KEEPS[1], "napoleon.amb.forced-trade-until": "one-set"})
+@ksc("cards.elimination-capture.703",
+     "Under one-set five cards may be kept; eliminating a player with no cards forces no trade",
+     ["napoleon.combat.empty-territory", "napoleon.cards.elimination-capture",
+      "napoleon.cards.forced-trade"], options={"napoleon.amb.forced-trade-until": "one-set"})
 def nothing_captured(b: Any) -> None:
     _keeps(b, {"a1": (2, 3), "a2": (1, 4), "b1": (1, 2), "b2": (0, 0), "far": (2, 1)},
            ("b2",), current=1, turn=2, hands={1: ["c-a1", "c-a2", "c-b1", "c-far", "c-x"]})
@@ -215,10 +219,10 @@ def last_regiment(b: Any) -> None:
          state={"territories": {"b1": {"generals": 1}}, "phase": "attack", "pending": {}})
 
 
-@sc("units.generals.701",
-    "Reading keeps-owner: no general on a territory without regiments; a fortification may be built there",
+@ksc("units.generals.701",
+    "Kept empty by its owner: no general on a territory without regiments; a fortification may be built",
     ["napoleon.units.generals", "napoleon.units.fortifications", "napoleon.reinforce.purchases"],
-    reading=KEEPS, negative=True)
+    negative=True)
 def general_needs_regiments(b: Any) -> None:
     start = _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (2, 1)},
                  phase="reinforce", pending={**REINF, "to_place": 3})

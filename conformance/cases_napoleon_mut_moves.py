@@ -4,7 +4,7 @@ Each case states, from the rules, what a plausible deviation of an engine gets w
 survivors of ``python -m riskspec.conformance.mutation --family napoleon --open``; their
 triage is in ``conformance/mutation-triage.yaml``).  Board: ``LINE`` of :mod:`cases_napoleon`
 (a1–a2–b1–b2 on land, zones z1–z2–z3–z4 in a chain, a1 on z1, b2 on z3, far on z4).  IDs
-end in 7xx, apart from the other mutation modules' cases.
+end in 8xx, apart from the other mutation modules' cases.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _m(frm: str, to: str, n: int, k: int = 0, led: bool = False) -> dict:
 
 
 # ================================================================ invading what an owner kept empty
-@ksc("cards.elimination-capture.701",
+@ksc("cards.elimination-capture.801",
     "Entering a player's last empty territories: eliminated with the last one, whose cards force a trade",
     ["napoleon.combat.empty-territory", "napoleon.combat.elimination",
      "napoleon.cards.elimination-capture", "napoleon.naval.landing"], negative=True)
@@ -87,7 +87,7 @@ def invade_last_empty(b: Any) -> None:
                     "infantry, the artillery and the joker (three ways)")
 
 
-@ksc("cards.elimination-capture.702",
+@ksc("cards.elimination-capture.802",
     "Eliminated by an invasion of their empty territory: four cards in hand, no trade, the turn goes on",
     ["napoleon.combat.empty-territory", "napoleon.combat.elimination",
      "napoleon.cards.elimination-capture"])
@@ -103,7 +103,7 @@ def invade_last_empty_four(b: Any) -> None:
 
 
 # ================================================================ ships into an empty zone
-@scenario("napoleon.naval.battle-rules.701",
+@scenario("napoleon.naval.battle-rules.801",
           "Under counts too, ships entering an empty zone earn no invasion card",
           ["napoleon.naval.battle-rules", "napoleon.end-of-turn.draws",
            "napoleon.combat.empty-territory"], players=2, variant=V, map=LINE,
@@ -120,7 +120,7 @@ def zone_entered_no_card(b: Any) -> None:
                 "turn_flags": {"conquered": False, "conquests": 0, "land_attacked": False}})
 
 
-@ksc("cards.elimination-capture.703",
+@ksc("cards.elimination-capture.803",
      "Under one-set five cards may be kept; eliminating a player with no cards forces no trade",
      ["napoleon.combat.empty-territory", "napoleon.cards.elimination-capture",
       "napoleon.cards.forced-trade"], options={"napoleon.amb.forced-trade-until": "one-set"})
@@ -137,7 +137,7 @@ def nothing_captured(b: Any) -> None:
 
 
 # ================================================================ dice bonuses and capture
-@sc("combat.fortification-bonus.701",
+@sc("combat.fortification-bonus.801",
     "A fortification helps its defender only: the attacker's own adds nothing; its general is captured",
     ["napoleon.combat.fortification-bonus", "napoleon.combat.bonus-stacking",
      "napoleon.leaders.capture", "napoleon.leaders.capture-vp"])
@@ -167,7 +167,7 @@ def fort_not_in_attack(b: Any) -> None:
 
 
 # ================================================================ one battle per general and turn
-@sc("combat.general-bonus.701",
+@sc("combat.general-bonus.801",
     "Reading one-battle: a general that won its battle and moved on brings no bonus to the next ones",
     ["napoleon.combat.general-bonus", "napoleon.leaders.accompany"], reading=ONE_BATTLE)
 def one_battle_chain(b: Any) -> None:
@@ -199,7 +199,7 @@ def one_battle_chain(b: Any) -> None:
 
 
 # ================================================================ purchases
-@sc("reinforce.purchases.701",
+@sc("reinforce.purchases.801",
     "The last regiment buys a general or a fortification; a fortified or contaminated territory gets none",
     ["napoleon.reinforce.purchases", "napoleon.units.generals", "napoleon.units.fortifications",
      "napoleon.units.admirals"], negative=True)
@@ -219,7 +219,7 @@ def last_regiment(b: Any) -> None:
          state={"territories": {"b1": {"generals": 1}}, "phase": "attack", "pending": {}})
 
 
-@ksc("units.generals.701",
+@ksc("units.generals.801",
     "Kept empty by its owner: no general on a territory without regiments; a fortification may be built",
     ["napoleon.units.generals", "napoleon.units.fortifications", "napoleon.reinforce.purchases"],
     negative=True)
@@ -239,7 +239,7 @@ def general_needs_regiments(b: Any) -> None:
 
 
 # ================================================================ maneuvers
-@sc("maneuver.leaders.701",
+@sc("maneuver.leaders.801",
     "Two generals, one moved: the other keeps its maneuver, with only the regiments there at the start",
     ["napoleon.maneuver.leaders", "napoleon.maneuver.land", "napoleon.leaders.accompany"],
     negative=True)
@@ -266,7 +266,7 @@ def second_general(b: Any) -> None:
             explain="the land maneuver is spent and every general with a maneuver has made it")
 
 
-@scenario("napoleon.maneuver.land.701", "A territory with a single regiment has nothing to move",
+@scenario("napoleon.maneuver.land.801", "A territory with a single regiment has nothing to move",
           ["napoleon.maneuver.land"], players=2, variant=V, map=LINE, negative=True)
 def single_regiment(b: Any) -> None:
     _bpos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},

@@ -82,8 +82,9 @@ def _collect(root: Path, *, skip_schemas: bool = False,
     # (as text: in a tolerant pass a schema-broken family or id may be a number)
     variants = dict(sorted(variants.items(), key=lambda kv: (
         str(kv[1].family), kv[1].extends is not None, str(kv[0]))))
-    spec = m.Spec(sources=sources, variants=variants,
-                  boards={b.id: b for b in shared.boards.values()}, rules=shared.rules,
+    # (a board of a tolerant pass may carry a schema-broken id, a list: it is left out)
+    boards = {b.id: b for b in shared.boards.values() if isinstance(b.id, str)}
+    spec = m.Spec(sources=sources, variants=variants, boards=boards, rules=shared.rules,
                   ambiguities=shared.ambiguities, root=str(root))
     return ctx, spec
 

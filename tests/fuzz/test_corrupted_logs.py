@@ -311,3 +311,28 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
         report("replay", counts)
     assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
     assert counts["refused: diverges"] > counts["inputs"] // 4
+
+
+def test_the_fast_log_check_gives_the_whole_schemas_verdict():
+    # check_log's fast path (each action against its own type's alternatives) must never
+    # accept what log.schema.json refuses, nor refuse a log it accepts
+    from riskspec.validation import validator
+    whole = validator("log.schema.json")
+    for log in [*LOGS, *SHORT]:
+        assert L.is_valid_log(log) and whole.is_valid(log)
+    verdicts: Counter = Counter()
+
+    @settings(max_examples=80, deadline=None, database=None,  # (the whole schema is slow)
+              derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(corrupted())
+    def run(case: tuple[str, str]) -> None:
+        try:
+            log = json.loads(case[1])
+            expected = whole.is_valid(log)
+        except (ValueError, RecursionError):
+            return
+        assert L.is_valid_log(log) == expected, case[0]
+        verdicts[expected] += 1
+
+    run()
+    assert verdicts[True] and verdicts[False]

@@ -18,6 +18,8 @@ from riskspec.reference.napoleon.state import PHASES, NapState
 
 #: invariant ID → what it requires (the Napoléon ones; shared IDs mean the same as Classic's)
 INVARIANTS: dict[str, str] = {
+    "state.player-count": "the players are as many as the variant allows, followed by the "
+                          "setup.neutral_players neutral seats",
     "state.seat-range": "every seat number (current, first player, winner, eliminated by, "
                         "pending players) names a seat",
     "state.current-player": "outside game over, the seat to act is alive",
@@ -37,7 +39,7 @@ INVARIANTS: dict[str, str] = {
     "state.alive-holds-territory": "in the game proper every seat still in the game but the "
                                    "neutral ones holds a territory",
     "state.challengers": "challenger ships are the player to move's, in a zone another seat "
-                         "holds",
+                         "holds, from the reinforcement to their forced battle",
     "state.has-move": "the player to act has at least one legal action (a chance node at "
                       "least one outcome)",
 }
@@ -58,6 +60,11 @@ def check_state(s: NapState) -> None:
 
 def check_seats(s: NapState) -> None:
     n = s.n_players
+    v, k = s.tables.variant, s.tables.params.setup_neutral_players
+    require(v.min_players <= n - k <= v.max_players and s.neutrals == tuple(range(n - k, n)),
+            "state.player-count",
+            lambda: f"{n} seats with neutral seats {list(s.neutrals)}: {v.id} seats "
+                    f"{v.min_players} to {v.max_players} players, then {k} neutral seat(s)")
 
     def seat(v: Any, what: str, none_ok: bool = True) -> None:
         ok = isinstance(v, int) and not isinstance(v, bool) and (
@@ -120,6 +127,11 @@ def check_eliminated(s: NapState) -> None:
 
 
 SETUP_PHASES = frozenset({"claim", "deal", "setup-place", "random-place", "setup-leaders"})
+#: the phases in which challenger ships may wait for their forced naval battle: bought in
+#: the reinforcement, fought first thing in the attack phase (its battle phases, an epidemic
+#: or a ransom on the way)
+CHALLENGE_PHASES = frozenset({"reinforce", "attack", "defend", "battle", "reroll",
+                              "reroll-dice", "epidemic-move", "ransom"})
 #: the phases of a player's turn in the game proper (card tables, mission deals and
 #: epidemics also come at setup, a first-player draw only there)
 TURN_PHASES = frozenset({"reinforce", "attack", "defend", "battle", "reroll", "reroll-dice",
@@ -141,6 +153,9 @@ def check_setup(s: NapState) -> None:
         seat, left = s.pending["seat"], s.pending["left"]
         require(1 <= left <= s.reserves[seat], "state.setup",
                 lambda: f"pending.left {left}: seat {seat} has {s.reserves[seat]} in reserve")
+    require(not any(s.challengers) or s.phase in CHALLENGE_PHASES, "state.challengers",
+            lambda: f"challenger ships in phase {s.phase}: they are bought in the reinforcement "
+                    f"and fought before the attacks go on (nothing else is played until then)")
     for z, n in enumerate(s.challengers):
         require(n == 0 or s.owner[z] not in (-1, s.current), "state.challengers",
                 lambda: f"{s.tables.places[z]}: {n} challenger ships in a zone held by seat "

@@ -362,3 +362,27 @@ def test_a_napoleon_seat_eliminated_during_setup_is_refused():
             break
     else:
         raise LookupError("deal")
+
+
+def test_a_napoleon_state_with_a_seat_added_or_removed_is_refused():
+    # found by the campaign: napoleon-basic with seven seats was accepted; play then reached
+    # a setup-leaders phase with nothing left to place and no move
+    d = _napoleon("napoleon-basic")
+    extra = copy.deepcopy(d)
+    extra["players"].insert(0, copy.deepcopy(extra["players"][0]))
+    _refused(extra, "state.player-count")
+    neutral = copy.deepcopy(d)
+    neutral["players"][1]["neutral"] = True   # a player's seat made a fifth neutral one
+    _refused(neutral, "state.player-count")
+
+
+def test_challenger_ships_after_the_attacks_are_refused():
+    # found by the campaign: challengers left in the maneuver phase were accepted; the turn
+    # passed to the zone's owner, who then had challengers in its own zone
+    d = _napoleon(phase="maneuver")
+    other = next(p for p in range(len(d["players"])) if p != d["current"])
+    zone = next(iter(d["zones"]))
+    d["zones"][zone].update(owner=other, ships=2, challenger_ships=1)
+    _refused(d, "state.challengers")
+    d["phase"] = "attack"       # bought this turn, not yet fought: a state play reaches
+    assert E.from_json(d).phase == "attack"

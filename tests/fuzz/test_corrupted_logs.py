@@ -255,6 +255,18 @@ def corrupted(draw):
     return how, text
 
 
+def _claims(log: dict[str, Any]) -> dict[str, Any]:
+    """What a log claims: the verified fields, its options as the game settles them (a log
+    naming no option claims the defaults, and replays under them)."""
+    claims = {k: log.get(k) for k in VERIFIED}
+    try:
+        state = E.new_game(log["variant"], list(log["players"]), log["options"])
+        claims["options"] = json.loads(E.to_json(state))["options"]
+    except Exception:  # noqa: BLE001 - a log that cannot start claims its options as written
+        pass
+    return claims
+
+
 def _through_cli(path: Path) -> tuple[int, str]:
     """``riskspec replay FILE``: (exit status, stderr); a traceback is never an answer."""
     out, err = io.StringIO(), io.StringIO()
@@ -269,7 +281,7 @@ def _through_cli(path: Path) -> tuple[int, str]:
 def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_path):
     counts: Counter = Counter()
     bad: list[str] = []
-    originals = [{k: o.get(k) for k in VERIFIED} for o in [*SHORT, WINNER]]
+    originals = [_claims(o) for o in [*SHORT, WINNER]]
     path = tmp_path / "g.json"
 
     @settings(max_examples=examples(request, 60), deadline=None, database=None, derandomize=True,
@@ -299,7 +311,7 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
             bad.append(f"exit {rc} ({how}): {err[-300:]}")
         if rc == 0:
             log = json.loads(text)
-            if {k: log.get(k) for k in VERIFIED} not in originals:
+            if _claims(log) not in originals:
                 counts["wrongly accepted"] += 1
                 bad.append(f"a corrupted log replayed as intact ({how})")
 
@@ -336,3 +348,15 @@ def test_the_fast_log_check_gives_the_whole_schemas_verdict():
 
     run()
     assert verdicts[True] and verdicts[False]
+
+
+@pytest.mark.parametrize("result", [{}, {"winner": None}, {"turns": 0, "actions": 1}])
+def test_a_result_that_claims_only_part_of_the_ending_is_not_a_log(result, tmp_path, capsys):
+    # found by the 10,000-input campaign: `"result": {}` replayed as "result verified",
+    # though it claimed nothing; a result states all four counts, or is left out
+    log = copy.deepcopy(LOGS[1])
+    log["result"] = result
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(log))
+    assert main(["replay", str(path)]) == 2
+    assert "is a required property" in capsys.readouterr().err

@@ -22,7 +22,8 @@ INVARIANTS: dict[str, str] = {
                           "setup.neutral_players neutral seats",
     "state.seat-range": "every seat number (current, first player, winner, eliminated by, "
                         "pending players) names a seat",
-    "state.current-player": "outside game over, the seat to act is alive",
+    "state.current-player": "outside game over, the seat to act is alive; a card table is "
+                            "dealt to it",
     "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card, and was "
                                       "eliminated by another seat, after setup",
     "state.winner": "a winner is a seat that is not neutral",
@@ -82,6 +83,13 @@ def check_seats(s: NapState) -> None:
     if s.phase != "game-over":
         require(s.eliminated_by[s.current] < 0, "state.current-player",
                 lambda: f"seat {s.current} is to act but is eliminated")
+    if s.phase == "card-table":  # the table of cards is dealt to the player to act
+        seat_dealt, after = s.pending["seat"], s.pending["after"]
+        require(seat_dealt == s.current, "state.current-player",
+                lambda: f"a card table dealt to seat {seat_dealt} while seat {s.current} acts")
+        require(after not in ("setup", "turn") or (after == "setup") == (s.turn == 0),
+                "state.turn-count",
+                lambda: f"a card table after {after} at turn {s.turn}: the setup's is turn 0")
     if s.winner >= 0:
         require(s.winner not in s.neutrals, "state.winner", lambda: "a neutral seat wins")
 

@@ -386,3 +386,14 @@ def test_challenger_ships_after_the_attacks_are_refused():
     _refused(d, "state.challengers")
     d["phase"] = "attack"       # bought this turn, not yet fought: a state play reaches
     assert E.from_json(d).phase == "attack"
+
+
+def test_a_napoleon_card_table_for_another_seat_is_refused():
+    # found by the campaign: a card table moved into a game dealt to seat 0 while seat 1
+    # acted; play then reached a reinforcement that must trade with no set: no legal action
+    d = _napoleon("napoleon-basic", phase="attack")
+    d["phase"] = "card-table"
+    d["pending"] = {"seat": 1 - d["current"], "left": 2, "after": "turn"}
+    _refused(d, "state.current-player")
+    d["pending"].update(seat=d["current"], after="setup")   # the setup's table, at turn 1+
+    _refused(d, "state.turn-count")

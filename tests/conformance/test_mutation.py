@@ -60,7 +60,7 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
 
 #: the measured scores (see docs/protocol.md "Suite power"); the goal is 0.98 for both
 #: families — the campaign may not fall below what was measured
-FLOOR = {"classic": 0.98, "napoleon": 0.83}
+FLOOR = {"classic": 0.98, "napoleon": 0.98}
 #: families whose every survivor is triaged in the checked-in file (equivalent or outside, with why)
 TRIAGED = {"classic"}
 #: families not fully triaged yet: the most entries left open (a ratchet: it may only go down;

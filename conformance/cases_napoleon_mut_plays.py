@@ -351,20 +351,153 @@ def five_cards_conquest(b: Any) -> None:
          state={"phase": "attack", "territories": {"a2": {"armies": 4 - 3}, "b1": {"armies": 3}}})
 
 
-# ================================================================ an engine bug, pinned (pending)
+# ================================================================ elimination by an epidemic
+
+EP_ELIM, EP_TIMING = "napoleon.amb.epidemic-elimination", "napoleon.amb.epidemic-timing"
+
 
 @scenario("napoleon.combat.elimination.501",
-          "An epidemic that takes a player's last territory puts that player out: their ships leave",
-          ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss"], players=3, variant=A,
+          "An epidemic that takes a player's last territory puts that player out: their ships "
+          "leave, their cards go to the discards, play passes on",
+          ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss",
+           "napoleon.epidemics.relocate"], players=3, variant=A,
           map=LINE, options={"napoleon.amb.card-table": "ignore"},
-          pending="the reference engine leaves the player in the game with ships only "
-                  "(napoleon.epidemics.emptied eliminates nobody), a state its own loader then "
-                  "refuses (invariant state.alive-holds-territory)")
+          description="The player going out is the one whose turn it is, so the cards are "
+                      "discarded under either reading of napoleon.amb.epidemic-elimination.")
 def epidemic_elimination(b: Any) -> None:
     _epos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (2, 3), "b2": (0, 2), "far": (0, 1)},
-          {"z1": (0, 3), "z2": (1, 2)}, epidemics={"a2": 1}, phase="maneuver", current=1, turn=2)
+          {"z1": (0, 3), "z2": (1, 2)}, epidemics={"a2": 1}, phase="maneuver", current=1, turn=2,
+          hands={1: ["c-b1", "c-far"]})
     b.do({"type": "end-turn"},
-         explain="the epidemic takes a2's last regiment: player 1 holds no territory any more",
-         state={"phase": "epidemics", "players": _players(3, p1={"eliminated": True}),
+         explain="the epidemic takes a2's last regiment: player 2 holds no territory any more and "
+                 "is out in their own turn; nobody took a2, so their two cards are discarded",
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "players": _players(3, p1={"eliminated": True, "eliminated_by": 1, "cards": 0}),
+                "discards": ["c-b1", "c-far"],
                 "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}},
-                "zones": {"z2": {"owner": None, "ships": 0}}})
+                "zones": {"z2": {"owner": None, "ships": 0}}},
+         events=[{"type": "epidemic-loss", "territory": "a2", "armies": 1},
+                 {"type": "eliminated", "player": 1, "by": 1, "cause": "epidemic"}])
+    b.do({"type": "draw", "card": "c-a1"},
+         explain="the epidemic goes to a1 (player 1's regiments); player 2, out, scores and draws "
+                 "nothing: player 3's turn begins (b1 alone: the minimum of 3 regiments)",
+         state={"phase": "reinforce", "current": 2, "discards": ["c-a1", "c-b1", "c-far"],
+                "draw_pile": ["c-a2", "c-b2", "c-x"], "pending": {"to_place": 3},
+                "territories": {"a1": {"epidemics": 1}}},
+         events=[{"type": "epidemic-card-drawn", "card": "c-a1", "territory": "a1"},
+                 {"type": "epidemic", "territory": "a1"}])
+
+
+def _everyone_struck(b: Any, vp: dict[int, int], **kw: Any) -> None:
+    # every territory: one regiment, one epidemic; player 1 to end the turn
+    d = _epos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (2, 1), "far": (2, 1)},
+              epidemics={t: 1 for t in ("a1", "a2", "b1", "b2", "far")}, phase="maneuver",
+              current=0, turn=3, **kw)
+    for seat, n in vp.items():
+        d["players"][seat]["vp"] = n
+    b.load(d)
+
+
+@scenario("napoleon.combat.elimination.502",
+          "Reading every-turn-end: epidemics that leave nobody in the game end it with the final "
+          "scoring",
+          ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss",
+           "napoleon.scoring.winner"], players=3, variant=A, map=LINE,
+          options={"napoleon.amb.card-table": "ignore", EP_TIMING: "every-turn-end"},
+          reading=(EP_TIMING, "every-turn-end"))
+def nobody_left(b: Any) -> None:
+    _everyone_struck(b, hands={1: ["c-b1"]}, vp={0: 1, 1: 4, 2: 2})
+    b.do({"type": "end-turn"},
+         explain="every territory loses its last regiment: all three players are out in player "
+                 "1's turn, no card can move an epidemic (no territory holds a regiment), and "
+                 "the game ends: player 2's 4 victory points win",
+         state={"phase": "game-over", "winner": 1, "discards": ["c-b1"],
+                "players": _players(3, p0={"eliminated": True}, p1={"eliminated": True, "cards": 0},
+                                    p2={"eliminated": True}),
+                "territories": {t: {"owner": None, "armies": 0, "epidemics": 0}
+                                for t in ("a1", "a2", "b1", "b2", "far")}},
+         events=[*({"type": "epidemic-loss", "territory": t, "armies": 1}
+                   for t in ("a1", "a2", "b1", "b2", "far")),
+                 *({"type": "eliminated", "player": p, "by": 0, "cause": "epidemic"}
+                   for p in range(3)),
+                 *({"type": "epidemic-lost"} for _ in range(5)),
+                 {"type": "victory", "player": 1, "players": [1], "rule": "napoleon.scoring.winner"}])
+
+
+@scenario("napoleon.combat.elimination.503",
+          "Reading turn-player: the player whose turn it is takes the cards of a player an "
+          "epidemic puts out",
+          ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss"], players=3, variant=A,
+          map=LINE, options={"napoleon.amb.card-table": "ignore", EP_TIMING: "every-turn-end",
+                             EP_ELIM: "turn-player"},
+          reading=(EP_ELIM, "turn-player"))
+def cards_to_turn_player(b: Any) -> None:
+    _epos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (2, 3), "b2": (0, 2), "far": (0, 1)},
+          epidemics={"a2": 1}, phase="maneuver", current=0, turn=2,
+          hands={0: ["c-a1"], 1: ["c-b1", "c-far"]})
+    b.do({"type": "end-turn"},
+         explain="at the end of player 1's turn the epidemic takes a2, player 2's last territory: "
+                 "player 2 is out and player 1 takes their two cards",
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "players": _players(3, p0={"cards": 3},
+                                    p1={"eliminated": True, "eliminated_by": 0, "cards": 0}),
+                "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}}},
+         events=[{"type": "epidemic-loss", "territory": "a2", "armies": 1},
+                 {"type": "eliminated", "player": 1, "by": 0, "cause": "epidemic"}])
+
+
+@scenario("napoleon.epidemics.card-move.511",
+          "An epidemic moved by a card that takes another player's last territory puts them out",
+          ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
+           "napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN,
+          reading=(EP_ELIM, "discards"))
+def card_move_elimination(b: Any) -> None:
+    _epos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
+          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"], 2: ["c-b2"]})
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
+         explain="b1 loses its one regiment, player 3's last territory: player 3 is out and "
+                 "their card is discarded (nobody took b1); the epidemic moves on by a draw",
+         state={"phase": "epidemic-move", "discards": ["c-b2", "c-far"],
+                "players": _players(3, p0={"cards": 0},
+                                    p2={"eliminated": True, "eliminated_by": 0, "cards": 0}),
+                "territories": {"b1": {"owner": None, "armies": 0, "epidemics": 0},
+                                "a2": {"epidemics": 0}}},
+         events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "a2", "to": "b1"},
+                 {"type": "epidemic-card-loss", "territory": "b1", "armies": 1},
+                 {"type": "eliminated", "player": 2, "by": 0, "cause": "epidemic"}])
+    b.do({"type": "draw", "card": "c-a1"},
+         explain="a1 holds regiments: the epidemic goes there and player 1's maneuver goes on",
+         state={"phase": "maneuver", "pending": {}, "discards": ["c-a1", "c-b2", "c-far"],
+                "draw_pile": ["c-a2", "c-b1", "c-x"], "territories": {"a1": {"epidemics": 1}}})
+
+
+@scenario("napoleon.epidemics.card-move.512",
+          "A player who moves an epidemic onto their own last territory is out, and their turn "
+          "ends once the epidemic is placed",
+          ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
+           "napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.card-table": "ignore"},
+          description="The player going out is the one whose turn it is: the same under either "
+                      "reading of napoleon.amb.epidemic-elimination.")
+def card_move_self_elimination(b: Any) -> None:
+    _epos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far", "c-b2"]})
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "a1"},
+         explain="a1, player 1's last territory, loses its one regiment: player 1 is out (by "
+                 "their own turn) and their other card is discarded; the epidemic moves on",
+         state={"phase": "epidemic-move", "discards": ["c-b2", "c-far"],
+                "players": _players(3, p0={"eliminated": True, "eliminated_by": 0, "cards": 0}),
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0},
+                                "a2": {"epidemics": 0}}},
+         events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "a2", "to": "a1"},
+                 {"type": "epidemic-card-loss", "territory": "a1", "armies": 1},
+                 {"type": "eliminated", "player": 0, "by": 0, "cause": "epidemic"}])
+    b.do({"type": "draw", "card": "c-b1"},
+         explain="the epidemic goes to b1; player 1's turn ends with nothing scored or drawn and "
+                 "player 2's begins (far, a whole empire: 1 point; three territories: the "
+                 "minimum of 3 regiments, far's empire 1 more)",
+         state={"phase": "reinforce", "current": 1, "pending": {"to_place": 4},
+                "discards": ["c-b1", "c-b2", "c-far"], "draw_pile": ["c-a1", "c-a2", "c-x"],
+                "players": _players(3, p1={"vp": 1}), "territories": {"b1": {"epidemics": 1}}})

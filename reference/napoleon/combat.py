@@ -191,14 +191,10 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval:
 
 
 def _eliminate(s: NapState, loser: int, ev: list[Event]) -> None:
-    s.eliminated_by[loser] = s.current
-    for i, o in enumerate(s.owner):  # its last ships (land elimination) leave the board
-        if o == loser:
-            s.owner[i], s.armies[i], s.admirals[i] = -1, 0, 0
-    ev.append({"type": "eliminated", "player": loser, "by": s.current})
-    if s.hands[loser]:
-        s.hands[s.current] = tuple(sorted(s.hands[s.current] + s.hands[loser]))
-        s.hands[loser] = ()
+    """A conquest took ``loser``'s last territory: their cards go to the conqueror."""
+    cards = G.eliminate(s, loser, ev)
+    if cards:
+        s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
         s.captured[s.current] = True
 
 

@@ -22,10 +22,12 @@ INVARIANTS: dict[str, str] = {
                           "setup.neutral_players neutral seats",
     "state.seat-range": "every seat number (current, first player, winner, eliminated by, "
                         "pending players) names a seat",
-    "state.current-player": "outside game over, the seat to act is alive; a card table is "
-                            "dealt to it",
-    "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card, and was "
-                                      "eliminated by another seat, after setup",
+    "state.current-player": "outside game over, the seat to act is alive (or, in the "
+                            "relocation draws of an epidemic, just put out by it); a card table "
+                            "is dealt to it",
+    "state.eliminated-holds-nothing": "an eliminated seat holds no place and no card; it was "
+                                      "eliminated by the seat whose turn it was (itself, when "
+                                      "its own epidemic phase took its last territory), after setup",
     "state.winner": "a winner is a seat that is not neutral",
     "state.turn-count": f"turns within 0 to {MAX_TURNS:,}; setup phases are turn 0, the "
                         f"phases of a player's turn (reinforce to maneuver) turn 1 and up",
@@ -80,7 +82,8 @@ def check_seats(s: NapState) -> None:
     for key, kind in PHASES[s.phase].items():
         if kind == "player":
             seat(s.pending[key], f"pending.{key}", none_ok=key == "chooser")
-    if s.phase != "game-over":
+    if s.phase != "game-over" and not (s.phase == "epidemics" and s.pending["moving"]) and \
+            s.phase != "epidemic-move":
         require(s.eliminated_by[s.current] < 0, "state.current-player",
                 lambda: f"seat {s.current} is to act but is eliminated")
     if s.phase == "card-table":  # the table of cards is dealt to the player to act
@@ -124,8 +127,6 @@ def check_eliminated(s: NapState) -> None:
     for p, by in enumerate(s.eliminated_by):
         if by < 0:
             continue
-        require(by != p, "state.eliminated-holds-nothing",
-                lambda: f"seat {p} was eliminated by itself")
         require(s.turn >= 1, "state.eliminated-holds-nothing",
                 lambda: f"seat {p} is eliminated during setup (turn 0): no seat is")
         require(p not in s.owner, "state.eliminated-holds-nothing",

@@ -250,6 +250,42 @@ def controlled(s: NapState, seat: int) -> tuple[int, int]:
             sum(1 for i in range(T, len(s.owner)) if s.owner[i] == seat and s.armies[i] > 0))
 
 
+def eliminate(s: NapState, loser: int, ev: list[Event], cause: str | None = None) -> tuple[int, ...]:
+    """napoleon.combat.elimination: ``loser`` is out.  ``eliminated_by`` records the seat
+    whose turn it is (the conqueror, for a conquest); the loser's ships and admirals leave
+    the board.  Returns the loser's cards, taken from their hand, for the caller to place
+    (``cause``: the event's, absent for a conquest)."""
+    s.eliminated_by[loser] = s.current
+    for i, o in enumerate(s.owner):  # its last ships (land elimination) leave the board
+        if o == loser:
+            s.owner[i], s.armies[i], s.admirals[i] = -1, 0, 0
+    ev.append({"type": "eliminated", "player": loser, "by": s.current,
+               **({"cause": cause} if cause else {})})
+    cards, s.hands[loser] = s.hands[loser], ()
+    return cards
+
+
+def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
+    """napoleon.amb.epidemic-elimination: the seats of ``held`` (territory holders before an
+    epidemic struck) left with no territory are out; nobody took their last territory, so
+    their cards go by ``epidemics.elimination_cards``: to the discards, or to the player
+    whose turn it is (unless that player is out too)."""
+    out = [p for p in sorted(held) if s.eliminated_by[p] < 0 and controlled(s, p)[0] == 0]
+    to_turn = s.tables.params.epidemics_elimination_cards == "turn-player" and \
+        s.current not in out
+    for p in out:
+        cards = eliminate(s, p, ev, "epidemic")
+        if to_turn:
+            s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
+        else:
+            s.discards = tuple(sorted(s.discards + cards))
+
+
+def holders(s: NapState) -> set[int]:
+    """The seats holding a territory."""
+    return {o for o in s.owner[:s.tables.n_territories] if o >= 0}
+
+
 def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
     tb = s.tables
     own = s.owner

@@ -67,6 +67,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "end_turn.neutral_invasion_counts": (True, False),
     "end_turn.empty_invasion_forfeits": (False, True),
     "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
+    "epidemics.elimination_cards": ("discards", "turn-player"),
     "setup.missions_per_level": (0, 1),
     "turn.first_turn_missions": (True, False),
     "missions.check_points": ("per-card", "both"),
@@ -246,6 +247,7 @@ class NapParams:
     epidemics_timing: str
     epidemics_emptied_moves: str
     epidemics_empty_territory: str
+    epidemics_elimination_cards: str
     # missions
     missions_decks: Mapping[str, str]
     missions_check_points: str

@@ -20,6 +20,7 @@ from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
+from riskspec.reference.napoleon import turn_end as TE
 from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.combat import resolve_roll
 from riskspec.reference.napoleon.effects import (
@@ -233,13 +234,25 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     ev.append({"type": "epidemic-card-loss", "territory": tb.places[dst], "armies": loss})
     if s.armies[dst] > 0:
         return
+    held = {s.owner[dst]} - {-1}
     emptied(s, dst)
+    G.eliminate_landless(s, held, ev)  # napoleon.amb.epidemic-elimination
     s.epidemics[dst] -= 1
     if can_relocate(s):  # moved on by a territory card drawn from the pile
         s.pending = {"resume": s.phase, "saved": dict(s.pending)}
         s.phase = "epidemic-move"
-    else:  # no card left to draw can place it: the marker leaves the board
-        ev.append({"type": "epidemic-lost"})
+        return
+    ev.append({"type": "epidemic-lost"})  # no card left to draw can place it
+    _resume(s, s.phase, dict(s.pending), ev)
+
+
+def _resume(s: NapState, phase: str, pending: dict, ev: list[Event]) -> None:
+    """The phase a moved epidemic interrupted goes on, unless the player to move put
+    themselves out: their turn then ends (napoleon.amb.epidemic-elimination)."""
+    if s.eliminated_by[s.current] >= 0:
+        TE.end_turn(s, ev)
+        return
+    s.phase, s.pending = phase, pending
 
 
 def process_epidemic_move(s: NapState, a: A.Draw, ev: list[Event]) -> None:
@@ -250,7 +263,7 @@ def process_epidemic_move(s: NapState, a: A.Draw, ev: list[Event]) -> None:
         return  # draw again
     if not placed:
         ev.append({"type": "epidemic-lost"})
-    s.phase, s.pending = s.pending["resume"], dict(s.pending["saved"])
+    _resume(s, s.pending["resume"], dict(s.pending["saved"]), ev)
 
 
 def _next_chooser(s: NapState, ev: list[Event]) -> None:

@@ -199,6 +199,8 @@ def to_dict(s: NapState) -> dict[str, Any]:
     players: list[dict[str, Any]] = [{
         "colour": s.colours[p], "neutral": p in s.neutrals,
         "eliminated": s.eliminated_by[p] >= 0,
+        # the seat whose turn it was when the player went out: for a conquest the conqueror,
+        # for an epidemic possibly the player itself (napoleon.amb.epidemic-elimination)
         "eliminated_by": s.eliminated_by[p] if s.eliminated_by[p] >= 0 else None,
         "cards": [cards[c] for c in s.hands[p]], "mission": s.missions[p],
         "reserve": s.reserves[p], "captured": s.captured[p],

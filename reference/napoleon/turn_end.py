@@ -39,10 +39,19 @@ def process_relocation_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
 
 
 def process_end_turn(s: NapState, a: A.EndTurn, ev: list[Event]) -> None:
+    end_turn(s, ev)
+
+
+def end_turn(s: NapState, ev: list[Event]) -> None:
+    """The end of the turn: the epidemic phase, then :func:`continue_end_of_turn` (also
+    when the player to move put themselves out mid-turn, napoleon.amb.epidemic-elimination)."""
     p, seat = s.tables.params, s.current
     s.m_units, s.m_leaders = [], []
     if p.is_advanced:
-        if start_relocation(s, phase_loss(s, seat, ev), ev):
+        held = G.holders(s)
+        moving = phase_loss(s, seat, ev)
+        G.eliminate_landless(s, held, ev)  # napoleon.amb.epidemic-elimination
+        if start_relocation(s, moving, ev):
             return  # napoleon.epidemics.relocate: territory cards are drawn first
     continue_end_of_turn(s, ev)
 
@@ -51,15 +60,18 @@ def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
     """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
     first when missions were completed), then :func:`finish_end_of_turn`."""
     ev = [] if ev is None else ev
-    if s.tables.params.is_advanced:
+    if s.tables.params.is_advanced and s.eliminated_by[s.current] < 0:  # out: no mission check
         if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
             return
     finish_end_of_turn(s, ev)
 
 
 def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
-    """The end-of-turn scoring and card draws."""
+    """The end-of-turn scoring and card draws (none for a player an epidemic put out)."""
     p, seat = s.tables.params, s.current
+    if s.eliminated_by[seat] >= 0:
+        _draw_or_next(s, 0, ev)
+        return
     if p.is_advanced and (p.vp_territory_scoring == "every-turn" or s.turn == p.game_turn_limit):
         terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
         vp = (terr + zones) // p.vp_territory_divisor
@@ -90,8 +102,11 @@ def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None
         s.phase, s.pending = "draw", {"left": left}
         return
     hs = [h for h in G.humans(s) if s.eliminated_by[h] < 0]
-    nxt = hs[(hs.index(s.current) + 1) % len(hs)] if s.current in hs else hs[0]
     p = s.tables.params
+    if not hs:  # napoleon.amb.epidemic-elimination: epidemics left nobody in the game
+        _final_scoring(s, [] if ev is None else ev)
+        return
+    nxt = next((h for h in hs if h > s.current), hs[0])  # the current player may be out
     limit = p.turn_limit
     wrapped = _new_round(s, nxt)
     if limit is not None and wrapped and s.turn >= int(limit):

@@ -482,7 +482,7 @@ def card_move_elimination(b: Any) -> None:
                       "reading of napoleon.amb.epidemic-elimination.")
 def card_move_self_elimination(b: Any) -> None:
     _epos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
-          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far", "c-b2"]})
+          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far", "c-b2"]}, conquered=True)
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "a1"},
          explain="a1, player 1's last territory, loses its one regiment: player 1 is out (by "
                  "their own turn) and their other card is discarded; the epidemic moves on",
@@ -495,7 +495,8 @@ def card_move_self_elimination(b: Any) -> None:
                  {"type": "epidemic-card-loss", "territory": "a1", "armies": 1},
                  {"type": "eliminated", "player": 0, "by": 0, "cause": "epidemic"}])
     b.do({"type": "draw", "card": "c-b1"},
-         explain="the epidemic goes to b1; player 1's turn ends with nothing scored or drawn and "
+         explain="the epidemic goes to b1; player 1's turn ends with nothing scored or drawn (not "
+                 "even the card for this turn's invasion) and "
                  "player 2's begins (far, a whole empire: 1 point; three territories: the "
                  "minimum of 3 regiments, far's empire 1 more)",
          state={"phase": "reinforce", "current": 1, "pending": {"to_place": 4},

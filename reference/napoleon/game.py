@@ -270,7 +270,7 @@ def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
     epidemic struck) left with no territory are out; nobody took their last territory, so
     their cards go by ``epidemics.elimination_cards``: to the discards, or to the player
     whose turn it is (unless that player is out too)."""
-    out = [p for p in sorted(held) if s.eliminated_by[p] < 0 and controlled(s, p)[0] == 0]
+    out = [p for p in sorted(held) if controlled(s, p)[0] == 0]
     to_turn = s.tables.params.epidemics_elimination_cards == "turn-player" and \
         s.current not in out
     for p in out:

@@ -234,7 +234,7 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     ev.append({"type": "epidemic-card-loss", "territory": tb.places[dst], "armies": loss})
     if s.armies[dst] > 0:
         return
-    held = {s.owner[dst]} - {-1}
+    held = {s.owner[dst]}  # it had regiments: it had an owner
     emptied(s, dst)
     G.eliminate_landless(s, held, ev)  # napoleon.amb.epidemic-elimination
     s.epidemics[dst] -= 1

@@ -60,18 +60,18 @@ def continue_end_of_turn(s: NapState, ev: list[Event] | None = None) -> None:
     """After the epidemic phase: the end-of-turn mission check (replacement cards are drawn
     first when missions were completed), then :func:`finish_end_of_turn`."""
     ev = [] if ev is None else ev
-    if s.tables.params.is_advanced and s.eliminated_by[s.current] < 0:  # out: no mission check
+    if s.eliminated_by[s.current] >= 0:  # put out in this turn: nothing checked, scored or drawn
+        _draw_or_next(s, 0, ev)
+        return
+    if s.tables.params.is_advanced:
         if at_turn_end(s, s.current, ev):  # napoleon.missions.check (phase 6)
             return
     finish_end_of_turn(s, ev)
 
 
 def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
-    """The end-of-turn scoring and card draws (none for a player an epidemic put out)."""
+    """The end-of-turn scoring and card draws."""
     p, seat = s.tables.params, s.current
-    if s.eliminated_by[seat] >= 0:
-        _draw_or_next(s, 0, ev)
-        return
     if p.is_advanced and (p.vp_territory_scoring == "every-turn" or s.turn == p.game_turn_limit):
         terr, zones = G.controlled(s, seat)  # napoleon.scoring.territories
         vp = (terr + zones) // p.vp_territory_divisor

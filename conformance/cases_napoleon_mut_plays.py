@@ -453,7 +453,7 @@ def cards_to_turn_player(b: Any) -> None:
           reading=(EP_ELIM, "discards"))
 def card_move_elimination(b: Any) -> None:
     _epos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
-          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"], 2: ["c-b2"]})
+          epidemics={"a2": 1}, phase="maneuver", turn=3, hands={0: ["c-far"], 2: ["c-b2"]})
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
          explain="b1 loses its one regiment, player 3's last territory: player 3 is out and "
                  "their card is discarded (nobody took b1); the epidemic moves on by a draw",
@@ -482,7 +482,8 @@ def card_move_elimination(b: Any) -> None:
                       "reading of napoleon.amb.epidemic-elimination.")
 def card_move_self_elimination(b: Any) -> None:
     _epos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
-          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far", "c-b2"]}, conquered=True)
+          epidemics={"a2": 1}, phase="maneuver", turn=3, hands={0: ["c-far", "c-b2"]},
+          conquered=True)
     b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "a1"},
          explain="a1, player 1's last territory, loses its one regiment: player 1 is out (by "
                  "their own turn) and their other card is discarded; the epidemic moves on",

@@ -326,8 +326,8 @@ def claim_after_roll(b: Any) -> None:
         for seat, r in enumerate([36, 36, 20, 20, 21, 21]):
             d["players"][seat]["reserve"] = r
         d["turn_flags"].update(land_attacked=False, naval_moves=0)
-        for t, (seat, n) in land.items():
-            d["territories"][t] = {"owner": seat, "armies": n}
+        for t, (holder, n) in land.items():
+            d["territories"][t] = {"owner": holder, "armies": n}
     b.position({}, edit=edit, turn=0, phase="first-player", pending={"for": "setup"},
                first_player=None)
     b.do({"type": "first-player", "player": 1},

@@ -8,29 +8,13 @@ and are summed up in one ``[skipped]`` line of the broken file — never dozens 
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
+from spec_copy import edit
 
 from riskspec.cli import main
 from riskspec.errors import Problem
-from riskspec.loading import check_files, check_tree, default_root
+from riskspec.loading import check_files, check_tree
 from riskspec.loading._followons import without_follow_ons
-
-
-@pytest.fixture
-def spec(tmp_path: Path) -> Path:
-    root = tmp_path / "spec"
-    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-
 
 # (file, text, replacement): each breaks the file's schema so that what it defines is lost
 # to the files that refer to it (before the fix: 47, 46, 1,082, 46 and 34 follow-on lines)

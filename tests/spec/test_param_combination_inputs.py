@@ -13,31 +13,17 @@ Regression tests for the classes the 10,000-input hostile-spec campaign found am
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from spec_copy import edit
 
 from riskspec.cli import main
 from riskspec.errors import OptionError
-from riskspec.loading import check_tree, default_root, load_spec
+from riskspec.loading import check_tree, load_spec
 from riskspec.loading.params import get_combination_problems
 from riskspec.reference.napoleon.params import read_params
-
-
-@pytest.fixture
-def spec(tmp_path: Path) -> Path:
-    root = tmp_path / "spec"
-    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
 
 
 @pytest.mark.parametrize("value", ["[x]", "{'2': -1}", "[[1]]", "{}"])

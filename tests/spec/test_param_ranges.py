@@ -8,29 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from spec_copy import edit
 
 from riskspec.cli import main
-from riskspec.loading import check_tree, default_root
+from riskspec.loading import check_tree
 from riskspec.loading.params import MAX_ROLL_OUTCOMES, get_family_tables
-
-
-@pytest.fixture
-def spec(tmp_path: Path) -> Path:
-    root = tmp_path / "spec"
-    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace the first ``old`` by ``new``; return the line ``new`` starts on."""
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-    return text[:text.index(old)].count("\n") + 1
 
 
 def problems(root: Path, code: str) -> list:

@@ -4,27 +4,13 @@ schemas) never turns a refusal into an internal error (issue 11 item 9)."""
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
+from spec_copy import edit
 
 from riskspec import loading
 from riskspec.cli import main
-from riskspec.loading import check_tree, default_root
-
-
-@pytest.fixture
-def spec(tmp_path: Path) -> Path:
-    root = tmp_path / "spec"
-    shutil.copytree(default_root(), root, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
-    return root
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
+from riskspec.loading import check_tree
 
 
 @pytest.mark.parametrize("family", ["classic", "napoleon"])

@@ -100,8 +100,8 @@ def check_seats(s: NapState) -> None:
 def check_counts(s: NapState) -> None:
     require(isinstance(s.turn, int) and 0 <= s.turn <= MAX_TURNS, "state.turn-count",
             lambda: f"turn {s.turn!r}: turns run from 0 to {MAX_TURNS:,}")
-    if s.phase in SETUP_PHASES or s.phase in TURN_PHASES:
-        require((s.turn == 0) == (s.phase in SETUP_PHASES), "state.turn-count",
+    if s.phase in TURN0_PHASES or s.phase in TURN_PHASES:
+        require((s.turn == 0) == (s.phase in TURN0_PHASES), "state.turn-count",
                 lambda: f"phase {s.phase} at turn {s.turn}: setup is turn 0, a player's turn "
                         f"is turn 1 or later")
     per_place = (("units", s.armies), ("generals", s.generals), ("fortifications", s.forts),
@@ -136,6 +136,8 @@ def check_eliminated(s: NapState) -> None:
 
 
 SETUP_PHASES = frozenset({"claim", "deal", "setup-place", "random-place", "setup-leaders"})
+#: the phases only setup has: its own, and the draw for the first player
+TURN0_PHASES = SETUP_PHASES | {"first-player"}
 #: the phases in which challenger ships may wait for their forced naval battle: bought in
 #: the reinforcement, fought first thing in the attack phase (its battle phases, an epidemic
 #: or a ransom on the way)

@@ -323,14 +323,15 @@ def test_a_napoleon_turn_phase_at_setup_turn_0_is_refused():
     d = _napoleon()
     d["turn"] = 0
     _refused(d, "state.turn-count")
-    for d in POOL:
-        if d["variant"].startswith("napoleon") and d["phase"] == "setup-place":
-            d = copy.deepcopy(d)
-            d["turn"] = 3
-            _refused(d, "state.turn-count")
-            break
-    else:
-        raise LookupError("setup-place")
+    for phase in ("setup-place", "first-player"):   # (a first-player draw: setup only)
+        for d in POOL:
+            if d["variant"].startswith("napoleon") and d["phase"] == phase:
+                d = copy.deepcopy(d)
+                d["turn"] = 3
+                _refused(d, "state.turn-count")
+                break
+        else:
+            raise LookupError(phase)
 
 
 def test_a_whole_number_written_as_a_fraction_is_refused():

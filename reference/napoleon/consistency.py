@@ -38,7 +38,8 @@ INVARIANTS: dict[str, str] = {
                     "with dice within the rules' limits (bonuses of active cards included)",
     "state.setup": "a claim or deal goes to a seat with a regiment in reserve; a setup "
                    "placement has regiments left to place, no more than the reserve of the army "
-                   "it places",
+                   "it places; a general or fortification placement has one left to place, no "
+                   "more than a player's allotment, the general before the fortifications",
     "state.alive-holds-territory": "in the game proper every seat still in the game but the "
                                    "neutral ones holds a territory",
     "state.challengers": "challenger ships are the player to move's, in a zone another seat "
@@ -164,6 +165,8 @@ def check_setup(s: NapState) -> None:
         seat, left = s.pending["seat"], s.pending["left"]
         require(1 <= left <= s.reserves[seat], "state.setup",
                 lambda: f"pending.left {left}: seat {seat} has {s.reserves[seat]} in reserve")
+    if s.phase == "setup-leaders":
+        check_leader_setup(s)
     require(not any(s.challengers) or s.phase in CHALLENGE_PHASES, "state.challengers",
             lambda: f"challenger ships in phase {s.phase}: they are bought in the reinforcement "
                     f"and fought before the attacks go on (nothing else is played until then)")
@@ -171,6 +174,18 @@ def check_setup(s: NapState) -> None:
         require(n == 0 or s.owner[z] not in (-1, s.current), "state.challengers",
                 lambda: f"{s.tables.places[z]}: {n} challenger ships in a zone held by seat "
                         f"{s.owner[z]} (the player to move: {s.current})")
+
+
+def check_leader_setup(s: NapState) -> None:
+    """The general and fortifications a seat places at setup: some still to place (the phase
+    ends with the last), within the allotment, the general first (it is placed first)."""
+    prm, g, f = s.tables.params, s.pending["generals"], s.pending["fortifications"]
+    most_g, most_f = prm.setup_generals_per_player, prm.setup_fortifications_per_player
+    require(0 <= g <= most_g and 0 <= f <= most_f and g + f >= 1 and (g == 0 or f == most_f),
+            "state.setup",
+            lambda: f"setup-leaders with {g} generals and {f} fortifications left to place: a "
+                    f"player places {most_g} and {most_f}, the general first, and the phase ends "
+                    f"with the last")
 
 
 #: the phases of a declared attack: pending from, to, naval and the dice (counts or rolls)

@@ -398,3 +398,24 @@ def test_a_napoleon_card_table_for_another_seat_is_refused():
     _refused(d, "state.current-player")
     d["pending"].update(seat=d["current"], after="setup")   # the setup's table, at turn 1+
     _refused(d, "state.turn-count")
+
+
+def test_a_napoleon_leader_setup_with_nothing_or_too_much_left_is_refused():
+    # found by the campaign (run 3): a setup-leaders phase with nothing left listed a
+    # fortification that apply then refused ("none left to place")
+    d = next(copy.deepcopy(x) for x in POOL if x["phase"] == "setup-leaders")
+    g, f = d["pending"]["generals"], d["pending"]["fortifications"]
+    E.from_json(copy.deepcopy(d))                      # the real state loads
+    for generals, forts in ((0, 0), (g + 5, f), (g, f + 5), (-1, f)):
+        bad = copy.deepcopy(d)
+        bad["pending"].update(generals=generals, fortifications=forts)
+        try:
+            E.from_json(bad)
+        except InvalidStateError as exc:
+            assert exc.invariant in ("state.setup", "state.form"), str(exc)
+        else:
+            raise AssertionError(f"setup-leaders with {generals} generals, {forts} forts accepted")
+    if g:                                              # a fortification before the general
+        early = copy.deepcopy(d)
+        early["pending"].update(fortifications=f - 1)
+        _refused(early, "state.setup")

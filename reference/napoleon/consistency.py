@@ -105,6 +105,12 @@ def check_counts(s: NapState) -> None:
         require((s.turn == 0) == (s.phase in TURN0_PHASES), "state.turn-count",
                 lambda: f"phase {s.phase} at turn {s.turn}: setup is turn 0, a player's turn "
                         f"is turn 1 or later")
+    # the setup's own uses of two phases the game proper also has: placing the starting
+    # epidemics (not moving them), dealing the first mission cards
+    setup_use = (s.phase == "epidemics" and not s.pending["moving"]) or \
+        (s.phase == "deal-missions" and s.pending["then"] == "setup")
+    require(not setup_use or s.turn == 0, "state.turn-count",
+            lambda: f"phase {s.phase} for the setup at turn {s.turn}: setup is turn 0")
     per_place = (("units", s.armies), ("generals", s.generals), ("fortifications", s.forts),
                  ("epidemics", s.epidemics), ("admirals", s.admirals),
                  ("challenger ships", s.challengers))

@@ -419,3 +419,17 @@ def test_a_napoleon_leader_setup_with_nothing_or_too_much_left_is_refused():
         early = copy.deepcopy(d)
         early["pending"].update(fortifications=f - 1)
         _refused(early, "state.setup")
+
+
+def test_the_setup_epidemic_placement_after_setup_is_refused():
+    # found by the campaign (run 4): an epidemic placement of the setup moved to turn 1 was
+    # accepted, and play led from it into the setup's general placement at turn 1
+    d = _napoleon(phase="attack")
+    E.from_json(copy.deepcopy(d))
+    d.update(phase="epidemics", pending={"left": 1, "moving": False})
+    _refused(d, "state.turn-count")
+    d["pending"]["moving"] = True                  # moving an epidemic on is the game's
+    try:
+        E.from_json(d)
+    except InvalidStateError as exc:
+        assert exc.invariant != "state.turn-count", str(exc)

@@ -13,6 +13,7 @@ from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V
 from riskspec.conformance.cases_napoleon import _pos as _bpos
+from riskspec.conformance.cases_napoleon_edges import _m
 from riskspec.conformance.cases_napoleon_leaders import _pos, sc
 from riskspec.conformance.scenario import scenario
 
@@ -39,15 +40,6 @@ def _keeps(b: Any, land: dict, empty: tuple[str, ...], **kw: Any) -> dict:
 
 def _inv(frm: str, to: str, n: int) -> dict:
     return {"type": "invade", "from": frm, "to": to, "armies": n}
-
-
-def _m(frm: str, to: str, n: int, k: int = 0, led: bool = False) -> dict:
-    a: dict[str, Any] = {"type": "maneuver", "from": frm, "to": to, "armies": n}
-    if k:
-        a["leaders"] = k
-    if led:
-        a["leader_maneuver"] = True
-    return a
 
 
 # ================================================================ invading what an owner kept empty

@@ -91,8 +91,28 @@ def _wanted(argv: Sequence[str]) -> str | None:
     return None
 
 
+def _unknown_command(argv: Sequence[str]) -> str | None:
+    """The error line for a first word that is no subcommand (a typo gets the nearest
+    names), or ``None`` when the first argument is an option or a known command."""
+    if not argv or argv[0].startswith("-"):
+        return None
+    names = [command_name(n) for n in COMMANDS]
+    if argv[0] in names:
+        return None
+    import difflib  # only on this error path: keeps the start of every command light
+
+    near = difflib.get_close_matches(argv[0], names, n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return (f"riskspec: error: unknown command {argv[0]!r}{hint} "
+            f"(`riskspec --help` lists every command)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    unknown = _unknown_command(argv)
+    if unknown:
+        print(unknown, file=sys.stderr)
+        return 2
     parser = build_parser(_wanted(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -7,6 +7,7 @@ import argparse
 from riskspec.errors import UnknownIdError
 from riskspec.loading import load_spec
 from riskspec.model import Rule, closest
+from riskspec.wording import count_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         before = sorted({shown[r.id] for r in every if r.id in shown})
         same = f"; {len(every) - len(rules)} listed above under {', '.join(before)}" \
             if before else ""
-        print(f"# {v.id}: {v.title} ({len(every)} rules{same})")
+        print(f"# {v.id}: {v.title} ({count_of(len(every), 'rule')}{same})")
         if not rules:
             print()
             continue

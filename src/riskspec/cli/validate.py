@@ -10,6 +10,7 @@ from pathlib import Path
 
 from riskspec.loading import check_files, check_tree, default_root
 from riskspec.validation import check_schemas
+from riskspec.wording import spec_size
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,8 +76,7 @@ def _run(args: argparse.Namespace) -> int:
         found, spec = check_tree(default_root(), despite_schema=True)
         problems += found
         problems_count = len(problems)
-        what = (f"the shipped specification ({len(spec.variants)} variants, {len(spec.rules)} "
-                f"rules, {len(spec.ambiguities)} ambiguities, {len(spec.boards)} maps)")
+        what = f"the shipped specification ({spec_size(spec)})"
     if args.json:
         json.dump({"ok": problems_count == 0, "problems": [p.to_json() for p in problems]},
                   sys.stdout, indent=2)

@@ -50,6 +50,7 @@ from riskspec.docsite.pages_rules import (
     section_titles,
 )
 from riskspec.errors import RiskspecError
+from riskspec.wording import count_of, spec_size
 
 MARKER = ".riskspec-docs"  # a folder holding it was made by us and may be wiped
 HAND_WRITTEN = ["index.md", "getting-started.md", "implementers.md", "formats.md"]
@@ -141,9 +142,7 @@ _LINK = re.compile(r"<!--\s*riskspec:link\s+(\S+?)\s*\|\s*(.*?)\s*-->")
 
 
 def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]) -> str:
-    counts = (f"{len(spec.variants)} variant(s), {len(spec.rules)} rules, "
-              f"{len(spec.ambiguities)} ambiguities, {len(spec.boards)} map(s), "
-              f"{len(cases)} worked example(s)")
+    counts = f"{spec_size(spec)}, {count_of(len(cases), 'worked example')}"
 
     def link(mt: re.Match[str]) -> str:
         target, label = mt.group(1), mt.group(2)

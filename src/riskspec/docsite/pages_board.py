@@ -20,6 +20,7 @@ from riskspec.docsite.pages_rules import (
     section_key,
     section_titles,
 )
+from riskspec.wording import span
 
 Pages = dict[str, str]
 
@@ -50,7 +51,7 @@ def variant_page(spec: m.Spec, v: m.Variant) -> str:
                ["Variant ID", md.code(v.id)],
                ["Extends", md.link(v.extends, page, md.page_of_variant(v.extends))
                 if v.extends and v.extends in spec.variants else md.cell(v.extends) or "—"],
-               ["Players", f"{v.min_players}–{v.max_players}"],
+               ["Players", span(v.min_players, v.max_players)],
                ["Colours", ", ".join(md.code(c) for c in v.colours) or "—"],
                ["Map", md.link(md.cell(v.board.title), page, md.page_of_map(v.board.id))],
                ["Rules", str(len(v.rules))], ["Ambiguities", str(len(v.ambiguities))],
@@ -125,7 +126,7 @@ def variant_page(spec: m.Spec, v: m.Variant) -> str:
 def variants_index(spec: m.Spec) -> str:
     page = "variants/index.md"
     rows = [[md.link(md.cell(v.title), page, md.page_of_variant(v.id)), md.code(v.id),
-             f"{v.min_players}–{v.max_players}",
+             span(v.min_players, v.max_players),
              md.link(md.cell(v.board.title), page, md.page_of_map(v.board.id)),
              str(len(v.rules)), str(len(v.ambiguities))] for v in ordered_variants(spec)]
     return "\n".join(["# Variants", "", "Each variant is a complete, playable rule set: its "

@@ -11,7 +11,8 @@ touches.  In order:
    its refusal cites when that is a rule the case covers or one of the action's own
    section (an engine citing an unrelated rule is not believed), else, unless it
    answered ``unsupported`` (which is about what the case covers), the rule of the
-   action's type (:data:`ACTION_RULES`);
+   action's type (:data:`ACTION_RULES`; a Napoléon ``occupy`` or ``invade`` that moves
+   ships after a battle at sea is napoleon.naval.battle-rules', :func:`step_action_rule`);
 4. an expectation failed: the rule it belongs to.  When the differing rows name action
    types — strongly (a legal action or perft first move missing or extra, an action a
    ``legal_includes``/``legal_excludes`` names), else weakly (a perft first move whose
@@ -159,6 +160,42 @@ def action_rule(variant_id: str, action: Mapping[str, Any] | None, phase: Any = 
     return rule if rule is not None and rule in v.rules else None
 
 
+#: Napoléon action types whose rule is the naval one when they move ships, not regiments
+NAVAL_MOVES = {"occupy": "napoleon.naval.battle-rules", "invade": "napoleon.naval.battle-rules"}
+
+
+def _zones_of(case: Any) -> set[str]:
+    """The maritime zones of the case's board (its inline map's, else its variant's)."""
+    m = getattr(case, "map", None)
+    if isinstance(m, Mapping):
+        return {str(z.get("id")) for z in m.get("zones") or () if isinstance(z, Mapping)}
+    v = _variant(case.variant)
+    return set(getattr(getattr(v, "board", None), "zone_ids", ()) or ())
+
+
+def is_naval_step(case: Any, index: int) -> bool:
+    """Whether step ``index`` moves ships: the last attack or invasion up to it (the battle
+    an ``occupy`` follows) is at sea."""
+    zones = _zones_of(case)
+    for step in reversed(case.steps[:index + 1]):
+        act = step.get("action") or {}
+        if act.get("type") in ("attack", "invade"):
+            return act.get("to") in zones or act.get("from") in zones
+    return False
+
+
+def step_action_rule(case: Any, index: int, action: Mapping[str, Any] | None,
+                     phase: Any = None) -> str | None:
+    """:func:`action_rule` for an action at step ``index`` of ``case``: an ``occupy`` or
+    ``invade`` that moves ships is napoleon.naval.battle-rules' (one ship stays behind, as
+    that rule says), not the land rule of moving in."""
+    kind = action.get("type") if isinstance(action, Mapping) else None
+    if _family(case.variant) == "napoleon" and kind in NAVAL_MOVES and 0 <= index < len(case.steps) \
+            and is_naval_step(case, index) and is_rule(case.variant, NAVAL_MOVES[str(kind)]):
+        return NAVAL_MOVES[str(kind)]
+    return action_rule(case.variant, action, phase)
+
+
 def _family(variant_id: str) -> str:
     v = _variant(variant_id)
     return "napoleon" if v is not None and v.family == "napoleon" else "classic"
@@ -251,7 +288,7 @@ def failing_rule(case: Any, index: int | None, *, accepted_forbidden: bool = Fal
     step = case.steps[index]
     if is_rule(case.variant, step.get("rule")):
         return str(step["rule"])
-    act = action_rule(case.variant, step.get("action"), phase)
+    act = step_action_rule(case, index, step.get("action"), phase)
     if accepted_forbidden:
         cited = (step.get("expect", {}).get("error") or {}).get("rule")
         return str(cited) if is_rule(case.variant, cited) else covered_for(case, act) or first
@@ -275,12 +312,12 @@ def expectation_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]],
     strong, weak = _types_in(diffs)
     rules = covered_rules(case)
     if probe is not None and is_rule(case.variant, probe.get("rule")):
-        cited, act = str(probe["rule"]), action_rule(case.variant, probe.get("action"), phase)
+        cited, act = str(probe["rule"]), step_action_rule(case, index, probe.get("action"), phase)
         if cited in case.covers or (act is not None and section_of(cited) == section_of(act)):
             return cited
     by_field = field_rule(case, index, diffs, phase)
     for n, (types, last_resort) in enumerate(((strong, False), (weak, True))):
-        typed = {t: r for t in types if (r := action_rule(case.variant, {"type": t}, phase))}
+        typed = {t: r for t in types if (r := step_action_rule(case, index, {"type": t}, phase))}
         named = set(typed.values())
         hit = next((c for t, r in sorted(typed.items())
                     if (c := covered_for(case, r, section=t not in SPECIFIC_TYPES))), None)
@@ -294,7 +331,7 @@ def expectation_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]],
             return named.pop()
     if len(rules) == 1:
         return rules[0]
-    return covered_for(case, action_rule(case.variant, step.get("action"), phase))
+    return covered_for(case, step_action_rule(case, index, step.get("action"), phase))
 
 
 def parse_action_key(key: str) -> dict[str, Any] | None:

@@ -30,6 +30,9 @@ from riskspec.conformance.errors import ScenarioError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
 from riskspec.errors import ActionError
 
+#: the Napoléon cases on the printed Europe board, one module per rule section
+PRINTED_MODULES = ("cases_napoleon_printed_combat", "cases_napoleon_printed_naval",
+                   "cases_napoleon_printed_end_of_turn")
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
@@ -37,7 +40,8 @@ CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack",
                 "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects",
                 "cases_coverage", "cases_board", "cases_napoleon_board",
                 "cases_napoleon_edges", "cases_mutants_classic", "cases_napoleon_mut_setup",
-                "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn")
+                "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn",
+                *PRINTED_MODULES)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -248,3 +249,22 @@ def test_an_upstream_cause_found_after_a_step_that_states_no_phase(tmp_path):
     assert f["rule"] == "classic.attack.defender-dice"
     assert f["message"].startswith("upstream cause: after step 1 (attack ")
     assert "phase 'battle' where the rules give phase 'defend'" in f["message"]
+
+
+def test_ships_moving_in_after_a_battle_at_sea_break_the_naval_rule_not_the_land_one():
+    # napoleon.naval.battle-rules.601: an engine letting every ship sail into the conquered zone
+    # lists an extra occupy; the ship that stays behind is the naval rule's, whatever the land
+    # rule of moving in (napoleon.combat.conquest) says
+    steps = [{"action": {"type": "attack", "from": "north-sea", "to": "baltic-sea", "dice": 2}},
+             {"action": {"type": "roll", "attacker": [6, 5], "defender": [1]}},
+             {"action": {"type": "occupy", "armies": 3}}]
+    naval = Case(id="napoleon.naval.battle-rules.999", title="t", covers=("napoleon.naval.battle-rules",),
+                 variant="napoleon-basic", options={}, players=2, steps=tuple(steps))
+    extra = [{"path": "$.legal_actions", "expected": "2 actions", "actual": "3 actions",
+              "divide": ["extra:   occupy armies=4"]}]
+    assert failing_rule(naval, 1, diffs=extra) == "napoleon.naval.battle-rules"
+    assert failing_rule(naval, 2, refusal={"rule": None}) == "napoleon.naval.battle-rules"
+    # the same moves after a land battle stay the land rule's
+    land = dataclasses.replace(naval, steps=tuple(
+        [{"action": {"type": "attack", "from": "aquitaine", "to": "castile", "dice": 2}}, *steps[1:]]))
+    assert failing_rule(land, 1, diffs=extra) == "napoleon.combat.conquest"

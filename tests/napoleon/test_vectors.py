@@ -1,4 +1,5 @@
-"""Napoléon conformance vectors: on inline maps (but the board's own cases), IDs the spec defines, run by the reference server."""
+"""Napoléon conformance vectors: on inline maps or, for the printed-board cases, on the shipped
+board on purpose; IDs the spec defines; run by the reference server."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from riskspec.loading import load_spec
 ON_THE_SHIPPED_MAP = {"napoleon.basic.deal.002", "napoleon.reinforce.territories.101",
                       "napoleon.setup.players-and-regiments.701"}
 
+#: the number range of the printed-board cases (conformance/cases_napoleon_printed_*.py)
+PRINTED = range(601, 700)
+
 
 def _cases():
     return [c for c in load_cases([source_vectors_dir()]) if c.variant.startswith("napoleon")]
@@ -22,11 +26,13 @@ def test_napoleon_vectors_use_inline_maps_and_known_ids() -> None:
     spec = load_spec()
     for c in cases:
         v = spec.variant(c.variant)
-        # rule vectors run on a purpose-built map; only the cases about the board itself
-        # (its borders, its deck: what states cannot show) and a few about the numbers the
-        # shipped board gives play the shipped map, each on purpose
+        # a rule vector plays the shipped map on purpose: the printed-board cases (numbered
+        # 601-699), those about the board itself (its borders, its deck: what states cannot
+        # show) and a few about the numbers the shipped board gives; the others a purpose-built map
+        printed = int(c.id.rsplit(".", 1)[1]) in PRINTED
         if not c.id.startswith("napoleon.components.") and c.id not in ON_THE_SHIPPED_MAP:
-            assert c.map is not None, f"{c.id}: Napoléon rule vectors run on a purpose-built map"
+            assert (c.map is None) == printed, \
+                f"{c.id}: Napoléon rule vectors numbered 601-699 play the printed board, others an inline map"
         known = set(v.rules) | set(v.ambiguities)
         assert set(c.covers) <= known, c.id
         assert c.id.rsplit(".", 1)[1].isdigit()

@@ -1,0 +1,135 @@
+"""Helpers of the Napoléon cases on the printed Europe board (``cases_napoleon_printed_*``).
+
+Those cases play on the variant's own map (``spec/napoleon/map.yaml``), so an engine that
+knows only the printed board runs them.  A position names the places a case is about;
+every other territory goes to one background seat (``rest``) with one regiment, and every
+zone not named is empty.  Expected reinforcements are computed here from the map file's
+empire and route bonuses and the rule (``napoleon.reinforce.*``), never taken from an
+engine: :func:`compute_income`.
+
+Seats: 0 and 1 are the players (2-5 the neutral armies in the basic game); in the
+Advanced game with 3 players, seats 0, 1 and 2.  ``rest`` defaults to seat 2: a neutral
+army in the basic game, the third player in the Advanced game.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from riskspec.conformance.scenario import scenario
+
+BASIC = "napoleon-basic"
+ADVANCED = "napoleon-advanced"
+#: the Advanced game's starting card draws, left out where they are not the subject
+NO_TABLE = {"napoleon.amb.card-table": "ignore"}
+#: a reinforcement phase with three regiments to place and nothing owed
+REINFORCE = {"to_place": 3, "must_trade": False, "after": "turn"}
+
+
+@functools.cache
+def get_board() -> Any:
+    """The printed Europe board (both Napoléon variants play on it)."""
+    from riskspec.loading import load_spec
+    return load_spec(strict=False).variants[BASIC].board
+
+
+def get_empire(group: str) -> list[str]:
+    """The territories of one empire, in map order."""
+    return list(get_board().group(group).territories)
+
+
+def get_route(route: str) -> list[str]:
+    """The zones of one maritime route, in map order."""
+    return next(list(r.zones) for r in get_board().routes if r.id == route)
+
+
+def get_bonus(group_or_route: str) -> int:
+    """The reinforcement bonus of an empire or a route, as the map file gives it."""
+    b = get_board()
+    for g in b.groups:
+        if g.id == group_or_route:
+            return int(g.bonus)
+    return next(int(r.bonus) for r in b.routes if r.id == group_or_route)
+
+
+def compute_income(territories: Iterable[str], zones: Iterable[str] = ()) -> int:
+    """Regiments of a reinforcement phase (napoleon.reinforce.territories, .empires, .routes):
+    territories and zones held, divided by 3 rounding down, at least 3; plus each whole
+    empire's bonus and each whole route's bonus.  No cards, capitals or missions."""
+    held, seas = set(territories), set(zones)
+    b = get_board()
+    n = max(3, (len(held) + len(seas)) // 3)
+    n += sum(int(g.bonus) for g in b.groups if set(g.territories) <= held)
+    n += sum(int(r.bonus) for r in b.routes if set(r.zones) <= seas)
+    return n
+
+
+def get_neighbours(place: str, kind: str) -> set[str]:
+    """Places across a border of one kind (land, coast or sea)."""
+    out: set[str] = set()
+    for x in get_board().borders:
+        if x.kind == kind and place in (x.a, x.b):
+            out.add(x.b if x.a == place else x.a)
+    return out
+
+
+def sc(id: str, title: str, covers: Sequence[str], *, variant: str = ADVANCED,
+       players: int | None = None, **kw: Any) -> Callable:
+    """Register a printed-board case (no inline map): 2 players in the basic game, 3 in
+    the Advanced game unless ``players`` says otherwise."""
+    if players is None:
+        players = 2 if variant == BASIC else 3
+    return scenario(id, title, covers, players=players, variant=variant, **kw)
+
+
+def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, rest_armies: int = 1,
+        zones: Mapping[str, tuple[int | None, int]] | None = None,
+        gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
+        adm: Mapping[str, int] | None = None, epidemics: Mapping[str, int] | None = None,
+        prisoners: Mapping[tuple[int, int, str], int] | None = None,
+        vp: Mapping[int, int] | None = None, edit: Callable[[dict], None] | None = None,
+        **kw: Any) -> dict:
+    """A printed-board position: ``land`` territory → (seat, regiments), every other
+    territory held by ``rest`` with ``rest_armies``; ``zones`` zone → (seat, ships), the
+    others empty; ``gen``/``forts``/``epidemics`` territory → count and ``adm`` zone →
+    admirals (Advanced game); ``prisoners`` (captor, owner, kind) → count; ``vp`` seat →
+    points.  Other keywords go to :meth:`Builder.position` (phase, current, pending, …)."""
+    owners: dict[str, tuple[int | None, int]] = {t: (rest, rest_armies) for t in get_board().territory_ids}
+    owners.update(land)
+    advanced = b.sc.variant == ADVANCED
+
+    def change(d: dict) -> None:
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z].update(owner=seat, ships=ships)
+        if advanced:
+            for t, e in d["territories"].items():
+                e.update(generals=(gen or {}).get(t, 0), fortifications=(forts or {}).get(t, 0),
+                         epidemics=(epidemics or {}).get(t, 0))
+            for z, n in (adm or {}).items():
+                d["zones"][z]["admirals"] = n
+            n = len(d["players"])
+            pr = prisoners or {}
+            for c, p in enumerate(d["players"]):
+                p["prisoners"] = {k: [pr.get((c, o, k), 0) for o in range(n)]
+                                  for k in ("generals", "admirals")}
+                p["captive_generals"] = sum(pr.get((x, c, "generals"), 0) for x in range(n))
+                p["captive_admirals"] = sum(pr.get((x, c, "admirals"), 0) for x in range(n))
+                p["vp"] = (vp or {}).get(c, 0)
+        d["turn_flags"].setdefault("land_attacked", False)
+        d["turn_flags"].setdefault("naval_moves", 0)
+        if edit:
+            edit(d)
+    kw.setdefault("phase", "attack")
+    return dict(b.position(owners, edit=change, **kw))
+
+
+def seats(n: int, **at: Any) -> list[dict]:
+    """A ``players`` expectation of ``n`` seats: ``at`` maps ``p0``, ``p1``, … to the fields
+    expected of that seat; the others are not named."""
+    return [dict(at.get(f"p{i}", {})) for i in range(n)]
+
+
+def attack(src: str, dst: str, dice: int) -> dict:
+    return {"type": "attack", "from": src, "to": dst, "dice": dice}

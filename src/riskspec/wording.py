@@ -1,8 +1,11 @@
-"""Small helpers that put counts and ranges into words the same way everywhere
-(the CLI, the docs and the reports): "1 rule", "3 rules", "2 players", "2–6 players"."""
+"""Small helpers that put things into words the same way everywhere (the CLI, the docs,
+the MCP server and the reports): counts and ranges ("1 rule", "2–6"), parameter values,
+and a rule's statement as a player reads it, with its numbers filled in."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -21,3 +24,43 @@ def spec_size(spec: Any) -> str:
     return ", ".join([count_of(len(spec.variants), "variant"), count_of(len(spec.rules), "rule"),
                       count_of(len(spec.ambiguities), "ambiguity", "ambiguities"),
                       count_of(len(spec.boards), "map")])
+
+
+def value_words(value: Any) -> str:
+    """A parameter value as a player says it: 6, yes, 4, 6, 8; 3 players: 35 …"""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(v) for v in value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}: {value_words(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return value.replace("_", " ").replace("-", " ")
+    return str(value)
+
+
+def span_words(span: str, *, params: Mapping[str, Any], spec: Any) -> str:
+    """How a player reads one backticked span of a statement: a number or a list by its
+    value, a policy or a table parameter by its name in words, a map or a rule by its
+    title, anything else in words."""
+    if span in params:
+        value = params[span]
+        if isinstance(value, (str, Mapping)):  # a policy or a table: named in words
+            return span.replace(".", " ").replace("_", " ")
+        return value_words(value)
+    if span in spec.boards:
+        return str(spec.boards[span].title)
+    if span in spec.rules:
+        return str(spec.rules[span].title)
+    return value_words(span)
+
+
+_SPAN = re.compile(r"`([^`]+)`")
+
+
+def players_words(statement: str, *, params: Mapping[str, Any], spec: Any) -> str:
+    """A rule's statement as a player reads it: every backticked parameter name, map or
+    rule ID replaced by :func:`span_words` (numbers filled in from ``params``)."""
+    return _SPAN.sub(lambda mt: span_words(mt.group(1), params=params, spec=spec), statement)

@@ -54,3 +54,33 @@ def test_an_unknown_command_with_no_near_name_points_to_help(capsys):
     assert main(["zzzzzz"]) == 2
     err = capsys.readouterr().err
     assert "did you mean" not in err and "riskspec --help" in err
+
+
+# -- explain and the MCP rule tool answer in players' words first ---------------------------
+def test_explain_leads_with_the_numbers_and_keeps_the_parameter_names_after(capsys):
+    spec = load_spec()
+    bonus = spec.variants["classic"].resolve().params["cards.territory_bonus"]
+    assert main(["explain", "classic.cards.territory-bonus"]) == 0
+    out = capsys.readouterr().out
+    told, _, rest = out.partition("for implementers")
+    assert f"gets {bonus} extra armies" in told and "`cards.territory_bonus`" not in told
+    assert "numbers as in Classic Risk" in told
+    assert "`cards.territory_bonus`" in rest  # the implementer's statement follows
+
+
+def test_a_statement_without_parameters_is_not_printed_twice(capsys):
+    spec = load_spec()
+    plain = next(r for r in spec.rules.values() if "`" not in r.statement)
+    assert main(["explain", plain.id]) == 0
+    assert "for implementers" not in capsys.readouterr().out
+
+
+def test_the_mcp_rule_tool_gives_players_words_before_the_statement():
+    from riskspec.mcp_server.tools import explain_rule
+    spec = load_spec()
+    got = explain_rule("classic.cards.territory-bonus")
+    keys = list(got)
+    assert keys.index("in_players_words") < keys.index("statement")
+    bonus = spec.variants[got["numbers_as_in"]].resolve().params["cards.territory_bonus"]
+    assert f"gets {bonus} extra armies" in got["in_players_words"]
+    assert "`" not in got["in_players_words"]

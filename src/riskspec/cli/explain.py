@@ -11,6 +11,7 @@ from riskspec.boards import board_facts
 from riskspec.cli.explain_map import explain_fact, known_ids
 from riskspec.errors import UnknownIdError
 from riskspec.loading import load_spec
+from riskspec.wording import players_words
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -53,9 +54,30 @@ def _cites(cites: tuple[m.Citation, ...], spec: m.Spec) -> list[str]:
     return out
 
 
+def numbers_variant(spec: m.Spec, rule: m.Rule) -> m.Variant | None:
+    """The variant whose numbers a rule is told with: the first base variant that has it
+    (Classic before its translated editions), else the first that has it."""
+    having = [v for v in spec.variants.values() if rule.id in v.rules]
+    return next((v for v in having if v.extends is None), having[0] if having else None)
+
+
 def explain_rule(spec: m.Spec, rule: m.Rule) -> str:
-    lines = [f"{rule.id} — {rule.title}", "", _wrap(rule.statement), ""]
     variants = [v for v in spec.variants.values() if rule.id in v.rules]
+    first = numbers_variant(spec, rule)
+    lines = [f"{rule.id} — {rule.title}", ""]
+    if first is not None:
+        told = players_words(rule.statement, params=first.resolve().params, spec=spec)
+        differ = any(len({repr(v.resolve().params.get(pk)) for v in variants}) > 1
+                     for pk in rule.parameters)
+        lines += [_wrap(told), "",
+                  f"  (numbers as in {first.title}"
+                  + ("; other editions differ: see the parameters below" if differ else "")
+                  + ")", ""]
+        if told != rule.statement:
+            lines += ["for implementers (the statement with its parameter names):",
+                      _wrap(rule.statement), ""]
+    else:
+        lines += [_wrap(rule.statement), ""]
     if rule.parameters:
         lines.append("parameters:")
         for pk in rule.parameters:

@@ -11,6 +11,7 @@ import yaml
 from riskspec import model as m
 from riskspec.docsite import md
 from riskspec.docsite.examples import Case, no_example_note
+from riskspec.wording import span_words, value_words
 
 Pages = dict[str, str]
 
@@ -135,21 +136,6 @@ def _param_rows(spec: m.Spec, names: tuple[str, ...], variants: list[m.Variant],
     return rows
 
 
-def words(value: Any) -> str:
-    """A parameter value as a player says it: 6, yes, 4, 6, 8; 3 players: 35 …"""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(words(v) for v in value)
-    if isinstance(value, Mapping):
-        return "; ".join(f"{k}: {words(v)}" for k, v in value.items())
-    if isinstance(value, str):
-        return value.replace("_", " ").replace("-", " ")
-    return str(value)
-
-
 def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable[[str], str]:
     """How a player reads a backticked span of a statement: numbers and lists substituted, a
     policy or a table parameter by its name in words, a map by its title, a rule by a link,
@@ -157,16 +143,9 @@ def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable
     params = resolved_params(variant) if variant is not None else {}
 
     def subst(span: str) -> str:
-        if span in params:
-            value = params[span]
-            if isinstance(value, (str, Mapping)):  # a policy or a table: named in words
-                return md.text(span.replace(".", " ").replace("_", " "))
-            return md.text(words(value))
-        if span in spec.boards:
-            return md.text(spec.boards[span].title)
-        if span in spec.rules:
+        if span in spec.rules and span not in params:
             return md.link(md.text(spec.rules[span].title), page, md.page_of_rule(span))
-        return md.text(words(span))
+        return md.text(span_words(span, params=params, spec=spec))
 
     return subst
 
@@ -190,7 +169,7 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
                 + "*", ""]
     if rule.options:
         out += ["Applies only when the game is played with "
-                + ", ".join(f"{md.text(k)} {md.text(words(v))}" for k, v in rule.options.items())
+                + ", ".join(f"{md.text(k)} {md.text(value_words(v))}" for k, v in rule.options.items())
                 + ".", ""]
     if rule.reconstructed:
         out += ['!!! note "Reconstructed"', f"    {md.cell(rule.reconstructed)}", ""]

@@ -18,6 +18,7 @@ from typing import Any
 from riskspec import model as m
 from riskspec.errors import ActionError, OptionError, RiskspecError, UnknownIdError
 from riskspec.loading import load_spec
+from riskspec.wording import players_words
 
 #: largest army counts the odds tool accepts (the exact chain grows with a × d)
 MAX_ARMIES = 200
@@ -101,7 +102,8 @@ def _score(words: set[str], ident: str, title: str, text: str) -> float:
 
 
 def explain_rule(rule_id: str) -> dict[str, Any]:
-    """One rule in full: statement (our own words), parameters with their value in each
+    """One rule in full: first in players' words (numbers filled in from ``numbers_as_in``,
+    the base variant), then the implementer's statement (our own words), parameters with their value in each
     variant, citations, the ambiguities it touches, the variants that have it."""
     spec = _spec()
     rule = spec.rules.get(rule_id)
@@ -110,8 +112,13 @@ def explain_rule(rule_id: str) -> dict[str, Any]:
     variants = _variants_of_rule(spec, rule.id)
     params = {pk: {vid: _jsonable(spec.variants[vid].resolve().params.get(pk))
                    for vid in variants} for pk in rule.parameters}
-    return {"id": rule.id, "title": rule.title, "statement": rule.statement.strip(),
-            "parameters": params, "sources": [_cite(spec, c) for c in rule.sources],
+    first = next((spec.variants[v] for v in variants if spec.variants[v].extends is None),
+                 spec.variants[variants[0]] if variants else None)
+    told = (players_words(rule.statement.strip(), params=first.resolve().params, spec=spec)
+            if first is not None else rule.statement.strip())
+    return {"id": rule.id, "title": rule.title, "in_players_words": told,
+            "numbers_as_in": first.id if first is not None else None,
+            "statement": rule.statement.strip(), "parameters": params, "sources": [_cite(spec, c) for c in rule.sources],
             "reconstructed": rule.reconstructed,
             "ambiguities": [{"id": a, "title": spec.ambiguities[a].title}
                             for a in rule.ambiguities if a in spec.ambiguities],

@@ -70,6 +70,8 @@ class CheckConfig:
     #: check the built-in reference engine in this process (no subprocess, no pipes) instead
     #: of starting ``argv``; the report's ``transport`` says which ran
     in_process: bool = False
+    #: fail the run when a rule the handshake claims is reached by no case (``--strict-reach``)
+    strict_reach: bool = False
 
 
 def rerun_command(cfg: CheckConfig) -> str:
@@ -218,6 +220,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     if not fuzz_only:
         out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')} "
                   f"({meta['transport']}): {summary_line(final)} ({len(results)} cases")
+        if final.get("reach"):
+            out.write(f"; reach {final['reach']['reached']}/{final['reach']['claimed']} claimed rules")
         if final.get("rules_not_claimed"):
             out.write(f"; {len(final['rules_not_claimed'])} rules not claimed")
         if campaign.restarts:
@@ -229,6 +233,12 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                   + (" (--maxfail stopped the run)" if campaign.stopped else "") + "\n")
     code = 1 if unchecked or any(r.outcome in BAD for r in results) \
         or (final.get("fuzz") or {}).get("unexpected") else 0
+    unreached = (final.get("reach") or {}).get("not_reached") or {}
+    if cfg.strict_reach and unreached and not fuzz_only:
+        out.write(f"riskspec check: --strict-reach: {len(unreached)} claimed rule(s) not reached: "
+                  f"{', '.join(list(unreached)[:8])}{' …' if len(unreached) > 8 else ''} "
+                  f"(the report's 'Claimed, not reached' says why)\n")
+        code = 1
     if cfg.write_expect:
         n = write_expectations(cfg.write_expect, results, f"{eng.get('name', '?')} {eng.get('version', '')}")
         out.write(f"wrote {n} known failures to {cfg.write_expect}\n")

@@ -114,6 +114,7 @@ def summarize(report: Mapping[str, Any], engine: Mapping[str, Any]) -> dict[str,
         "totals": report["totals"],
         "by_section": dict(sorted(sections.items())),
         "by_rule": {r: v["status"] for r, v in sorted(report["by_rule"].items())},
+        **({"reach": report["reach"]} if report.get("reach") else {}),
         "results": sorted(results, key=lambda r: r["case"]),
     }
 

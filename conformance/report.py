@@ -28,7 +28,7 @@ FORMAT = "riskspec/report@1"
 
 
 def spec_rules(variants: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """Rule ID → {title, testable, section, variant} for the given variants (empty if the spec can't load)."""
+    """Rule ID → {title, testable, section, variant, variants} for the given variants (empty if the spec can't load)."""
     try:
         from riskspec.loading import load_spec
         spec = load_spec(strict=False)
@@ -40,13 +40,64 @@ def spec_rules(variants: Iterable[str]) -> dict[str, dict[str, Any]]:
         if variant is None:
             continue
         for rid, rule in variant.rules.items():
+            seen = out.get(rid, {}).get("variants", [])
             out[rid] = {"title": rule.title, "testable": rule.testable, "section": rule.section,
-                        "variant": vid}
+                        "variant": vid, "variants": [*seen, vid]}
     return out
 
 
 def _now() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
+
+
+def claimed_rules(rules: Mapping[str, Mapping[str, Any]], capabilities: Any) -> set[str] | None:
+    """The testable rules of ``rules`` the handshake claims (wildcards expanded, in a variant it
+    plays); None when there is no handshake to read (no engine answered)."""
+    if not isinstance(capabilities, Mapping):
+        return None
+    from riskspec.conformance.protocol import Capabilities
+    caps = Capabilities({"capabilities": capabilities})
+    return {rid for rid, info in rules.items() if info.get("testable", True)
+            and any(v in caps.variants for v in info.get("variants", (info.get("variant"),)))
+            and caps.claims_rule(rid)}
+
+
+def _skip_reasons(r: CaseResult) -> list[str]:
+    """Why a skipped case did not run: each capability or reading it needs and the engine lacks."""
+    if r.not_claimed:
+        return list(r.not_claimed)
+    return [r.message or "skipped"]
+
+
+def compute_reach(results: Sequence[CaseResult], claimed: set[str]) -> dict[str, Any]:
+    """Reach: how many claimed rules at least one case ran on; for each claimed rule no case
+    reached, what kept each of its cases out (reason -> number of cases)."""
+    ran: Counter = Counter()
+    judged: Counter = Counter()
+    stopped_at: dict[str, set[str]] = defaultdict(set)
+    why: dict[str, Counter] = defaultdict(Counter)
+    for r in results:
+        blamed = r.rule if r.outcome in (*BAD, "xfail") and r.rule else None
+        for rule in r.covers:
+            if rule not in claimed:
+                continue
+            if r.outcome == "skip":
+                for reason in _skip_reasons(r):
+                    why[rule][reason] += 1
+                continue
+            ran[rule] += 1
+            if blamed in (None, rule):
+                judged[rule] += 1
+            else:
+                stopped_at[rule].add(str(blamed))
+    not_reached = {rid: ({k: n for k, n in sorted(why[rid].items())} if why.get(rid)
+                         else {"no case of this run covers it": 0})
+                   for rid in sorted(claimed) if not ran.get(rid)}
+    # reached, but every case that ran stopped on another rule first: the rule itself unjudged
+    unjudged = {rid: sorted(stopped_at[rid]) for rid in sorted(claimed) if ran.get(rid) and not judged.get(rid)}
+    return {"claimed": len(claimed), "reached": len(claimed) - len(not_reached),
+            "cases_run": sum(1 for r in results if r.outcome != "skip"),
+            "not_reached": not_reached, "unjudged": unjudged}
 
 
 def _rule_status(outcomes: Sequence[str]) -> str:
@@ -69,6 +120,7 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
     and the run recorded no ``run_errors``; ``meta`` (engine handshake …) is cleaned."""
     rules = rules or {}
     meta = clean_json(dict(meta))
+    claimed = claimed_rules(rules, meta.get("capabilities"))
     planned = planned if planned is not None else len(results)
     complete = bool(complete and len(results) >= planned and not meta.get("run_errors"))
     totals = Counter(r.outcome for r in results)
@@ -95,8 +147,13 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
         status = _rule_status(outs)
         if status == "no-vector" and info and not info.get("testable", True):
             status = "untestable"
+        if status == "not-claimed" and claimed is not None and rid in claimed:
+            status = "not-reached"   # claimed, but every case of it was kept out: see reach
         entry: dict[str, Any] = {"status": status, "cases": len(outs)}
         entry.update({o: n for o, n in Counter(outs).items()})
+        if claimed is not None and rid in claimed:
+            entry["claimed"] = True
+            entry["ran"] = sum(1 for o in outs if o != "skip")
         if info:
             entry["testable"] = info.get("testable", True)
         if rid in fuzzed:  # a divergence the fuzzer found breaks the rule as a failing case does
@@ -121,6 +178,7 @@ def build_report(results: Sequence[CaseResult], meta: Mapping[str, Any], *, comp
         "by_section": {k: dict(v) for k, v in sorted(by_section.items())},
         "by_rule": by_rule,
         "rules_not_claimed": sorted(r for r, e in by_rule.items() if e["status"] == "not-claimed"),
+        **({"reach": compute_reach(results, claimed)} if claimed is not None else {}),
         "rules_without_vectors": no_vector,
         "failures": failures,
         "results": [r.to_json() for r in results],
@@ -203,6 +261,9 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
                  f"updated {rep['updated']}")
     lines.append(f"- Cases: {t['run']} of {rep['planned']} run — " +
                  ", ".join(f"{t[o]} {o}" for o in OUTCOMES if t.get(o)))
+    reach = rep.get("reach")
+    if reach:
+        lines.append(f"- Reach: {reach_text(reach)}")
     unchecked = unchecked_reason(rep)
     fuzz = rep.get("fuzz")
     if fuzz:
@@ -219,7 +280,8 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
         lines += ["## Run errors", ""] + [f"- {_inline(e)}" for e in rep["run_errors"]] + [""]
     lines += ["## By variant", ""] + _table(rep["by_variant"], "variant") + [""]
     lines += ["## By rule section", ""] + _table(rep["by_section"], "section") + [""]
-    bad_rules = [(r, e) for r, e in rep["by_rule"].items() if e["status"] == "fail"]
+    bad_rules = [(r, e) for r, e in rep["by_rule"].items() if e["status"] == "fail"
+                 and (not reach or e.get("claimed") or "testable" not in e)]  # never an unclaimed rule
     if bad_rules:
         lines += ["## Rules broken", ""] + [f"- `{r}` ({e.get('fail', 0)} fail, {e.get('error', 0)} error, "
                                               f"{e.get('timeout', 0)} timeout"
@@ -247,6 +309,18 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
     xf = [r for r in rep["results"] if r["outcome"] == "xfail"]
     if xf:
         lines += ["## Known failures (xfail)", ""] + [f"- `{r['case']}`: {r.get('reason', '')}" for r in xf] + [""]
+    if reach and reach.get("not_reached"):
+        lines += ["## Claimed, not reached", "",
+                  "Rules the handshake claims on which no case ran, with what kept each case out "
+                  "(a capability or reading the engine does not claim, and how many cases it kept out):", ""]
+        lines += [f"- `{r}` — " + "; ".join(f"{_inline(k)}" + (f" ({n})" if n else "") for k, n in why.items())
+                  for r, why in reach["not_reached"].items()] + [""]
+    if reach and reach.get("unjudged"):
+        lines += ["## Reached, not judged", "",
+                  "Claimed rules whose every case ran but stopped first on another broken rule "
+                  "(named), so the rule itself was neither shown to hold nor to break:", ""]
+        lines += [f"- `{r}` — stopped at " + ", ".join(f"`{b}`" for b in stops)
+                  for r, stops in reach["unjudged"].items()] + [""]
     if rep["rules_not_claimed"]:
         lines += ["## Rules not claimed by the engine", ""]
         lines += [", ".join(f"`{r}`" for r in rep["rules_not_claimed"]), ""]
@@ -452,6 +526,13 @@ class ReportWriter:
 def report_json(rep: Mapping[str, Any]) -> str:
     """The JSON report text: strict JSON (no NaN), UTF-8 encodable."""
     return json.dumps(rep, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def reach_text(reach: Mapping[str, Any]) -> str:
+    """``45/51 claimed rules reached (6 claimed, not reached)`` — the reach of a run."""
+    gap = reach["claimed"] - reach["reached"]
+    return (f"{reach['reached']}/{reach['claimed']} claimed rules reached"
+            + (f" ({gap} claimed, not reached)" if gap else ""))
 
 
 def summary_line(rep: Mapping[str, Any]) -> str:

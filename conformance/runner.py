@@ -179,6 +179,7 @@ def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout
         res.outcome, res.diffs = "fail", stop.diffs
         res.message = stop.message + ("\n" if stop.message else "") + format_diff(stop.diffs)
         _attribute(case, res, stop, client)
+        _skip_if_unclaimed(case, res, getattr(client, "capabilities", None))
     except _Error as exc:
         res.outcome, res.message = "error", str(exc)
     except EngineFault as fault:
@@ -352,6 +353,23 @@ def _attribute(case: Case, res: CaseResult, stop: _Stop, client: Any = None) -> 
         res.rule = attribution.upstream_rule(case, j, _phase(stop.trail[j]) if j >= 0 else None,
                                              expected)
         res.message = sentence + "\n" + res.message
+
+
+def _skip_if_unclaimed(case: Case, res: CaseResult, caps: Any) -> None:
+    """A failure blamed on a rule the engine does not claim is no verdict on the engine: the
+    case needs that rule too (a fortify case whose turn ends with a card drawn needs
+    ``classic.cards.earn``), so it is skipped with that reason and never counts against a rule."""
+    from riskspec.conformance.claims import is_ambiguity
+    rule = res.rule
+    if not rule or caps is None or rule in case.covers or is_ambiguity(case.variant, rule) \
+            or caps.claims_rule(rule):
+        return
+    where = f"step {res.step + 1}" if res.step is not None else "a step"
+    res.outcome, res.not_claimed = "skip", [f"rule {rule}"]
+    res.message = (f"not claimed: rule {rule} (the case needs it at {where}; the engine does not "
+                   f"claim it)\n" + res.message)
+    res.rule = res.upstream = None
+    res.diffs = []
 
 
 def _phase(state: Any) -> Any:

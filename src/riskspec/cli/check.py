@@ -18,6 +18,7 @@ examples:
   riskspec check --engine "python3 eng.py" --select "classic.attack.*" --jobs 2
   riskspec check --engine "./engine" --write-expect known.json     start an expectations file
   riskspec check --engine "./engine" --expect known.json           known failures become xfail
+  riskspec check --engine "./engine" --strict-reach     fail if a claimed rule gets no case
   riskspec check --engine "./engine" --fuzz 100    then 100 seeded random games against the reference
   riskspec check --engine "./engine" --fuzz 100 --fuzz-only --expect known.json
                                                    only the fuzzing; known divergences are xfail
@@ -95,6 +96,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="with --fuzz: skip the vectors, only fuzz")
     p.add_argument("--fuzz-save", metavar="DIR", type=Path, default=Path("riskspec-found"),
                    help="where --fuzz saves each divergence as a vector file (default ./riskspec-found)")
+    p.add_argument("--strict-reach", action="store_true",
+                   help="fail the run (exit 1) when a rule the handshake claims is reached by no "
+                        "case (every case of it skipped, or none covers it); the summary line "
+                        "always prints the reach, the report lists each such rule and why")
     p.add_argument("--list", action="store_true", help="list the selected cases and exit")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=run)
@@ -122,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
                       timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                       case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list,
-                      quiet=args.quiet, rerun=_rerun(args), replay=_rerun(args, vectors=False),
+                      quiet=args.quiet, strict_reach=args.strict_reach, rerun=_rerun(args), replay=_rerun(args, vectors=False),
                       fuzz=FuzzConfig(games=args.fuzz, max_steps=args.fuzz_steps, seed=args.fuzz_seed,
                                       save_dir=args.fuzz_save, only=args.fuzz_only)
                       if args.fuzz > 0 else None)

@@ -56,6 +56,20 @@ def _rules_list(status: Mapping[str, str], which: str) -> str:
     return ", ".join(md.link(md.code(r), PAGE, md.page_of_rule(r)) for r in ids) or "none"
 
 
+def _reach_lines(reach: Mapping[str, Any] | None) -> list[str]:
+    """The reach of a report: claimed rules reached, and why each unreached one was not."""
+    if not reach:
+        return []
+    out = [f"**Reach:** {reach['reached']} of the {reach['claimed']} rules the adapter claims are "
+           f"reached by at least one case ({reach['cases_run']} cases ran).", ""]
+    if reach.get("not_reached"):
+        out += ["**Claimed, not reached:** " + "; ".join(
+            f"{md.link(md.code(r), PAGE, md.page_of_rule(r))} ("
+            + ", ".join(md.cell(k) + (f" × {n}" if n else "") for k, n in why.items()) + ")"
+            for r, why in reach["not_reached"].items()) + ".", ""]
+    return out
+
+
 def _case(r: Mapping[str, Any]) -> str:
     rule = f", breaks {md.link(md.code(r['rule']), PAGE, md.page_of_rule(r['rule']))}" \
         if r.get("rule") and ".amb." not in r["rule"] else ""
@@ -72,6 +86,7 @@ def _engine(e: Mapping[str, Any], rep: Mapping[str, Any] | None) -> list[str]:
     out += [md.table(["pass", "fail", "error", "skip", "cases", "adapter lines (code)"],
                      [[t["pass"], t["fail"], t["error"] + t.get("timeout", 0), t["skip"], t["run"],
                        f"{lines['total']} ({lines['code']})"]]), "",
+            *_reach_lines(rep.get("reach")),
             f"**Rules passed:** {_rules_list(rep['by_rule'], 'pass')}.", "",
             f"**Rules failed:** {_rules_list(rep['by_rule'], 'fail')}.", ""]
     bad = {r["case"]: r for r in rep["results"] if r["outcome"] in ("fail", "error", "timeout")}

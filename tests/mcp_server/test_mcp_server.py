@@ -60,6 +60,7 @@ def test_the_server_answers_over_stdio(tmp_path: Path) -> None:
             "state": state, "action": {"type": "place", "territory": mine}})
         out["listing"] = await c.call_tool("legal_actions", {"state": state})
         out["mine"], out["theirs"], out["me"] = mine, theirs, me
+        out["before"] = state
         return out
 
     r = _session(script, tmp_path / "server.err")
@@ -102,6 +103,11 @@ def test_the_server_answers_over_stdio(tmp_path: Path) -> None:
     legal, mine, me = r["legal"].structured_content, r["mine"], r["me"]
     assert legal["legal"] is True
     assert legal["events"] == [{"type": "placed", "player": me, "territory": mine, "armies": 1}]
+    # the resulting position itself, ready to pass back in: one more army where it was placed
+    after, before = legal["state"], r["before"]
+    assert after["territories"][mine]["armies"] == before["territories"][mine]["armies"] + 1
+    assert {t: v for t, v in after["territories"].items() if t != mine} == \
+        {t: v for t, v in before["territories"].items() if t != mine}
     listing, mine, theirs = r["listing"].structured_content, r["mine"], r["theirs"]
     assert {"type": "place", "territory": mine} in listing["legal_actions"]
     assert {"type": "place", "territory": theirs} not in listing["legal_actions"]

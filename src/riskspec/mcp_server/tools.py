@@ -194,7 +194,8 @@ def _to_act(state: Any) -> dict[str, Any]:
 def check_action(state: Mapping[str, Any] | str, action: Mapping[str, Any] | str
                  ) -> dict[str, Any]:
     """Whether ``action`` is legal in ``state`` (riskspec/state@1).  Legal: the events it
-    causes and the new state's hash.  Not: the reason, its code, and the rule that forbids
+    causes and the resulting position (``state``, riskspec/state@1, ready to pass back in)
+    with its hash.  Not: the reason, its code, and the rule that forbids
     it (statement and citations)."""
     from riskspec.reference import engine as E
     state_obj = _load_json(state, "state")
@@ -215,8 +216,8 @@ def check_action(state: Mapping[str, Any] | str, action: Mapping[str, Any] | str
         out["legal_here"] = legal[:20]
         out["legal_count"] = len(legal)
         return out
-    return {"legal": True, "events": events, "state_hash": E.state_hash(after),
-            "after": _to_act(after)}
+    return {"legal": True, "events": events, "state": E.to_dict(after),
+            "state_hash": E.state_hash(after), "after": _to_act(after)}
 
 
 def legal_actions(state: Mapping[str, Any] | str, limit: int = 100) -> dict[str, Any]:

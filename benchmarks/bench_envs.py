@@ -1,24 +1,37 @@
-"""Benchmark: throughput of the PettingZoo environment and the OpenSpiel games.
+"""Benchmark: what a step of the PettingZoo environment and of the OpenSpiel game costs,
+against a bare step of the reference engine, at a given turn of the game.
 
-    python benchmarks/bench_envs.py [--steps 3000] [--repeat 3] [--no-openspiel]
+    python benchmarks/bench_envs.py [--turns 50,1000] [--rounds 10] [--steps 1500]
+                                    [--settings classic:4,classic:2] [--no-openspiel]
 
-For each variant and player count, plays random legal moves (uniform over the action
-mask; chance sampled by its exact odds) for ``--steps`` agent steps, restarting a game
-that ends, and prints, best of ``--repeat`` runs:
+Method (the shared one of ``benchmarks/pairs.py``): in round ``i`` a **new** position is
+made — a seeded game (seed ``i`` + the turn) of random play by the engine's driver,
+setup included, up to the first position of turn ``T`` — and from that same position
+every side plays ``--steps`` steps of random play, in an order rotated each round, each
+timed in CPU seconds after a full garbage collection:
 
-* PettingZoo *steps/s* — agent steps per second of the usual loop: ``last()`` (which
-  builds the observation vector and the mask), a masked random choice, ``step()``
-  (which applies the index, the chance outcomes that follow, and the rewards);
-* *no obs* — the same loop with ``last(observe=False)`` and the mask alone (what a
-  planner that reads ``e.position`` pays);
-* *engine/step* — engine actions and chance outcomes applied per agent step (a head that
-  opens a sub-decision applies nothing; chance outcomes come for free with ``step``);
-* OpenSpiel *steps/s* — ``apply_action`` per second on random play, chance nodes
-  included (a sampled chance outcome is one step), without observation tensors; and
-  *with obs* — also computing ``observation_tensor`` for the player to act.
+* *engine*: the bare driver loop — ``legal_actions`` (or the chance table) of the state,
+  a uniform random choice (a chance outcome by its exact odds), ``apply``;
+* *pettingzoo*: the usual agent loop — ``last()`` (the observation vector and the action
+  mask), a uniform choice among the mask's legal indices, ``step()`` (which also samples
+  the chance outcomes that follow, and pays the rewards);
+* *openspiel*: ``legal_actions()`` (or ``chance_outcomes()``), a random choice,
+  ``apply_action()``; *openspiel+obs* also asks ``observation_tensor()`` of the player to
+  act before each decision (what an RL loop reads).
 
-Setup is played by the environment (``auto_setup``) so the figures are for the game
-proper.  Numbers depend on the machine and its load; the machine is printed first.
+Each side counts the engine steps it applied (actions and chance outcomes, through
+``engine.apply``, wrapped alike for every side).  An environment step that opens or
+narrows a sub-decision applies nothing, so two figures per side, each over the rounds,
+median (lowest–highest), relative to the engine side of the same round:
+
+* **per step**: CPU time per step (an agent step, an ``apply_action``) ÷ CPU time per
+  engine step;
+* **per engine step**: CPU time per engine step applied ÷ the same for the engine side
+  (the cost of moving the game on by the same amount).
+
+It also prints each side's steps per CPU-second.  A game that ends inside a round stops
+that side early (its counts are what it did).  The machine and the load average are
+printed; the machine has 2 cores shared with other jobs, so read CPU time.
 """
 
 from __future__ import annotations
@@ -26,65 +39,131 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_engine import machine
+try:
+    from pairs import Timing, interleave, loads, machine, measure, show
+except ImportError:  # benchmarks/pairs.py (the shared method) not there yet: the same, here
+    import gc
+    import os
+    import statistics
+    import time
+    from dataclasses import dataclass
 
-SETTINGS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic", 6),
-            ("napoleon-basic", 2), ("napoleon-advanced", 3), ("napoleon-advanced", 6)]
+    from bench_odds import machine
+
+    @dataclass(frozen=True)
+    class Timing:  # type: ignore[no-redef]
+        cpu: float
+        wall: float
+        load: float
+        result: Any = None
+
+    def measure(fn: Callable[..., Any], *args: Any) -> Timing:  # type: ignore[misc]
+        gc.collect()
+        load = os.getloadavg()[0]
+        c0, w0 = time.process_time(), time.perf_counter()
+        out = fn(*args)
+        return Timing(time.process_time() - c0, time.perf_counter() - w0, load, out)
+
+    def interleave(sides: dict[str, Callable[[int], Timing]],  # type: ignore[misc]
+                   rounds: int) -> dict[str, list[Timing]]:
+        names = list(sides)
+        out: dict[str, list[Timing]] = {n: [] for n in names}
+        for i in range(rounds):
+            k = i % len(names)
+            for name in names[k:] + names[:k]:
+                out[name].append(sides[name](i))
+        return out
+
+    def show(values: Any, fmt: str = ".2f", unit: str = "") -> str:  # type: ignore[misc]
+        m, lo, hi = statistics.median(values), min(values), max(values)
+        return f"{m:{fmt}}{unit} ({lo:{fmt}}–{hi:{fmt}})"
+
+    def loads(*sides: Any) -> str:  # type: ignore[misc]
+        values = [t.load for side in sides for t in side]
+        return f"load average {min(values):.1f}–{max(values):.1f}"
+
+from riskspec.reference import driver as D  # noqa: E402
+from riskspec.reference import engine as E  # noqa: E402
+
+#: engine steps applied, by every side alike (a wrapper around engine.apply)
+APPLIED = [0]
+_apply, _apply_in_place = E.apply, E.apply_in_place
 
 
-def bench_pettingzoo(variant: str, players: int, steps: int, observe: bool) -> tuple[float, float]:
-    """(agent steps per second, engine steps per agent step)."""
-    from riskspec.envs import env
-    e = env(variant, players, auto_setup=True, max_turns=60)
-    rng = random.Random(0)
-    seed = 0
-    e.reset(seed=seed)
-    applied = 0
-    start = time.perf_counter()
+def _counted_apply(state: Any, action: Any) -> Any:
+    APPLIED[0] += 1
+    return _apply(state, action)
+
+
+def _counted_apply_in_place(state: Any, action: Any) -> Any:
+    APPLIED[0] += 1
+    return _apply_in_place(state, action)
+
+
+E.apply, E.apply_in_place = _counted_apply, _counted_apply_in_place  # type: ignore[assignment]
+
+
+def make_position(variant: str, players: int, turn: int, seed: int) -> E.State:
+    """The first position of ``turn`` in a seeded random game (or the last, if it ends)."""
+    rng = random.Random(seed)
+    s = E.new_game(variant, players)
+    while s.winner < 0 and s.turn < turn:
+        a = D.sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
+            D.choose_action(E.legal_actions(s), rng, "uniform")
+        s, _ = _apply(s, a)
+    return s
+
+
+def run_engine(s: E.State, steps: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    done = 0
     for _ in range(steps):
-        if observe:
-            obs, _, done, cut, _ = e.last()
-            mask = obs["action_mask"]
+        who = E.current_player(s)
+        if who == E.TERMINAL:
+            break
+        if who == E.CHANCE:
+            a = D.sample_outcome(s, rng)
         else:
-            _, _, done, cut, _ = e.last(observe=False)
-            mask = None
-        if done or cut:
-            e.step(None)
-            if not e.agents:
-                seed += 1
-                e.reset(seed=seed)
-            continue
-        legal = mask.nonzero()[0].tolist() if mask is not None else e.position.legal_indices()
-        before = e.position.state
-        e.step(legal[rng.randrange(len(legal))])
-        applied += _applied(before, e)
-    seconds = time.perf_counter() - start
-    return steps / seconds, applied / steps
+            legal = E.legal_actions(s)
+            a = legal[rng.randrange(len(legal))]
+        s, _ = E.apply(s, a)
+        done += 1
+    return done, done
 
 
-def _applied(before: object, e: object) -> int:
-    return int(e.position.state is not before)  # type: ignore[attr-defined]
+def run_pettingzoo(e: Any, s: E.State, steps: int, seed: int) -> tuple[int, int]:
+    from riskspec.envs.codec import Position
+    e.reset(seed=seed)
+    e.match.position = Position(e.codec, s)
+    e._finish_step()  # select the agent to act in the new position
+    rng = random.Random(seed)
+    done = 0
+    for _ in range(steps):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        legal = obs["action_mask"].nonzero()[0]
+        e.step(int(legal[rng.randrange(len(legal))]))
+        done += 1
+    return done, 0
 
 
-def bench_openspiel(variant: str, players: int, steps: int, observe: bool) -> float:
-    """apply_action calls per second."""
-    import pyspiel
-
-    from riskspec.envs import openspiel
-    openspiel.register([variant])
-    game = pyspiel.load_game(openspiel.game_name(variant),
-                             {"players": players, "auto_setup": True, "max_turns": 60})
-    rng = random.Random(0)
+def run_openspiel(game: Any, s: E.State, steps: int, seed: int, observe: bool
+                  ) -> tuple[int, int]:
+    from riskspec.envs.codec import Position
     state = game.new_initial_state()
-    start = time.perf_counter()
+    state._core.match.position = Position(game.codec, s)
+    rng = random.Random(seed)
+    done = 0
     for _ in range(steps):
         if state.is_terminal():
-            state = game.new_initial_state()
+            break
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(actions, probs)[0])
@@ -93,38 +172,85 @@ def bench_openspiel(variant: str, players: int, steps: int, observe: bool) -> fl
                 state.observation_tensor(state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
-    return steps / (time.perf_counter() - start)
+        done += 1
+    return done, 0
+
+
+def _timed(run: Callable[[], tuple[int, int]]) -> Timing:
+    def counted() -> tuple[int, int]:
+        before = APPLIED[0]
+        done, _ = run()
+        return done, APPLIED[0] - before
+    return measure(counted)
+
+
+def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
+          openspiel: bool) -> None:
+    from riskspec.envs import env
+    e = env(variant, players, auto_setup=True, max_turns=None)
+    sides: dict[str, Callable[[int], Timing]] = {}
+    positions: dict[int, E.State] = {}
+
+    def position(i: int) -> E.State:
+        if i not in positions:
+            positions.clear()
+            positions[i] = make_position(variant, players, turn, seed=1000 * turn + i)
+        return positions[i]
+
+    sides["engine"] = lambda i: _timed(lambda: run_engine(position(i), steps, i))
+    sides["pettingzoo"] = lambda i: _timed(lambda: run_pettingzoo(e, position(i), steps, i))
+    if openspiel:
+        import pyspiel
+
+        from riskspec.envs import openspiel as osp
+        osp.register([variant])
+        game = pyspiel.load_game(osp.game_name(variant),
+                                 {"players": players, "max_turns": 10**6,
+                                  "max_game_length": 10**6})
+        sides["openspiel"] = lambda i: _timed(
+            lambda: run_openspiel(game, position(i), steps, i, False))
+        sides["openspiel+obs"] = lambda i: _timed(
+            lambda: run_openspiel(game, position(i), steps, i, True))
+    # warm every side on a position no round uses
+    for side in sides.values():
+        side(10**6)
+    positions.clear()
+    got = interleave(sides, rounds)
+    base = got["engine"]
+    print(f"\n{variant}, {players} players, from turn {turn} ({rounds} rounds of {steps} "
+          f"steps per side; {loads(*got.values())})")
+    print(f"{'side':>14} {'steps/CPU-s':>24} {'per step':>22} {'per engine step':>22}")
+    for name, timings in got.items():
+        rate = [t.result[0] / t.cpu for t in timings]
+        per_step = [(t.cpu / max(1, t.result[0])) / (b.cpu / max(1, b.result[0]))
+                    for t, b in zip(timings, base)]
+        per_engine = [(t.cpu / max(1, t.result[1])) / (b.cpu / max(1, b.result[1]))
+                      for t, b in zip(timings, base)]
+        print(f"{name:>14} {show(rate, ',.0f'):>24} {show(per_step, '.2f', '×'):>22} "
+              f"{show(per_engine, '.2f', '×'):>22}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--steps", type=int, default=3000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--turns", default="50,1000", help="turns to measure from (default 50,1000)")
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--steps", type=int, default=1500, help="steps per side per round")
+    ap.add_argument("--settings", default="classic:4",
+                    help="variant:players,… (default classic:4)")
     ap.add_argument("--no-openspiel", action="store_true")
     args = ap.parse_args()
     print(machine())
-    try:
-        import pyspiel  # noqa: F401
-        has_openspiel = not args.no_openspiel
-    except ImportError:
-        has_openspiel = False
-        print("open_spiel is not installed: OpenSpiel columns skipped")
-    print(f"{args.steps} agent steps per row, best of {args.repeat}")
-    head = f"{'variant':>18} {'players':>7} {'steps/s':>9} {'no obs':>9} {'engine/step':>11}"
-    print(head + (f" {'OpenSpiel':>10} {'with obs':>9}" if has_openspiel else ""))
-    for variant, players in SETTINGS:
-        best = max((bench_pettingzoo(variant, players, args.steps, True)
-                    for _ in range(args.repeat)), key=lambda r: r[0])
-        raw = max(bench_pettingzoo(variant, players, args.steps, False)[0]
-                  for _ in range(args.repeat))
-        line = f"{variant:>18} {players:>7} {best[0]:>9,.0f} {raw:>9,.0f} {best[1]:>11.2f}"
-        if has_openspiel:
-            osp = max(bench_openspiel(variant, players, args.steps, False)
-                      for _ in range(args.repeat))
-            obs = max(bench_openspiel(variant, players, args.steps, True)
-                      for _ in range(args.repeat))
-            line += f" {osp:>10,.0f} {obs:>9,.0f}"
-        print(line, flush=True)
+    openspiel = not args.no_openspiel
+    if openspiel:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            openspiel = False
+            print("open_spiel is not installed: OpenSpiel sides skipped")
+    for item in args.settings.split(","):
+        variant, players = item.split(":")
+        for turn in (int(t) for t in args.turns.split(",")):
+            bench(variant, int(players), turn, args.rounds, args.steps, openspiel)
 
 
 if __name__ == "__main__":

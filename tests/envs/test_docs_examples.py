@@ -22,17 +22,38 @@ def _python_blocks(page: str) -> list[str]:
 def test_the_ten_line_example_runs(page: str, needs: str) -> None:
     pytest.importorskip(needs, reason=f"{needs} is not installed (see {page})")
     blocks = [b for b in _python_blocks(page) if "import" in b]
-    assert len(blocks) == 1
+    assert len(blocks) == (2 if page == "envs.md" else 1)
     code = blocks[0]
     assert len(code.strip().splitlines()) <= 25
-    # a fresh interpreter, as a reader runs it; the MCP example starts `riskspec mcp`:
-    # the one of this interpreter's environment
+    _run_and_check(page, code)
+
+
+def test_the_random_agent_episode_ends_as_the_docs_say() -> None:
+    pytest.importorskip("pettingzoo", reason="the riskspec[rl] extra is not installed")
+    page = (DOCS / "envs.md").read_text("utf-8")
+    code = _python_blocks("envs.md")[1]
+    assert 'env("classic", 4)' in code                       # the default settings
+    said = re.search(r"It prints `(truncated after (\d+) steps, at turn (\d+); agents left: "
+                     r"\[\])`", page)
+    assert said, "the page states what the example prints"
+    assert int(said.group(3)) == 101                         # the default cap, 100, passed
+    out = _run(code)
+    assert out.strip() == said.group(1)
+
+
+def _run(code: str) -> str:
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep
                + os.environ.get("PATH", ""))
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, timeout=600, check=False)
     assert run.returncode == 0, run.stderr[-2000:]
-    out = run.stdout
+    return run.stdout
+
+
+def _run_and_check(page: str, code: str) -> None:
+    # a fresh interpreter, as a reader runs it; the MCP example starts `riskspec mcp`:
+    # the one of this interpreter's environment (_run puts it first on PATH)
+    out = _run(code)
     assert out.strip()
     if page == "mcp.md":
         assert out.startswith("classic.attack.ties classic-en")

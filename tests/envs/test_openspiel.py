@@ -77,3 +77,55 @@ def test_bad_parameters_are_refused() -> None:
         "game-mode": "mission", "distribution": "deal"}
     game = pyspiel.load_game("riskspec_classic", {"players": 4, "options": "game-mode=mission"})
     assert game.num_players() == 4
+
+
+def _play_to_the_end(state, seed: int = 0):
+    import random
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_state_stopped_at_its_cap_takes_no_more_actions() -> None:
+    from riskspec.envs.errors import EpisodeOverError
+    game = pyspiel.load_game("riskspec_classic", {"players": 2, "max_turns": 2,
+                                                  "auto_setup": True})
+    state = _play_to_the_end(game.new_initial_state())
+    assert state.is_terminal() and state.legal_actions() == []
+    assert state.position.actor() != E.TERMINAL           # stopped by the cap, not won
+    history = list(state.history())
+    for index in (0, state.position.legal_indices()[0] if state.position.legal_indices()
+                  else 1, 3899):
+        with pytest.raises(EpisodeOverError, match=r"the game is over \(stopped at its cap"):
+            state.apply_action(index)
+    assert list(state.history()) == history
+
+
+def test_what_is_no_index_is_refused_by_the_game() -> None:
+    from riskspec.envs.errors import ActionIndexError
+    game = pyspiel.load_game("riskspec_classic", {"players": 3})
+    state = game.new_initial_state()
+    for bad in (1.5, "5", None, True, [1]):
+        with pytest.raises(ActionIndexError, match="must be an integer index 0…3899"):
+            state.apply_action(bad)
+    for bad in (-1, 3900, 10**30):
+        with pytest.raises(ActionIndexError, match="is outside 0…3899"):
+            state.apply_action(bad)
+    assert state.history() == []
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"max_turns": 0}, r"max_turns must be a whole number 1…1,000,000, not 0"),
+    ({"max_turns": 10**7}, r"max_turns must be a whole number 1…1,000,000"),
+    ({"max_game_length": 10**9}, r"max_game_length must be a whole number 1…1,000,000"),
+    ({"max_game_length": 0}, r"max_game_length must be a whole number 1…1,000,000"),
+    ({"players": 99}, r"players must be a whole number 2…6, not 99"),
+])
+def test_bounded_parameters(params: dict, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        pyspiel.load_game("riskspec_classic", params)

@@ -4,8 +4,9 @@
   (needs the ``riskspec[rl]`` extra: ``pip install "riskspec[rl]"``).
 * :mod:`riskspec.envs.openspiel` — the variants as OpenSpiel Python games
   (needs ``open_spiel``).
-* :mod:`riskspec.envs.codec` — the fixed discrete action encoding both use, and
-  :mod:`riskspec.envs.observation` — the observation vector (no extra needed).
+* :mod:`riskspec.envs.codec` — the fixed discrete action encoding both use (no extra
+  needed), and :mod:`riskspec.envs.observation` — the observation vector (NumPy, which
+  both extras install).
 
 See ``docs/envs.md``.
 """

@@ -42,12 +42,16 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from riskspec.envs.errors import get_index
 from riskspec.errors import InvalidActionError, OptionError
 from riskspec.model import Variant
 from riskspec.reference import engine as E
+from riskspec.reference.listed import Listed
 
 #: options of a sub-decision offered at once
 SLOTS = 64
+#: listed actions whose head a codec remembers before it starts again
+_HEAD_CACHE_LIMIT = 1 << 20
 
 #: the action types each variant family's engine uses (in any order; the codec orders them
 #: as the action schema does).  tests/envs check that random play never meets another.
@@ -126,6 +130,11 @@ class ActionCodec:
         self._value_index = [tuple({v: i for i, v in enumerate(d)} for d in b.domains)
                              for b in blocks]
         self._block_index = {b.type: i for i, b in enumerate(blocks)}
+        # head of each action the engine listed (shared, immutable objects): by id(), the
+        # objects kept alive here so that no other object can take their id meanwhile
+        self._head_of: dict[int, int] = {}
+        self._keep: list[Any] = []
+        self._tables: dict[int, tuple[Any, list[Choice], list[int]]] = {}
 
     def _domain(self, field: str) -> tuple[Any, ...]:
         if field == "card":
@@ -154,11 +163,44 @@ class ActionCodec:
                                          action=action) from None
         return block.offset + index
 
+    def heads_of(self, actions: Sequence[Mapping[str, Any]]) -> list[int]:
+        """The head of each action (:meth:`head`), remembered for the engine's own listed
+        actions, which it builds once and reuses (so a late-game list of thousands of
+        fortifications costs a lookup per action, not a parse)."""
+        cache = self._head_of
+        heads: list[Any] = list(map(cache.get, map(id, actions)))
+        if None in heads:
+            if len(cache) > _HEAD_CACHE_LIMIT:
+                cache.clear()
+                self._keep.clear()
+            head = self.head
+            for k, h in enumerate(heads):
+                if h is None:
+                    action = actions[k]
+                    heads[k] = h = head(action)
+                    if action.__class__ is Listed:
+                        cache[id(action)] = h
+                        self._keep.append(action)
+        return heads
+
+    def table_listing(self, table: Any) -> tuple[list[Choice], list[int]]:
+        """The outcomes of a chance table with their weights, and their heads; remembered
+        for the tables the engine keeps (a battle roll's 1,176 outcomes are listed once)."""
+        got = self._tables.get(id(table))
+        if got is not None and got[0] is table:
+            return got[1], got[2]
+        outcomes = list(map(table.make, table.keys))
+        weights = table.weights or (1,) * len(outcomes)
+        choices = list(zip(outcomes, weights))
+        heads = self.heads_of(outcomes)
+        if len(self._tables) > 4096:
+            self._tables.clear()
+        self._tables[id(table)] = (table, choices, heads)  # keeps the table (and its id)
+        return choices, heads
+
     def describe(self, index: int) -> str:
         """A head as text (``attack from=alaska to=kamchatka``), or ``slot k``."""
-        if not 0 <= index < self.size:
-            raise InvalidActionError(f"action index {index} is outside 0…{self.size - 1}",
-                                     code="bad-value", action=index)
+        index = get_index(index, self.size)
         if index >= self.n_heads:
             return f"slot {index - self.n_heads}"
         block = self.head_type(index)
@@ -187,7 +229,9 @@ def get_codec(variant_id: str) -> ActionCodec:
     return ActionCodec(E.get_variant(variant_id))
 
 
-Choice = tuple[Action, Fraction | None]
+#: an action with its chance weight (an integer, exact: a chance outcome's probability is
+#: its weight over the weights of the outcomes it is offered with), None at decisions
+Choice = tuple[Action, int | Fraction | None]
 
 
 class Position:
@@ -195,63 +239,133 @@ class Position:
 
     :attr:`state` is a :class:`riskspec.reference.State`; everything is computed through
     the engine's public API.  A Position is mutable (:meth:`apply`), the states are not.
+    The listing of the node (its choices and their heads) is made once per state and
+    sub-decision, lazily: the mask needs the heads only, applying a head its group only.
     """
 
-    __slots__ = ("_groups", "codec", "pending", "state")
+    __slots__ = ("_actor", "_actor_of", "_choices", "_groups", "_head_set", "_heads",
+                 "_listed", "applied", "codec", "pending", "state")
 
     def __init__(self, codec: ActionCodec, state: E.State,
                  pending: Sequence[Choice] | None = None) -> None:
         self.codec, self.state = codec, state
         self.pending: tuple[Choice, ...] | None = tuple(pending) if pending else None
+        self._listed: tuple[Any, Any] | None = None   # (state, pending) listed for
+        self._choices: Sequence[Choice] = ()
+        self._heads: list[int] = []
+        self._head_set: set[int] | None = None
         self._groups: dict[int, list[Choice]] | None = None
+        self._actor_of: E.State | None = None
+        self._actor = 0
+        #: engine steps (actions and chance outcomes) applied through this position
+        self.applied = 0
 
     def copy(self) -> Position:
         return Position(self.codec, self.state, self.pending)
 
     def actor(self) -> int:
         """The seat to act, :data:`~riskspec.reference.CHANCE` or ``TERMINAL``."""
-        return E.current_player(self.state)
+        state = self.state
+        if self._actor_of is not state:
+            self._actor, self._actor_of = E.current_player(state), state
+        return self._actor
+
+    # -- the listing of this node ----------------------------------------------------------
+    def _listing(self) -> tuple[Sequence[Choice], list[int]]:
+        """(choices, their indices): the node's actions or outcomes with their heads, or
+        the open sub-decision's choices with their slots."""
+        state, pending = self.state, self.pending
+        listed = self._listed
+        if listed is None or listed[0] is not state or listed[1] is not pending:
+            if pending is not None:
+                chunk = -(-len(pending) // SLOTS)
+                base = self.codec.n_heads
+                self._choices = pending
+                self._heads = [base + k // chunk for k in range(len(pending))]
+            else:
+                who = self.actor()
+                choices: Sequence[Choice]
+                if who == E.CHANCE:
+                    table = E.get_chance_table(state)
+                    assert table is not None  # a chance node has a table
+                    choices, heads = self.codec.table_listing(table)
+                elif who == E.TERMINAL:
+                    choices, heads = (), []
+                else:
+                    actions = E.legal_actions(state)
+                    choices = _Undecided(actions)
+                    heads = self.codec.heads_of(actions)
+                self._choices, self._heads = choices, heads
+            self._head_set, self._groups = None, None
+            self._listed = (state, pending)
+        return self._choices, self._heads
+
+    def heads(self) -> list[int]:
+        """The index of every choice of the node, in the engine's order (repeats where
+        several choices share a head): what the action mask is made from."""
+        return self._listing()[1]
+
+    def group(self, index: int) -> list[Choice] | None:
+        """The choices a legal ``index`` leads to (None if it is not legal).  Raises
+        :class:`~riskspec.envs.errors.ActionIndexError` for what is no index at all."""
+        index = get_index(index, self.codec.size)
+        choices, heads = self._listing()
+        if self._head_set is None:
+            self._head_set = set(heads)
+        if index not in self._head_set:
+            return None
+        first = heads.index(index)
+        n = heads.count(index)
+        if heads[first:first + n].count(index) == n:  # one run (the engine's order)
+            return list(choices[first:first + n])
+        return [c for c, h in zip(choices, heads) if h == index]
 
     def groups(self) -> dict[int, list[Choice]]:
-        """Legal index → the actions (with probabilities at chance nodes) it leads to."""
+        """Legal index → the actions (with weights at chance nodes) it leads to."""
+        choices, heads = self._listing()
         if self._groups is None:
-            self._groups = self._compute_groups()
+            groups: dict[int, list[Choice]] = {}
+            for choice, h in zip(choices, heads):
+                groups.setdefault(h, []).append(choice)
+            self._groups = groups
         return self._groups
-
-    def _compute_groups(self) -> dict[int, list[Choice]]:
-        if self.pending is not None:
-            return _slot_groups(self.codec.n_heads, self.pending)
-        who = self.actor()
-        choices: list[Choice]
-        if who == E.CHANCE:
-            choices = list(E.chance_outcomes(self.state))
-        elif who == E.TERMINAL:
-            return {}
-        else:
-            choices = [(a, None) for a in E.legal_actions(self.state)]
-        groups: dict[int, list[Choice]] = {}
-        head = self.codec.head
-        for choice in choices:
-            groups.setdefault(head(choice[0]), []).append(choice)
-        return groups
 
     def legal_indices(self) -> list[int]:
         """The legal indices, ascending."""
-        return sorted(self.groups())
+        return sorted(set(self._listing()[1]))
+
+    def chance_weights(self) -> tuple[list[tuple[int, int | Fraction]], int | Fraction]:
+        """At a chance node: every legal index with its weight (the sum of its outcomes'
+        weights), ascending, and the sum of the weights: index ``i`` has the exact
+        probability ``weight / total``.  ``([], 1)`` elsewhere."""
+        if self.actor() != E.CHANCE:
+            return [], 1
+        choices, heads = self._listing()
+        if self.pending is not None:       # slots: runs of consecutive choices
+            chunk = -(-len(choices) // SLOTS)
+            weights = [w for _, w in choices]
+            base = self.codec.n_heads
+            dist = [(base + k, _wsum(weights[a:a + chunk]))
+                    for k, a in enumerate(range(0, len(weights), chunk))]
+        elif heads and heads.count(heads[0]) == len(heads):   # one head (a battle roll)
+            dist = [(heads[0], _wsum([w for _, w in choices]))]
+        else:
+            sums: dict[int, list[Any]] = {}
+            for (_, w), h in zip(choices, heads):
+                sums.setdefault(h, []).append(w)
+            dist = sorted((h, _wsum(ws)) for h, ws in sums.items())
+        return dist, _wsum([w for _, w in dist])
 
     def chance_distribution(self) -> list[tuple[int, Fraction]]:
         """At a chance node: every legal index with its exact probability (given the open
         sub-decision, if any); the probabilities sum to 1."""
-        if self.actor() != E.CHANCE:
-            return []
-        dist = [(i, _fsum([p for _, p in g])) for i, g in sorted(self.groups().items())]
-        total = _fsum([p for _, p in dist])
-        return [(i, p / total) for i, p in dist]
+        dist, total = self.chance_weights()
+        return [(i, Fraction(w) / total) for i, w in dist]
 
     def resolve(self, index: int) -> Action | None:
         """The action ``index`` applies, or None if it opens (narrows) a sub-decision.
         Raises :class:`~riskspec.errors.InvalidActionError` for an index that is not legal."""
-        group = self.groups().get(int(index))
+        group = self.group(index)
         if group is None:
             raise InvalidActionError(_not_legal(self, int(index)), code="not-legal",
                                      action=int(index))
@@ -260,18 +374,23 @@ class Position:
     def apply(self, index: int) -> list[dict[str, Any]] | None:
         """Apply a legal index: the engine's events if an action was applied, None if a
         sub-decision was opened or narrowed."""
-        action = self.resolve(index)
-        if action is None:
-            self.pending, self._groups = tuple(self.groups()[int(index)]), None
+        group = self.group(index)
+        if group is None:
+            raise InvalidActionError(_not_legal(self, int(index)), code="not-legal",
+                                     action=int(index))
+        if len(group) > 1:
+            self.pending = tuple(group)
             return None
-        self.state, events = E.apply(self.state, action)
-        self.pending, self._groups = None, None
+        self.state, events = E.apply(self.state, group[0][0])
+        self.pending = None
+        self.applied += 1
         return events
 
     def apply_action(self, action: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Apply an engine action (JSON form) directly, closing any open sub-decision."""
         self.state, events = E.apply(self.state, action)
-        self.pending, self._groups = None, None
+        self.pending = None
+        self.applied += 1
         return events
 
     def indices_of(self, action: Mapping[str, Any]) -> list[int]:
@@ -284,7 +403,7 @@ class Position:
                     path.append(i)
                     if len(group) == 1:
                         return path
-                    probe.pending, probe._groups = tuple(group), None
+                    probe.pending = tuple(group)
                     break
             else:
                 raise InvalidActionError(f"{json.dumps(action)} is not legal here",
@@ -292,17 +411,41 @@ class Position:
         raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _fsum(values: Sequence[Fraction | None]) -> Fraction:
-    """An exact sum of many fractions (over one common denominator: fast)."""
-    fr = [v for v in values if v is not None]
+class _Undecided(Sequence[Choice]):
+    """The legal actions of a decision node as choices ``(action, None)``, made on demand."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self, actions: list[Action]) -> None:
+        self._actions = actions
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [(a, None) for a in self._actions[k]]
+        return (self._actions[k], None)
+
+    def __iter__(self) -> Any:
+        return ((a, None) for a in self._actions)
+
+
+def _wsum(values: Sequence[Any]) -> int | Fraction:
+    """The exact sum of chance weights (integers; fractions after a restored pickle)."""
+    if all(v.__class__ is int for v in values):
+        return sum(values)
+    return _fsum(values)
+
+
+def _fsum(values: Sequence[int | Fraction | None]) -> Fraction:
+    """An exact sum of many weights or fractions (over one common denominator: fast)."""
+    given = [v for v in values if v is not None]
+    if all(v.__class__ is int for v in given):
+        return Fraction(sum(given))  # type: ignore[arg-type]
+    fr = [Fraction(v) for v in given]
     den = math.lcm(*(v.denominator for v in fr)) if fr else 1
     return Fraction(sum(v.numerator * (den // v.denominator) for v in fr), den)
-
-
-def _slot_groups(n_heads: int, pending: Sequence[Choice]) -> dict[int, list[Choice]]:
-    chunk = -(-len(pending) // SLOTS)
-    return {n_heads + k: list(pending[k * chunk:(k + 1) * chunk])
-            for k in range(-(-len(pending) // chunk))}
 
 
 def _not_legal(pos: Position, index: int) -> str:

@@ -3,17 +3,54 @@ rewards, truncation and seeded chance — all through the reference engine's pub
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from riskspec.envs.codec import ActionCodec, Position, get_codec
+from riskspec.envs.errors import shown
 from riskspec.errors import OptionError
 from riskspec.reference import driver as D
 from riskspec.reference import engine as E
 
 REWARDS = ("win", "vp", "win+vp")
+
+#: the turn cap of a new environment or OpenSpiel game unless told otherwise: random play
+#: rarely ends a game of Risk (a random Classic game of four can run for thousands of turns)
+DEFAULT_MAX_TURNS = 100
+#: the largest turn cap (and OpenSpiel game length) accepted
+MAX_TURNS_BOUND = 1_000_000
+#: seeds are whole numbers 0 … MAX_SEED
+MAX_SEED = 2**64 - 1
+
+
+def check_count(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as a whole number in ``low … high`` (never a bool, a float or a string),
+    else :class:`~riskspec.errors.OptionError` naming ``name``, the value and the bound."""
+    message = f"{name} must be a whole number {low}…{high:,}, not {shown(value)}"
+    if type(value).__name__ in ("bool", "bool_"):
+        raise OptionError(message)
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]  # also NumPy integers
+    except TypeError:
+        raise OptionError(message) from None
+    if not low <= number <= high:
+        raise OptionError(message)
+    return number
+
+
+def check_players(value: object, variant: str) -> int | tuple[str, ...]:
+    """A number of players (bounded by the variant's) or a list of colour names."""
+    v = E.get_variant(variant)
+    if isinstance(value, (list, tuple)):
+        if not all(isinstance(c, str) for c in value) or not \
+                v.min_players <= len(value) <= v.max_players:
+            raise OptionError(f"players must be {v.min_players}…{v.max_players} colour names "
+                              f"(of {', '.join(v.colours)}) or a number, not {shown(value)}")
+        return tuple(value)
+    return check_count("players", value, v.min_players, v.max_players)
 
 
 @dataclass(frozen=True)
@@ -22,7 +59,8 @@ class Settings:
 
     * ``players``: a number of players (or a list of colours), as for ``new_game``.
     * ``options``: the variant's options (``{"game-mode": "mission"}``, readings …).
-    * ``max_turns``: stop (truncate) once the state's turn counter exceeds it; None: never.
+    * ``max_turns``: stop (truncate) once the state's turn counter exceeds it (1 …
+      :data:`MAX_TURNS_BOUND`); None: never.
     * ``auto_setup``: the setup decisions (claims, placements) are made at random by the
       environment's RNG, so agents start at the first turn.
     * ``reward``: ``win`` — at the end, +1 to the winner and −1/(k−1) to each of the other k−1
@@ -34,15 +72,28 @@ class Settings:
     variant: str = "classic"
     players: int | tuple[str, ...] = 3
     options: Mapping[str, str] = field(default_factory=dict)
-    max_turns: int | None = None
+    max_turns: int | None = DEFAULT_MAX_TURNS
     auto_setup: bool = False
     reward: str | None = None
 
     def __post_init__(self) -> None:
-        if self.reward is not None and self.reward not in REWARDS:
-            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
-        if self.max_turns is not None and self.max_turns < 1:
-            raise OptionError(f"max_turns must be at least 1, not {self.max_turns!r}")
+        if not isinstance(self.variant, str):
+            raise OptionError(f"variant must be a variant id, not {shown(self.variant)}")
+        E.get_variant(self.variant)  # an unknown id: UnknownIdError, with suggestions
+        object.__setattr__(self, "players", check_players(self.players, self.variant))
+        if not isinstance(self.options, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in self.options.items()):
+            raise OptionError(f"options must map option names to choices (strings), not "
+                              f"{shown(self.options)}")
+        if self.reward is not None and (not isinstance(self.reward, str)
+                                        or self.reward not in REWARDS):
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not "
+                              f"{shown(self.reward)}")
+        if self.max_turns is not None:
+            object.__setattr__(self, "max_turns",
+                               check_count("max_turns", self.max_turns, 1, MAX_TURNS_BOUND))
+        if self.auto_setup.__class__ is not bool:
+            raise OptionError(f"auto_setup must be True or False, not {shown(self.auto_setup)}")
 
 
 class Match:
@@ -98,16 +149,21 @@ class Match:
         cap = self.settings.max_turns
         return cap is not None and not self.is_over() and self.turn() > cap
 
+    # the turn counter, the winner and the victory points are read from the state's own
+    # fields (what ``to_dict`` publishes as ``turn``, ``winner`` and ``players[i].vp``, as
+    # the engine's driver reads them; tests/envs check they agree): no public form per step
     def turn(self) -> int:
-        return int(self.public()["turn"])
+        return self.position.state.turn
 
     def winner(self) -> int | None:
-        w = self.public()["winner"]
-        return None if w is None else int(w)
+        w = self.position.state.winner
+        return None if w < 0 else w
 
     def vp(self) -> dict[int, int]:
-        players = self.public()["players"]
-        return {s: int(players[s].get("vp", 0)) for s in self.seats}
+        if not self.has_vp:
+            return {s: 0 for s in self.seats}
+        vp = self.position.state.vp  # type: ignore[attr-defined]  # Napoléon Advanced
+        return {s: vp[s] for s in self.seats}
 
     # -- rewards -------------------------------------------------------------------------
     def outcome(self) -> dict[int, float]:

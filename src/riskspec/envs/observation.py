@@ -1,8 +1,13 @@
 """The observation vector of a seat: a flat float32 array with a documented layout.
 
-Built from the engine's public state form (:func:`riskspec.reference.to_dict`), never from
-its internals, and only from what the observing seat may see: other players' cards and
-missions are counted, never named; the draw pile is a count.  The layout is fixed for a
+It shows only what the observing seat may see: other players' cards and missions are
+counted, never named; the draw pile is a count.  Two encoders give the same vector:
+:meth:`ObservationEncoder.encode` builds it from scratch from the engine's public state
+form (:func:`riskspec.reference.to_dict`) — the definition; :meth:`ObservationEncoder.observe`
+keeps one vector per :class:`Tracker` and updates it from the fields of the next state
+(the values ``to_dict`` publishes) where they changed — what the environments use, a few
+microseconds a step whatever the game's length.  tests/envs check that the two agree on
+positions of every variant.  The layout is fixed for a
 variant, a number of players and a set of options; :meth:`ObservationEncoder.layout` lists
 its blocks (name, start, length), which ``docs/envs.md`` explains:
 
@@ -31,9 +36,11 @@ its blocks (name, start, length), which ``docs/envs.md`` explains:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
+
+import numpy as np
 
 from riskspec.envs.codec import SLOTS, ActionCodec, Position
 from riskspec.reference import engine as E
@@ -82,6 +89,7 @@ class ObservationEncoder:
         self._card_index = {c: i for i, c in enumerate(codec.cards)}
         self._mission_index = {m: i for i, m in enumerate(codec.missions)}
         self._type_index = {b.type: i for i, b in enumerate(codec.types)}
+        self._decision_size = 2 + len(codec.types) + 2 * len(codec.places)
         n_places = len(codec.places)
         blocks = [
             ("seat", self.n_seats), ("actor", self.n_seats + 2), ("phase", len(self.phases)),
@@ -93,12 +101,14 @@ class ObservationEncoder:
             ("hand", len(codec.cards)), ("missions", len(codec.missions)),
             ("decision", 2 + len(codec.types) + 2 * n_places),
         ]
+        self._blocks = {name: start for name, start in _starts(blocks)}
         self._layout: list[tuple[str, int, int]] = []
         start = 0
         for name, size in blocks:
             self._layout.append((name, start, size))
             start += size
         self.size = start
+        self._plan = _make_plan(self, sample)
 
     def layout(self) -> list[tuple[str, int, int]]:
         """The blocks of the vector: (name, start, length)."""
@@ -142,6 +152,33 @@ class ObservationEncoder:
         out += self._decision(pos)
         return out
 
+    def tracker(self) -> Tracker:
+        """A new :class:`Tracker` (one per stream of positions: an environment, an observer)."""
+        return Tracker(self)
+
+    def observe(self, pos: Position, seat: int | None, tracker: Tracker) -> np.ndarray:
+        """:meth:`encode` as a float32 array, from the tracker's vector updated to
+        ``pos.state`` (only what changed since the state it saw last is written)."""
+        if self._plan is None:  # a state whose fields this module does not know: to_dict
+            return np.asarray(self.encode(pos, seat), dtype=np.float32)
+        out = tracker.update(pos).copy()
+        state, blocks = pos.state, self._blocks
+        if seat is not None:
+            out[seat] = 1.0                                     # the seat block starts at 0
+            start = blocks["hand"]
+            for c in state.hands[seat]:
+                out[start + c] = 1.0
+            own = self._plan.own_missions(state, seat)
+            start = blocks["missions"]
+            for m in own:
+                k = self._mission_index.get(m)
+                if k is not None:
+                    out[start + k] = 1.0
+        if pos.pending is not None:
+            start = blocks["decision"]
+            out[start:start + self._decision_size] = self._decision(pos)
+        return out
+
     def _decision(self, pos: Position) -> list[float]:
         codec, n_places = self.codec, len(self.codec.places)
         if pos.pending is None:
@@ -149,7 +186,9 @@ class ObservationEncoder:
         first = pos.pending[0][0]
         fields = [f for f in _PLACE_FIELDS if isinstance(first.get(f), str)]
         spots = [self._place_index.get(first[f], -1) for f in fields[:2]] + [-1, -1]
-        return ([1.0, len(pos.groups()) / SLOTS]
+        n = len(pos.pending)
+        slots = -(-n // -(-n // SLOTS))  # runs of ceil(n / SLOTS) choices
+        return ([1.0, slots / SLOTS]
                 + _one_hot(self._type_index.get(first["type"], -1), len(codec.types))
                 + _one_hot(spots[0], n_places) + _one_hot(spots[1], n_places))
 
@@ -174,3 +213,188 @@ def _many_hot(indices: Any, n: int) -> list[float]:
     for i in indices:
         out[i] = 1.0
     return out
+
+
+def _starts(blocks: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    out, start = [], 0
+    for name, size in blocks:
+        out.append((name, start))
+        start += size
+    return out
+
+
+# --------------------------------------------------------------------------- incremental
+# Where each published value lives in the engine's state (``to_dict`` reads the same
+# fields): per place, per seat.  A name missing here makes the encoder use ``to_dict``.
+
+#: place count → (state field, first place, past the last place): territories or zones
+def _place_sources(n_territories: int, n_places: int) -> dict[str, tuple[str, int, int]]:
+    land, sea = (0, n_territories), (n_territories, n_places)
+    return {"armies": ("armies", *land), "generals": ("generals", *land),
+            "fortifications": ("forts", *land), "epidemics": ("epidemics", *land),
+            "ships": ("armies", *sea), "admirals": ("admirals", *sea),
+            "challenger_ships": ("challengers", *sea)}
+
+
+def _lengths(field: str) -> Callable[[E.State], list[int]]:
+    return lambda s: [len(x) for x in getattr(s, field)]
+
+
+def _field(field: str) -> Callable[[E.State], Any]:
+    return lambda s: getattr(s, field)
+
+
+def _neutral(s: E.State) -> list[bool]:
+    neutrals = getattr(s, "neutrals", None)
+    if neutrals is None:
+        return [p == s.neutral for p in range(s.n_players)]
+    return [p in neutrals for p in range(s.n_players)]
+
+
+def _held(kind: int) -> Callable[[E.State], list[int]]:
+    return lambda s: [s.held(kind, p) for p in range(s.n_players)]  # type: ignore[attr-defined]
+
+
+#: player field → its column (one value per seat) from the state
+PLAYER_COLUMNS: dict[str, Callable[[E.State], Any]] = {
+    "captured": _field("captured"), "reserve": _field("reserves"),
+    "cards": _lengths("hands"), "neutral": _neutral,
+    "eliminated": lambda s: [e >= 0 for e in s.eliminated_by],
+    "vp": _field("vp"), "prisoner_generals": _field("prisoners"),
+    "mission_reinforcements": _field("mission_bank"),
+    "captive_generals": _held(0), "captive_admirals": _held(1),
+    "missions_completed": _lengths("missions_done"), "lasting_bonuses": _lengths("lasting"),
+    "mission_levels_done": _lengths("mission_levels"),
+}
+
+
+class _Plan:
+    """How to read each block of the vector from a state of one game (see PLAYER_COLUMNS)."""
+
+    def __init__(self, enc: ObservationEncoder, sample: Mapping[str, Any],
+                 places: list[tuple[int, str, int, int]], has_held_missions: bool) -> None:
+        self.places = places              # (column in a place row, state field, lo, hi)
+        self.players = [PLAYER_COLUMNS[k] for k in enc.player_fields]
+        self.has_held_missions = has_held_missions
+
+    def own_missions(self, state: E.State, seat: int) -> list[str]:
+        own = list(state.missions_held[seat]) if self.has_held_missions else []  # type: ignore[attr-defined]
+        mission = state.missions[seat]
+        return own + [mission] if mission else own
+
+
+def _make_plan(enc: ObservationEncoder, sample: Mapping[str, Any]) -> _Plan | None:
+    """The plan of ``enc``'s game, or None if a published value's field is not known here
+    (the encoder then builds every observation from ``to_dict``)."""
+    codec = enc.codec
+    territories = list(sample["territories"])
+    if territories + list(sample.get("zones", {})) != list(codec.places):
+        return None
+    if any(k not in PLAYER_COLUMNS for k in enc.player_fields):
+        return None
+    sources = _place_sources(len(territories), len(codec.places))
+    if any(k not in sources for k in enc.place_fields):
+        return None
+    places = [(enc.n_seats + 1 + j, *sources[k]) for j, k in enumerate(enc.place_fields)]
+    held = any("missions" in p for p in sample["players"])
+    return _Plan(enc, sample, places, held)
+
+
+class Tracker:
+    """The public part of the observation (every block but the seat's own: ``seat``,
+    ``hand``, ``missions``, ``decision``) of the last state it was given, kept up to date
+    from the next state's fields — the places and their owners only where they changed."""
+
+    def __init__(self, enc: ObservationEncoder) -> None:
+        self.enc = enc
+        self.vector = np.zeros(enc.size, np.float32)
+        self.state: E.State | None = None
+        layout = {name: (start, size) for name, start, size in enc.layout()}
+        start, _ = layout["places"]
+        self._row = enc.n_seats + 1 + len(enc.place_fields)
+        n_places = len(enc.codec.places)
+        self._places = self.vector[start:start + n_places * self._row].reshape(
+            n_places, self._row)
+        start, size = layout["players"]
+        width = len(enc.player_fields)
+        self._players = self.vector[start:start + size].reshape(enc.n_seats, width) \
+            if width else None
+        self._head = layout["actor"][0], layout["pending_from"][0]
+        self._from = layout["pending_from"][0]
+        self._to = layout["pending_to"][0]
+        self._spots = [-1, -1]   # the pending from/to set last
+        self._pending_at = {f: j for j, f in enumerate(enc.pending_fields)}
+        self._last_head: list[float] = []
+        self._last_players: list[Any] = []
+        self._owner: list[int] = []
+        self._seen: dict[tuple[str, int, int], list[int]] = {}  # (field, lo, column)
+
+    def update(self, pos: Position) -> np.ndarray:
+        """The public vector of ``pos.state`` (shared: copy it before changing it)."""
+        state = pos.state
+        if state is self.state:
+            return self.vector
+        enc, v = self.enc, self.vector
+        n = enc.n_seats
+        plan = enc._plan
+        assert plan is not None
+        # actor, phase, game, turn flags, pending: one contiguous run
+        who = pos.actor()
+        head = [0.0] * (self._head[1] - self._head[0])
+        actor = {E.CHANCE: n, E.TERMINAL: n + 1}.get(who, who)
+        if 0 <= actor < n + 2:
+            head[actor] = 1.0
+        k = n + 2
+        phase = enc._phase_index.get(state.phase, -1)
+        if phase >= 0:
+            head[k + phase] = 1.0
+        k += len(enc.phases)
+        head[k:k + 4] = [state.turn, state.sets_traded, len(state.draw_pile),
+                         len(state.discards)]
+        k += 4
+        flags = [float(getattr(state, f)) for f in enc.flag_fields]
+        head[k:k + len(flags)] = flags
+        k += len(flags)
+        pending = state.pending
+        at = self._pending_at
+        for key, value in pending.items():
+            j = at.get(key)
+            if j is not None:
+                head[k + j] = _number(value)
+        if head != self._last_head:
+            v[self._head[0]:self._head[1]] = head
+            self._last_head = head
+        # the battle or move under way
+        spots = [pending.get("from", -1), pending.get("to", -1)]
+        if spots != self._spots:
+            for base, old, new in ((self._from, self._spots[0], spots[0]),
+                                   (self._to, self._spots[1], spots[1])):
+                if isinstance(old, int) and old >= 0:
+                    v[base + old] = 0.0
+                if isinstance(new, int) and new >= 0:
+                    v[base + new] = 1.0
+            self._spots = spots
+        # places: owners and counts, where they changed
+        rows = self._places
+        owner = state.owner
+        if owner != self._owner:
+            before = self._owner
+            for i, o in enumerate(owner):
+                if not before or before[i] != o:
+                    rows[i, :n + 1] = 0.0
+                    rows[i, n if o < 0 else o] = 1.0
+            self._owner = list(owner)
+        seen = self._seen
+        for column, name, lo, hi in plan.places:
+            values = getattr(state, name)[lo:hi]
+            where = (name, lo, column)
+            if seen.get(where) != values:
+                rows[lo:hi, column] = values
+                seen[where] = values
+        if self._players is not None:
+            columns = [col(state) for col in plan.players]
+            if columns != self._last_players:
+                self._players[:] = np.array(columns, dtype=np.float32).T
+                self._last_players = columns
+        self.state = state
+        return v

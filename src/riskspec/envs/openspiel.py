@@ -34,12 +34,14 @@ import numpy as np
 import pyspiel
 
 from riskspec.envs.codec import Position
-from riskspec.envs.game import Match, Settings
+from riskspec.envs.errors import EpisodeOverError, get_index, shown
+from riskspec.envs.game import DEFAULT_MAX_TURNS, MAX_TURNS_BOUND, Match, Settings, check_count
 from riskspec.envs.observation import ObservationEncoder
+from riskspec.errors import OptionError
 from riskspec.loading import load_spec
 from riskspec.reference import engine as E
 
-DEFAULTS: dict[str, Any] = {"players": 0, "options": "", "max_turns": 100,
+DEFAULTS: dict[str, Any] = {"players": 0, "options": "", "max_turns": DEFAULT_MAX_TURNS,
                             "max_game_length": 20000, "auto_setup": False}
 
 
@@ -82,11 +84,15 @@ def _make_game_class(variant: Any) -> type:
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             p = {**DEFAULTS, "players": variant.min_players, **(params or {})}
-            self.settings = Settings(variant=variant.id, players=int(p["players"]),
-                                     options=parse_options(str(p["options"])),
-                                     max_turns=int(p["max_turns"]),
-                                     auto_setup=bool(p["auto_setup"]), reward="win")
-            self.max_length = int(p["max_game_length"])
+            if not isinstance(p["options"], str):
+                raise OptionError(f"options must be a text KEY=CHOICE,…, not "
+                                  f"{shown(p['options'])}")
+            self.settings = Settings(variant=variant.id, players=p["players"],
+                                     options=parse_options(p["options"]),
+                                     max_turns=p["max_turns"],
+                                     auto_setup=p["auto_setup"], reward="win")
+            self.max_length = check_count("max_game_length", p["max_game_length"], 1,
+                                          MAX_TURNS_BOUND)
             probe = self.template = Match(self.settings)
             self.seats = probe.seats
             self.codec = probe.codec
@@ -117,11 +123,13 @@ class _Core:
         self.match = game.template.fresh()
         self.decisions = 0
         self.player_of = {seat: i for i, seat in enumerate(game.seats)}
+        self.who, self.who_of, self.who_at = 0, None, -1   # current_player, remembered
 
     def __deepcopy__(self, memo: Any) -> _Core:
         other = _Core.__new__(_Core)
         other.game, other.player_of, other.decisions = self.game, self.player_of, self.decisions
         other.match = self.match.copy()
+        other.who, other.who_of, other.who_at = self.who, self.who_of, self.who_at
         return other
 
     def __getstate__(self) -> dict[str, Any]:  # pickling: the canonical JSON of the state
@@ -171,12 +179,21 @@ class RiskState(pyspiel.State):
         return self._match.is_truncated() or self._core.decisions >= self._game.max_length
 
     def current_player(self) -> int:
+        # OpenSpiel asks this several times per step: remembered per engine state and
+        # decision count (all it depends on)
+        core = self._core
+        state = core.match.position.state
+        if core.who_of is state and core.who_at == core.decisions:
+            return core.who
         who = self.position.actor()
         if who == E.TERMINAL or self._is_capped():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if who == E.CHANCE or self._auto():
-            return int(pyspiel.PlayerId.CHANCE)
-        return self._core.player_of[who]
+            out = _TERMINAL
+        elif who == E.CHANCE or self._auto():
+            out = _CHANCE
+        else:
+            out = core.player_of[who]
+        core.who, core.who_of, core.who_at = out, state, core.decisions
+        return out
 
     def is_terminal(self) -> bool:
         return self.current_player() == int(pyspiel.PlayerId.TERMINAL)
@@ -194,12 +211,33 @@ class RiskState(pyspiel.State):
         return self.position.chance_distribution()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, float(p)) for i, p in self.chance_outcomes_exact()]
+        if self._auto():
+            legal = self.position.legal_indices()
+            return [(i, 1.0 / len(legal)) for i in legal]
+        dist, total = self.position.chance_weights()
+        return [(i, float(w / total)) for i, w in dist]  # exact ratio, rounded once
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's ``apply_action``, refusing what is no index of the encoding
+        (:class:`~riskspec.envs.errors.ActionIndexError`) and any action once the state is
+        terminal (:class:`~riskspec.envs.errors.EpisodeOverError`)."""
+        self._check_not_over()
+        super().apply_action(get_index(action, self._game.codec.size))
+
+    def _check_not_over(self) -> None:
+        if self.is_terminal():
+            why = "won" if self.position.actor() == E.TERMINAL else \
+                f"stopped at its cap (max_turns {self._game.settings.max_turns}, " \
+                f"max_game_length {self._game.max_length})"
+            raise EpisodeOverError(f"the game is over ({why}): it takes no more actions")
 
     def _apply_action(self, action: int) -> None:
-        if self.current_player() >= 0:
+        self._check_not_over()  # also for OpenSpiel's own C++ callers
+        index = get_index(action, self._game.codec.size)
+        decided = self.current_player() >= 0
+        self.position.apply(index)          # an illegal index raises: nothing is counted
+        if decided:
             self._core.decisions += 1
-        self.position.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         pos = self.position
@@ -224,20 +262,24 @@ class RiskObserver:
 
     def __init__(self, game: Any) -> None:
         self._encoder: ObservationEncoder = game.encoder
+        self._tracker = self._encoder.tracker()
         self._seats = game.seats
         self.tensor = np.zeros(self._encoder.size, np.float32)
         self.dict = {name: self.tensor[start:start + size]
                      for name, start, size in self._encoder.layout()}
 
     def set_from(self, state: RiskState, player: int) -> None:
-        self.tensor[:] = self._encoder.encode(state.position, self._seats[player],
-                                              state._match.public())
+        self.tensor[:] = self._encoder.observe(state.position, self._seats[player],
+                                               self._tracker)
 
     def string_from(self, state: RiskState, player: int) -> str:
         d = state._match.public()
         mine = d["players"][self._seats[player]].get("cards", [])
         return f"turn {d['turn']} {d['phase']} current {d['current']} cards {','.join(mine)}"
 
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 _REGISTERED: dict[str, type] = {}
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -13,7 +12,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from riskspec.envs.codec import ActionCodec, Position
-from riskspec.envs.game import Match, Settings
+from riskspec.envs.errors import (
+    ActionIndexError,
+    EpisodeOverError,
+    UnknownAgentError,
+    get_index,
+    shown,
+)
+from riskspec.envs.game import DEFAULT_MAX_TURNS, MAX_SEED, Match, Settings, check_count
 from riskspec.envs.observation import HIGH, LOW, ObservationEncoder
 from riskspec.errors import OptionError
 from riskspec.reference import engine as E
@@ -35,7 +41,10 @@ class RiskEnv(AECEnv):
     exact probability of each of its legal indices (for expectimax and friends).
 
     An index outside the mask raises :class:`~riskspec.errors.InvalidActionError` naming the
-    legal ones.  Eliminated seats stay agents (they are never selected) until the game ends.
+    legal ones; anything that is no index (``1.5``, ``"5"``, ``True``) raises
+    :class:`~riskspec.envs.errors.ActionIndexError`.  Eliminated seats stay agents (they are
+    never selected) until the game ends.  Episodes are cut (truncated) after ``max_turns``
+    turns, :data:`~riskspec.envs.game.DEFAULT_MAX_TURNS` unless told otherwise.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "riskspec_v0",
@@ -44,20 +53,25 @@ class RiskEnv(AECEnv):
 
     def __init__(self, variant: str = "classic", players: int | Sequence[str] = 3, *,
                  options: Mapping[str, str] | None = None, chance: str = "sample",
-                 max_turns: int | None = None, auto_setup: bool = False,
+                 max_turns: int | None = DEFAULT_MAX_TURNS, auto_setup: bool = False,
                  reward: str | None = None, render_mode: str | None = None) -> None:
         super().__init__()
-        if chance not in CHANCE_MODES:
-            raise OptionError(f"chance must be one of {', '.join(CHANCE_MODES)}, not {chance!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode must be one of ansi, human, not {render_mode!r}")
-        players = players if isinstance(players, int) else tuple(players)
-        self.settings = Settings(variant=variant, players=players, options=dict(options or {}),
-                                 max_turns=max_turns, auto_setup=auto_setup, reward=reward)
+        if not isinstance(chance, str) or chance not in CHANCE_MODES:
+            raise OptionError(f"chance must be one of {', '.join(CHANCE_MODES)}, not "
+                              f"{shown(chance)}")
+        if render_mode is not None and (not isinstance(render_mode, str) or
+                                        render_mode not in self.metadata["render_modes"]):
+            raise OptionError(f"render_mode must be one of ansi, human, not {shown(render_mode)}")
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options must map option names to choices, not {shown(options)}")
+        self.settings = Settings(variant=variant, players=players,  # type: ignore[arg-type]
+                                 options=dict(options or {}), max_turns=max_turns,
+                                 auto_setup=auto_setup, reward=reward)
         self.chance_mode, self.render_mode = chance, render_mode
         self._template = self.match = Match(self.settings)  # checks the settings now
         self.codec: ActionCodec = self.match.codec
         self.encoder = ObservationEncoder(self.codec, self.match.sample)
+        self._tracker = self.encoder.tracker()
         self._seat_agent = {s: f"player_{s}" for s in self.match.seats}
         self._agent_seat = {a: s for s, a in self._seat_agent.items()}
         self.possible_agents = list(self._seat_agent.values()) + (
@@ -69,18 +83,31 @@ class RiskEnv(AECEnv):
         })
         self._rng = random.Random()
         self._carry: dict[str, float] = {}
+        self._known = frozenset(self.possible_agents)
+        self._started = False
         self.agents: list[str] = []
 
-    @functools.cache  # noqa: B019 - the spaces are fixed per env
+    def _check_agent(self, agent: object) -> str:
+        if not isinstance(agent, str) or agent not in self._known:
+            raise UnknownAgentError(f"no agent {shown(agent)} here; the agents are "
+                                    f"{', '.join(self.possible_agents)}")
+        return agent
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        self._check_agent(agent)
         return self._observation_space
 
-    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        self._check_agent(agent)
         return self._action_space
 
     # -- the AEC loop --------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode; ``seed`` (0 … 2⁶⁴−1) seeds the chance; ``options`` (PettingZoo's
+        signature) are ignored: the settings are the constructor's."""
+        if seed is not None:
+            seed = check_count("seed", seed, 0, MAX_SEED)
+        self._started = True
         if seed is not None:
             self._rng = random.Random(seed)
         self.match = self._template.fresh()
@@ -97,17 +124,33 @@ class RiskEnv(AECEnv):
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
 
+    def _check_episode(self) -> str:
+        if not self.agents:
+            raise EpisodeOverError(
+                "the episode is over (every agent is done): call reset() to start another"
+                if self._started else "no episode yet: call reset() first")
+        return self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self._check_episode()
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
+        agent = self._check_episode()
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's API: a done agent steps with None
+                raise ActionIndexError(f"{agent} is done: its only action is None, not "
+                                       f"{shown(action)}", action=action)
             self._was_dead_step(action)
             return
+        index = get_index(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for a, r in self._carry.items():  # what the setup played at reset scored
             self.rewards[a] += r
         self._carry = {}
-        self._advance(int(action))
+        self._advance(index)
 
     def _advance(self, index: int | None) -> None:
         """Apply an index (None at reset), play what no agent decides, reward, select."""
@@ -142,13 +185,14 @@ class RiskEnv(AECEnv):
 
     # -- what agents see -----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        self._check_agent(agent)
         pos = self.match.position
         seat = self._agent_seat.get(agent)
-        obs = np.asarray(self.encoder.encode(pos, seat, self.match.public()), dtype=np.float32)
+        obs = self.encoder.observe(pos, seat, self._tracker)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        if agent == self.agent_selection and not (self.terminations.get(agent)
-                                                  or self.truncations.get(agent)):
-            mask[pos.legal_indices()] = 1
+        if agent == self.agent_selection and agent in self.terminations and not (
+                self.terminations[agent] or self.truncations[agent]):
+            mask[pos.heads()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def chance_distribution(self) -> list[tuple[int, Fraction]]:
@@ -163,8 +207,9 @@ class RiskEnv(AECEnv):
     def describe_action(self, index: int) -> str:
         """What an index means here: the head, or the actions a slot leads to."""
         pos = self.match.position
-        group = pos.groups().get(int(index))
-        text = self.codec.describe(int(index))
+        index = get_index(index, self.codec.size)
+        group = pos.groups().get(index)
+        text = self.codec.describe(index)
         if group and (pos.pending is not None or len(group) == 1):
             shown = group[0][0] if len(group) == 1 else f"{len(group)} actions from {group[0][0]}"
             return f"{text}: {shown}"
@@ -173,9 +218,10 @@ class RiskEnv(AECEnv):
     def action_type(self, index: int) -> str:
         """The action type (``attack``, ``place`` …) a legal index leads to."""
         pos = self.match.position
-        group = pos.groups().get(int(index))
+        index = get_index(index, self.codec.size)
+        group = pos.groups().get(index)
         if group is None:
-            pos.resolve(int(index))  # raises the error that names the legal indices
+            pos.resolve(index)  # raises the error that names the legal indices
         assert group is not None
         return str(group[0][0]["type"])
 

@@ -96,7 +96,8 @@ def case_needs(case: Any) -> dict[str, Any]:
             "ops": case.ops_needed(), "inline_map": case.map is not None,
             "inline_missions": case.missions is not None,
             "readings": {a: r for a, r in readings.items() if a not in case.options},
-            "ambiguities": frozenset(i for i in case.covers if is_ambiguity(case.variant, i))}
+            "ambiguities": frozenset(i for i in case.covers if is_ambiguity(case.variant, i)),
+            "players": case.players if isinstance(case.players, int) else None}
 
 
 def case_reading(case: Any, ambiguity: str) -> str | None:

@@ -43,6 +43,7 @@ from riskspec.conformance.protocol import (
     RESPONSE_SCHEMA,
     Capabilities,
     LineError,
+    ambiguity_claims,
     dumps,
     result_errors,
     schema_errors,
@@ -165,7 +166,7 @@ class EngineClient:
         if hs.get("protocol") != PROTOCOL:
             self._fail(HandshakeError(f"engine speaks protocol {hs.get('protocol')!r:.80}, "
                                       f"the suite {PROTOCOL!r}"))
-        problems = schema_errors(HANDSHAKE_SCHEMA, hs)
+        problems = ambiguity_claims(hs) or schema_errors(HANDSHAKE_SCHEMA, hs)
         if problems:
             self._fail(HandshakeError("invalid handshake: " + "; ".join(problems)))
         if self._first_handshake is None:

@@ -137,7 +137,11 @@ def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
     rng = random.Random(seed)
     for vid in sorted(wanted):
         v = known[vid]
-        counts = [n for n in PLAYERS[v.family] if v.min_players <= n <= v.max_players]
+        counts = [n for n in PLAYERS[v.family] if v.min_players <= n <= v.max_players
+                  and caps.plays_count(vid, n)]
+        if not counts:
+            notes.append(f"{vid}: the engine plays none of the player counts fuzzed "
+                         f"({', '.join(map(str, PLAYERS[v.family]))})")
         counts = counts[:per_variant] if vid in ("classic", "napoleon-advanced", "napoleon-basic") \
             else counts[:1]
         for k, players in enumerate(counts):

@@ -185,6 +185,8 @@ class Capabilities:
         self.rules = caps.get("rules", ())
         self.maps = tuple(caps.get("maps", ("standard",)))
         self.missions = tuple(caps.get("missions", ("standard",)))
+        #: player counts: None (any), a list for every variant, or variant -> list
+        self.players = caps.get("players")
 
     @property
     def label(self) -> str:
@@ -194,6 +196,15 @@ class Capabilities:
         if self.rules == "*":
             return True
         return any(pat == "*" or fnmatch.fnmatchcase(rule_id, pat) for pat in self.rules)
+
+    def plays_count(self, variant: str, players: int) -> bool:
+        """Whether the engine plays ``players`` players in ``variant`` (handshake ``players``)."""
+        counts = self.players
+        if isinstance(counts, Mapping):
+            counts = counts.get(variant)
+        if not isinstance(counts, (list, tuple)):
+            return True
+        return players in counts
 
     def claims_option(self, option: str, choice: str) -> bool:
         """Whether the engine lists ``option`` with ``choice`` (a case that sets it needs this)."""
@@ -217,7 +228,7 @@ class Capabilities:
     def unclaimed(self, *, variant: str, options: Mapping[str, str], covers: Iterable[str],
                   ops: Iterable[str], inline_map: bool,
                   inline_missions: bool = False, readings: Mapping[str, str] | None = None,
-                  ambiguities: Iterable[str] = ()) -> list[str]:
+                  ambiguities: Iterable[str] = (), players: int | None = None) -> list[str]:
         """Why a case is not claimed (empty list: the engine claims everything it needs).
 
         ``options`` are the case's own settings (each must be listed in the handshake);
@@ -236,8 +247,10 @@ class Capabilities:
         for key, choice in sorted((readings or {}).items()):
             if key not in options and not self.claims_reading(key, choice):
                 why.append(f"{key}={choice}")
+        if players is not None and not self.plays_count(variant, players):
+            why.append(f"players {players}")
         if inline_map and "inline" not in self.maps:
-            why.append("inline maps")
+            why.append("inline maps")   # the engine plays the printed boards only
         if inline_missions and "inline" not in self.missions:
             why.append("inline mission decks")
         skip = set(ambiguities)
@@ -245,6 +258,22 @@ class Capabilities:
             if rule not in skip and not self.claims_rule(rule):
                 why.append(f"rule {rule}")
         return why
+
+
+def ambiguity_claims(handshake: Mapping[str, Any]) -> list[str]:
+    """Problems of a handshake that claims ambiguity IDs as rules (``capabilities.rules``): an
+    ambiguity is claimed by its readings in ``capabilities.options``, never as a rule."""
+    caps = handshake.get("capabilities")
+    rules = caps.get("rules") if isinstance(caps, Mapping) else None
+    if not isinstance(rules, list):
+        return []
+    bad = [r for r in rules if isinstance(r, str) and ".amb." in r]
+    if not bad:
+        return []
+    return [f"$.capabilities.rules lists ambiguity IDs ({', '.join(bad[:5])}"
+            f"{' …' if len(bad) > 5 else ''}): an ambiguity is claimed by its readings in "
+            f"capabilities.options (e.g. \"{bad[0].rstrip('*.')}\": [\"reading\"]), never in "
+            f"rules (docs/protocol.md, section 1)"]
 
 
 def error_response(rid: Any, kind: str, code: str, message: str, rule: str | None = None) -> dict:

@@ -96,3 +96,56 @@ def test_summary_line_prints_reach_and_strict_reach_fails_an_unreached_claim():
     out = io.StringIO()
     code, _ = check(CheckConfig(**cfg, strict_reach=True), out, io.StringIO())
     assert code == 1 and "--strict-reach: 1 claimed rule(s) not reached: classic.attack.ties" in out.getvalue()
+
+
+# -- capabilities an engine can state ------------------------------------------------------
+def test_player_counts_in_the_handshake_skip_other_counts_with_the_reason():
+    both = Capabilities({"capabilities": {**CAPS, "players": [3, 4, 5]}})
+    per = Capabilities({"capabilities": {**CAPS, "players": {"classic": [2]}}})
+    needs = dict(variant="classic", options={}, covers=["classic.attack.ties"], ops=[], inline_map=False)
+    assert both.unclaimed(**needs, players=6) == ["players 6"] and both.unclaimed(**needs, players=4) == []
+    assert per.unclaimed(**needs, players=3) == ["players 3"]
+    assert per.plays_count("classic-fr", 6)          # a variant not listed: any count
+    assert Capabilities({"capabilities": CAPS}).plays_count("classic", 6)   # default: any
+    from riskspec.conformance.protocol import schema_errors
+    assert not schema_errors("protocol-handshake.schema.json", {
+        "protocol": "riskspec/1", "engine": {"name": "x", "version": "1"},
+        "capabilities": {**CAPS, "players": {"classic": [3, 4]}}})
+    assert schema_errors("protocol-handshake.schema.json", {
+        "protocol": "riskspec/1", "engine": {"name": "x", "version": "1"},
+        "capabilities": {**CAPS, "players": [0]}})
+
+
+def test_the_fuzzer_starts_only_at_player_counts_the_engine_plays():
+    from riskspec.conformance.fuzz_starts import fuzz_starts
+    caps = Capabilities({"capabilities": {**CAPS, "rules": "*", "players": [4]}})
+    starts, _ = fuzz_starts(caps, variants=["classic"])
+    assert starts and {s.players for s in starts} == {4}
+    none = Capabilities({"capabilities": {**CAPS, "rules": "*", "players": [7]}})
+    starts, notes = fuzz_starts(none, variants=["classic"])
+    assert starts == [] and any("none of the player counts" in n for n in notes)
+
+
+def test_a_handshake_claiming_ambiguity_ids_as_rules_is_refused(tmp_path):
+    import json
+    import sys
+
+    from riskspec.conformance.client import EngineClient
+    from riskspec.conformance.errors import EngineFault
+    engine = tmp_path / "e.py"
+    hs = {"protocol": "riskspec/1", "engine": {"name": "x", "version": "1"},
+          "capabilities": {**CAPS, "rules": ["classic.attack.ties", "classic.amb.tie-rule"]}}
+    engine.write_text(f"import sys\nprint({json.dumps(json.dumps(hs))}, flush=True)\nsys.stdin.read()\n")
+    client = EngineClient([sys.executable, str(engine)], timeout=5)
+    with pytest.raises(EngineFault, match=r"capabilities.rules lists ambiguity IDs \(classic.amb.tie-rule\)"):
+        client.start()
+    client.close()
+
+
+def test_adapter_kit_states_player_counts():
+    from riskspec.adapter import Adapter
+
+    class Two(Adapter):
+        players = (2, 3)
+    assert Two().capabilities()["players"] == [2, 3]
+    assert "players" not in Adapter().capabilities()

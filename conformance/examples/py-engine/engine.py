@@ -36,8 +36,7 @@ RULES = [
     "classic.reinforce.territory-armies", "classic.reinforce.minimum", "classic.reinforce.continent-bonus",
     "classic.reinforce.count-time", "classic.reinforce.place",
     "classic.attack.declare", "classic.attack.compare", "classic.attack.ties", "classic.attack.losses",
-    "classic.amb.reinforce-minimum-scope", "classic.amb.tie-rule",
-]
+]   # rule IDs only: the readings it plays (ambiguities) are claimed in MiniRisk.options
 KINDS = ("place", "attack", "defend", "roll", "end-attack", "end-turn")
 PHASE_OF = {"place": "reinforce", "attack": "attack", "end-attack": "attack", "defend": "defend",
             "roll": "battle", "end-turn": "fortify"}

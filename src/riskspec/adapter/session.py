@@ -35,7 +35,8 @@ class Adapter:
     """Base class of an adapter: one engine, one game at a time.
 
     Class attributes make the handshake: ``name``, ``version``, ``variants``, ``rules``
-    (IDs or globs), ``options`` (option/ambiguity ID -> the readings honoured), ``maps``.
+    (IDs or globs), ``options`` (option/ambiguity ID -> the readings honoured), ``maps``,
+    ``players`` (the player counts played; None: any).
     Override the ops the engine answers; the others are left out of the handshake.
     """
 
@@ -45,6 +46,9 @@ class Adapter:
     rules: ClassVar[Sequence[str]] = ()
     options: ClassVar[Mapping[str, Sequence[str] | str] | str] = {}
     maps: ClassVar[Sequence[str]] = ("standard",)
+    #: the player counts the engine plays (None: every count the variant allows), or
+    #: variant -> counts; cases with another count are skipped (``not claimed: players 6``)
+    players: ClassVar[Sequence[int] | Mapping[str, Sequence[int]] | None] = None
 
     # -- the ops (override those the engine answers) ------------------------------------
     def new_game(self, variant: str, players: int, options: Mapping[str, str]) -> Position:
@@ -79,10 +83,14 @@ class Adapter:
         return ops + ["state", "quit"]
 
     def capabilities(self) -> dict[str, Any]:
-        return {"variants": list(self.variants),
+        caps = {"variants": list(self.variants),
                 "options": self.options if isinstance(self.options, str) else
                 {k: (v if isinstance(v, str) else list(v)) for k, v in self.options.items()},
                 "ops": self.implemented_ops(), "rules": list(self.rules), "maps": list(self.maps)}
+        if self.players is not None:
+            caps["players"] = ({k: list(v) for k, v in self.players.items()}
+                               if isinstance(self.players, Mapping) else list(self.players))
+        return caps
 
     def handshake(self) -> dict[str, Any]:
         return {"protocol": PROTOCOL, "engine": {"name": self.name, "version": self.version},

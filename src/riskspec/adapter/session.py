@@ -83,7 +83,7 @@ class Adapter:
         return ops + ["state", "quit"]
 
     def capabilities(self) -> dict[str, Any]:
-        caps = {"variants": list(self.variants),
+        caps: dict[str, Any] = {"variants": list(self.variants),
                 "options": self.options if isinstance(self.options, str) else
                 {k: (v if isinstance(v, str) else list(v)) for k, v in self.options.items()},
                 "ops": self.implemented_ops(), "rules": list(self.rules), "maps": list(self.maps)}

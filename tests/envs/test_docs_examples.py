@@ -22,7 +22,7 @@ def _python_blocks(page: str) -> list[str]:
 def test_the_ten_line_example_runs(page: str, needs: str) -> None:
     pytest.importorskip(needs, reason=f"{needs} is not installed (see {page})")
     blocks = [b for b in _python_blocks(page) if "import" in b]
-    assert len(blocks) == (2 if page == "envs.md" else 1)
+    assert len(blocks) == (3 if page == "envs.md" else 1)
     code = blocks[0]
     assert len(code.strip().splitlines()) <= 25
     _run_and_check(page, code)
@@ -39,6 +39,15 @@ def test_the_random_agent_episode_ends_as_the_docs_say() -> None:
     assert int(said.group(3)) == 101                         # the default cap, 100, passed
     out = _run(code)
     assert out.strip() == said.group(1)
+
+
+def test_the_vector_example_runs() -> None:
+    pytest.importorskip("pettingzoo", reason="the riskspec[rl] extra is not installed")
+    code = _python_blocks("envs.md")[2]
+    assert "vector_env(8" in code
+    from riskspec.envs import env
+    e = env("classic", 4)
+    assert _run(code).strip() == f"(8, {e.encoder.size}) (8, {e.codec.size}) (8, 4)"
 
 
 def _run(code: str) -> str:

@@ -2,6 +2,8 @@
 
 * :func:`env` / :class:`RiskEnv` — a PettingZoo AEC environment of any variant
   (needs the ``riskspec[rl]`` extra: ``pip install "riskspec[rl]"``).
+* :func:`vector_env` / :class:`~riskspec.envs.vector.RiskVectorEnv` — copies of it stepped
+  together, a Gymnasium vector environment for batched self-play (the same extra).
 * :mod:`riskspec.envs.openspiel` — the variants as OpenSpiel Python games
   (needs ``open_spiel``).
 * :mod:`riskspec.envs.codec` — the fixed discrete action encoding both use (no extra
@@ -18,12 +20,12 @@ from typing import Any
 
 from riskspec.errors import MissingExtraError
 
-__all__ = ["MissingExtraError", "RiskEnv", "env"]
+__all__ = ["MissingExtraError", "RiskEnv", "env", "vector_env"]
 
 
-def _need_rl() -> Any:
+def _need_rl(module: str = "pettingzoo_env") -> Any:
     try:
-        pettingzoo_env = importlib.import_module("riskspec.envs.pettingzoo_env")
+        pettingzoo_env = importlib.import_module(f"riskspec.envs.{module}")
     except ImportError as exc:
         raise MissingExtraError(
             f"riskspec.envs needs PettingZoo and Gymnasium ({exc.name or exc} is missing): "
@@ -34,6 +36,13 @@ def _need_rl() -> Any:
 def env(variant: str = "classic", players: Any = 3, **kwargs: Any) -> Any:
     """A PettingZoo AEC environment (:class:`RiskEnv`) of ``variant`` for ``players``."""
     return _need_rl().RiskEnv(variant, players, **kwargs)
+
+
+def vector_env(num_envs: int, variant: str = "classic", players: Any = 3,
+               **kwargs: Any) -> Any:
+    """``num_envs`` copies of ``env(variant, players, **kwargs)`` stepped together: a
+    Gymnasium vector environment (:class:`riskspec.envs.vector.RiskVectorEnv`)."""
+    return _need_rl("vector").vector_env(num_envs, variant, players, **kwargs)
 
 
 def __getattr__(name: str) -> Any:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from riskspec.conformance.client import EngineClient, reference_client
-from riskspec.conformance.errors import EngineFault, EngineUnusable, UsageError
+from riskspec.conformance.errors import EngineFault, EngineUnusable, ReportPathError, UsageError
 from riskspec.conformance.expectations import Expectations, write_expectations
 from riskspec.conformance.protocol import PROTOCOL
 from riskspec.conformance.report import (
@@ -127,6 +127,9 @@ def validate_config(cfg: CheckConfig) -> None:
                            (cfg.write_expect, "--write-expect")):
         if optional is not None:
             check_output_path(optional, what)
+    if cfg.fuzz is not None and cfg.fuzz.save_dir is not None:
+        from riskspec.safeio import check_output_dir
+        check_output_dir(cfg.fuzz.save_dir, "--fuzz-save", error=ReportPathError)
 
 
 def select_cases(cfg: CheckConfig) -> list[Any]:

@@ -236,7 +236,8 @@ def write_wrapper(adapter_module: str, directory: Path,
         spans.append((first, last, fn_name, target))
         found.append(f"{name}.{fn_name}")
     path = directory / f"{name}.py"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from riskspec.safeio import write_text
+    write_text(path, "\n".join(lines) + "\n", "crosshair wrapper")
     return Wrapper(path, adapter_module, found, spans)
 
 

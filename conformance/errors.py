@@ -8,7 +8,7 @@ restarts the engine and goes on.
 
 from __future__ import annotations
 
-from riskspec.errors import RiskspecError
+from riskspec.errors import PathError, RiskspecError
 
 
 class ConformanceError(RiskspecError):
@@ -23,7 +23,7 @@ class UsageError(ConformanceError):
     """A ``riskspec check`` option cannot work (said before any case runs; exit status 2)."""
 
 
-class ReportPathError(UsageError):
+class ReportPathError(UsageError, PathError):
     """A report path that the suite must not or cannot write (a device, FIFO, symlink, unwritable)."""
 
 

@@ -26,6 +26,8 @@ from typing import Any
 from riskspec.conformance.errors import ExpectationsError
 
 FORMAT = "riskspec/expect@1"
+#: the largest expectations file read (16 MiB: far more than a list of known failures)
+MAX_BYTES = 16 * 1024 * 1024
 
 
 class Expectations:
@@ -35,13 +37,9 @@ class Expectations:
 
     @classmethod
     def load(cls, path: Path) -> Expectations:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ExpectationsError(f"{path}: cannot read expectations file: {exc.strerror}") from exc
-        except UnicodeDecodeError as exc:
-            raise ExpectationsError(f"{path}: not valid JSON/YAML: not UTF-8 text ({exc.reason} "
-                                    f"at byte {exc.start})") from exc
+        from riskspec.safeio import read_text
+        # a FIFO, a device (a link to /dev/zero), a folder: refused, naming what it is; bounded
+        text = read_text(path, "expectations file", limit=MAX_BYTES, error=ExpectationsError)
         try:
             if path.suffix in (".yaml", ".yml"):
                 import yaml

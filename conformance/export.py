@@ -14,7 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from riskspec.conformance.errors import ScenarioError, VectorError
+from riskspec.conformance.errors import ScenarioError, UsageError, VectorError
 from riskspec.conformance.protocol import schema_errors
 from riskspec.conformance.sparse import (
     FORMAT,
@@ -94,17 +94,23 @@ def sparse_case(sc: Any, case: dict[str, Any], shared: dict[str, dict[str, Any]]
 
 def export(out: Path, *, check: bool = False) -> tuple[list[str], list[tuple[str, str]]]:
     """Write (or, with ``check``, compare) the files. Returns (differing/written paths, pending)."""
+    from riskspec.safeio import ensure_output_dir, read_text, refuse_special, write_text
+    if not check:  # the folder named (and its variant folders): never links, never files
+        ensure_output_dir(out, "--out", error=UsageError)
+    elif out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: not a folder")
     files, pending = build_files()
     changed = []
     existing = {str(p.relative_to(out)) for p in out.rglob("*.json")} if out.exists() else set()
     for rel, text in files.items():
         path = out / rel
-        old = path.read_text(encoding="utf-8") if path.exists() else None
+        old = read_text(path, "vector file", error=UsageError) \
+            if refuse_special(path, "vector file", error=UsageError) else None
         if old != text:
             changed.append(rel)
             if not check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
+                ensure_output_dir(path.parent, "--out", error=UsageError)
+                write_text(path, text, "vector file", error=UsageError)
     for rel in sorted(existing - set(files)):
         changed.append(rel + " (stale)")
         if not check:

@@ -199,6 +199,7 @@ def regenerate(ids: Iterable[str] = (), *, folder: Path = REPORTS, jobs: int = 2
                 say(f"{e['id']}: {path} is out of date: run `riskspec implementations` and commit it")
                 status = 1
         else:
-            path.write_text(dumps(summary), encoding="utf-8")
+            from riskspec.safeio import write_text
+            write_text(path, dumps(summary), "engine report", error=ImplementationsError)
             say(f"{e['id']}: wrote {path}")
     return status

@@ -434,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
     triage = load_triage()
     rep["score"] = score(rep, {k for k, v in triage.items() if v.get("verdict") in ("equivalent", "outside")})
     if args.out:
-        args.out.write_text(json.dumps(rep, indent=1) + "\n", encoding="utf-8")
+        from riskspec.safeio import write_text
+        write_text(args.out, json.dumps(rep, indent=1) + "\n", "--out")
     s = rep["score"]
     print(f"{args.family}: {rep['sampled']} of {rep['mutants_total']} mutants, {dict(rep['counts'])}; "
           f"killed {s['killed']}/{s['non_equivalent']} non-equivalent = {100 * s['score']:.1f} % "

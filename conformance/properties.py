@@ -507,11 +507,12 @@ def case_id_for(div: Divergence) -> str:
 
 
 def save_vector(case: Mapping[str, Any], directory: Path) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
+    from riskspec.safeio import ensure_output_dir, write_text
+    ensure_output_dir(directory, "--fuzz-save")  # the folder named (default ./riskspec-found)
     path = directory / f"{case['id']}.json"
     doc = {"format": "riskspec/vectors@1", "variant": case["variant"], "section": "differential",
            "generated_by": "riskspec check --fuzz (riskspec.conformance.properties)", "cases": [case]}
-    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(doc, indent=1) + "\n", "fuzz vector file")
     return path
 
 

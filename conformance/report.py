@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
 import re
-import stat
-import tempfile
 import threading
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
@@ -20,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from riskspec import safeio
 from riskspec.conformance.errors import ReportPathError
 from riskspec.conformance.runner import BAD, OUTCOMES, CaseResult
 from riskspec.conformance.untrusted import clean_json, clean_text
@@ -376,79 +374,26 @@ def render_junit(rep: Mapping[str, Any]) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
 
-def _umask() -> int:
-    mask = os.umask(0o22)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _umask()
-
-
 def _refuse_special(path: Path, what: str) -> bool:
-    """Raise if ``path`` exists and is not a regular file; whether it exists."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise ReportPathError(f"{what} {path}: cannot use it: {exc.strerror}") from exc
-    if stat.S_ISLNK(st.st_mode):
-        raise ReportPathError(f"{what} {path} is a symbolic link (to {os.readlink(path)!r}); "
-                              f"refusing to write through it: give the real file's path")
-    if not stat.S_ISREG(st.st_mode):
-        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-        raise ReportPathError(f"{what} {path} exists and is {kind}; refusing to replace it")
-    return True
+    """Raise if ``path`` is a symbolic link or exists and is not a regular file; whether it exists."""
+    return safeio.refuse_special(path, what, error=ReportPathError)
 
 
 def check_output_path(path: Path, what: str = "report") -> None:
-    """Refuse, before any work, an output path this run must not or cannot write.
-
-    Refused: an existing path that is not a regular file (device, FIFO, folder, socket), a
-    symbolic link (the report would silently land elsewhere), a folder that cannot be created
-    or written. Creates missing parent folders."""
-    _refuse_special(path, what)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        raise ReportPathError(f"{what} {path}: cannot write in {path.parent}: "
-                              f"{exc.strerror or exc}") from exc
+    """Refuse, before any work, an output path this run must not or cannot write (see
+    :func:`riskspec.safeio.check_output_file`: a link, a device, FIFO, folder or socket, a
+    missing parent folder — never created — or one that cannot be written in)."""
+    safeio.check_output_file(path, what, error=ReportPathError)
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` by a file holding ``text``: written to a fresh temporary file in the same
-    folder, then renamed over it, so readers see the old or the new file, never half of one.
-    Refuses a path that is (or has become) a symlink or not a regular file."""
-    _refuse_special(path, "report")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def atomic_write(path: Path, text: str, what: str = "report") -> None:
+    """Replace ``path`` atomically by a file holding ``text`` (:func:`riskspec.safeio.write_text`)."""
+    safeio.write_text(path, text, what, error=ReportPathError)
 
 
 def _append_line(path: Path, text: str) -> None:
     """Append one line to the journal, never through a symlink nor into a FIFO or device."""
-    _refuse_special(path, "results journal")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
-    with os.fdopen(fd, "a", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
+    safeio.append_line(path, text, "results journal", error=ReportPathError)
 
 
 class ReportWriter:

@@ -102,9 +102,11 @@ def load_shared(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise VectorError(f"{path}: cannot read the shared vector file: {exc}") from exc
     if key not in _SHARED_CACHE:
+        from riskspec.safeio import MAX_READ_BYTES, read_text
+        text = read_text(path, "shared vector file", limit=MAX_READ_BYTES, error=VectorError)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
             raise VectorError(f"{path}: cannot read the shared vector file: {exc}") from exc
         problems = schema_errors("vectors.schema.json", data, limit=5)
         if problems or data.get("format") != SHARED_FORMAT:

@@ -16,6 +16,8 @@ from riskspec.conformance.sparse import FORMAT, FORMAT_V1, SHARED_FILE, expand_d
 
 SCHEMA = "vectors.schema.json"
 FORMATS = (FORMAT, FORMAT_V1)
+#: the largest vector file read (64 MiB; the shipped ones are a few MiB at most)
+MAX_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,9 @@ def default_vectors_dir() -> Path:
 def vector_files(root: Path) -> list[Path]:
     """The vector files at ``root`` (a file, or every ``*.json`` under a folder but the
     shared files the vector files name)."""
+    from riskspec.safeio import check_input_path
+    # a FIFO, a device, a link that leads nowhere: said for what it is, never opened
+    check_input_path(root, "--vectors", folder_ok=True, error=VectorError)
     if root.is_file():
         return [root]
     return sorted(p for p in root.rglob("*.json") if p.is_file() and p.name != SHARED_FILE)
@@ -95,8 +100,10 @@ def vector_files(root: Path) -> list[Path]:
 def load_file(path: Path) -> list[Case]:
     """The cases of one vector file, expanded (shared maps, missions and default states read
     from the shared file it names; positions written out as full states)."""
+    from riskspec.safeio import read_text
+    text = read_text(path, "vector file", limit=MAX_BYTES, error=VectorError)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text)
         problems = schema_errors(SCHEMA, data, limit=5)
     except RecursionError:
         raise VectorError(f"{path}: JSON nested too deeply to be a vector file") from None
@@ -117,8 +124,6 @@ def load_cases(paths: Iterable[Path] | None = None) -> list[Case]:
     cases: list[Case] = []
     seen: dict[str, str] = {}
     for root in roots:
-        if not root.exists():
-            raise VectorError(f"{root}: no such file or folder")
         for f in vector_files(root):
             for case in load_file(f):
                 if case.id in seen:

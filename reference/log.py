@@ -90,16 +90,16 @@ def finish_log(log: dict[str, Any], state: State, actions: int, outcomes: int) -
 
 
 def write_log(log: Mapping[str, Any], path: str | Path) -> None:
-    """Write a log as canonical JSON (one line)."""
-    Path(path).write_text(dumps(log) + "\n", encoding="utf-8")
+    """Write a log as canonical JSON (one line), atomically and never through a symbolic link
+    nor into a device or FIFO (:func:`riskspec.safeio.write_text`; :class:`LogError`)."""
+    from riskspec.safeio import write_text
+    write_text(path, dumps(log) + "\n", "log file", error=LogError)
 
 
 def read_log(path: str | Path) -> dict[str, Any]:
     """Read and check a log file; :class:`LogError` says what is wrong."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read the log: {exc}") from None
+    from riskspec.safeio import MAX_READ_BYTES, read_text
+    text = read_text(path, "log file", limit=MAX_READ_BYTES, error=LogError)
     try:
         data = json.loads(text)
     except ValueError as exc:

@@ -43,6 +43,7 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.limits import MAX_ARMIES
 from riskspec.loading import get_variant
 from riskspec.reference.battle import get_attacker_dice_limit, get_defender_dice_limit, get_loss_distribution
 from riskspec.reference.modifiers import combine_bonuses, get_leader_bonuses, get_modified_loss_distribution
@@ -221,6 +222,15 @@ def format_probability(p: Fraction | float, digits: int = 3, *, percent: bool = 
         if float(text) <= 0:
             return f"<{step:.{digits}f}{unit}"
     return text + unit
+
+
+def check_armies(value: object, name: str, *, low: int = 1, high: int = MAX_ARMIES) -> int:
+    """``value`` as an army count from ``low`` to ``high``; a bool, a float or a number out
+    of range raises :class:`OptionError` with the bound."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise OptionError(f"{name} is a whole number from {low} to {high:,} (the exact odds "
+                          f"grow with attackers × defenders), not {value!r:.40}")
+    return value
 
 
 class BattleChain:

@@ -91,6 +91,11 @@ class IllegalActionError(ActionError):
     """
 
 
+class PathError(RiskspecError, ValueError):
+    """A path that must not or cannot be read or written: a symbolic link to write through, a
+    FIFO, a device, a folder where a file is wanted, a missing folder, a file too large."""
+
+
 class MissingExtraError(RiskspecError, ImportError):
     """An optional dependency is not installed; the message names the extra to install
     (``pip install "riskspec[rl]"``, ``riskspec[mcp]`` …)."""

@@ -19,14 +19,12 @@ Nothing here ever raises anything but :class:`~riskspec.errors.SpecError`.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import math
 import os
 import pickle
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,7 @@ from typing import Any
 import yaml
 
 from riskspec.errors import Problem, SpecError
+from riskspec.safeio import describe_path, read_prefix
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
@@ -356,20 +355,9 @@ def real_path(path: str | Path) -> Path:
 
 
 def read_regular(path: str | Path, limit: int) -> bytes:
-    """Up to ``limit`` bytes of a regular file. Anything else — a FIFO (it would block), a
-    device (it may never end), a directory, a symlink loop — raises :class:`OSError` before a
-    byte is read: the file is opened without blocking and checked once open, so it cannot be
-    swapped for a FIFO between a check and the open."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            return fh.read(limit)
-    finally:
-        os.close(fd)
+    """Up to ``limit`` bytes of a regular file (:func:`riskspec.safeio.read_prefix`): a FIFO,
+    device, folder or symlink loop raises :class:`OSError` before a byte is read."""
+    return read_prefix(path, limit)
 
 
 def load_path(path: str | Path, *, display: str | None = None) -> Document:
@@ -378,10 +366,9 @@ def load_path(path: str | Path, *, display: str | None = None) -> Document:
     name = display or str(path)
     try:
         if not p.is_file():  # a FIFO would block, a device never end: refuse before opening
-            why = ("a symlink that leads nowhere (or a loop): point it at a file"
-                   if p.is_symlink() else
-                   "not a regular file (a FIFO or device is never opened): name a file"
-                   if p.exists() else "no such file")
+            kind = describe_path(p)
+            why = ("no such file" if kind == "missing" else
+                   f"{kind}, not a regular file (a FIFO or device is never opened): name a file")
             raise SpecError([Problem(name, 1, 1, "unreadable", why)])
         raw = read_regular(p, MAX_BYTES + 1)
     except OSError as exc:

@@ -63,11 +63,11 @@ CASES = {
     "nan handshake": (["--handshake-timeout", "nan"], "--handshake-timeout must be"),
     "negative case timeout": (["--case-timeout", "-5"], "--case-timeout must be"),
     "no jobs": (["--jobs", "0"], "--jobs must be at least 1"),
-    "report on a device": (["--report", "/dev/full"], "is a device; refusing"),
-    "report in /proc": (["--report", "/proc/self/nope/r.json"], "cannot write in"),
+    "report on a device": (["--report", "/dev/full"], "is a character device; refusing"),
+    "report in /proc": (["--report", "/proc/self/nope/r.json"], "does not exist (riskspec creates no folder"),
     "junit in /proc": (["--junit", "/proc/nope.xml"], "cannot write in"),
     "write-expect in /proc": (["--write-expect", "/proc/nope.json"], "cannot write in"),
-    "results on a device": (["--results", "/dev/null"], "is a device"),
+    "results on a device": (["--results", "/dev/null"], "is a character device"),
     "unknown variant": (["--variant", "monopoly"], "--variant 'monopoly': no case"),
     "select nothing": (["--select", "toy.nothing.*"], "matches no case"),
     "one select of two matches nothing": (["--select", "toy.move.*", "--select", "typo.*"],
@@ -94,7 +94,7 @@ def test_usage_error_is_one_line_exit_2(capsys, tmp_path, name):
     ('{"format": "riskspec/expect@1", "known_failures": {"case": "x"}}', "must be a list"),
     ('[' * 100_000, "nested too deeply"),
     ('{"format": "other"}', "expected an object with format"),
-    ('\udcff', "not valid JSON"),
+    ('\udcff', "not UTF-8 text"),
 ])
 def test_malformed_expect_file(capsys, tmp_path, body, text):
     path = tmp_path / "expect.json"

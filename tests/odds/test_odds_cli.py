@@ -122,7 +122,7 @@ def test_policies(capsys: pytest.CaptureFixture[str]) -> None:
     ([], "give A and D"),
     (["4"], "give A and D"),
     (["4", "2", "--table", "3"], "not both"),
-    (["0", "2"], "at least 1"),
+    (["0", "2"], "from 1 to 200"),
     (["4", "2", "--defender", "best", "--option",
       "classic.amb.defender-dice-choice=always-maximum"], "attack.defender_dice"),
     (["4", "2", "--option", "nonsense"], "ID=CHOICE"),

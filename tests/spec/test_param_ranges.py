@@ -303,5 +303,5 @@ def test_an_unreadable_spec_file_is_one_problem_not_a_cascade(spec, name, capsys
     target.symlink_to(name)
     assert main(["validate", str(spec)]) == 1
     lines = [ln for ln in capsys.readouterr().out.splitlines() if "[" in ln]
-    assert lines == [f"spec/classic/{name}:1:1: [unreadable] a symlink that leads nowhere "
-                     "(or a loop): point it at a file"], lines
+    assert lines == [f"spec/classic/{name}:1:1: [unreadable] a symbolic link to {name!r} that "
+                     "loops, not a regular file (a FIFO or device is never opened): name a file"], lines

@@ -118,6 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from riskspec.safeio import install_signal_cleanup
+    restore = install_signal_cleanup()  # SIGTERM/SIGHUP: temporary files and folders removed
     try:
         return int(args.func(args) or 0)
     except SpecError as exc:
@@ -134,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        restore()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.limits import MAX_ARMIES, MAX_TABLE
 
 EPILOG = """\
 convention:
@@ -61,11 +62,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "parameters and the reference engine's battle function.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("attacker", type=int, nargs="?", metavar="A",
-                   help="armies in the attacking territory, counting the one that stays behind")
-    p.add_argument("defender", type=int, nargs="?", metavar="D", help="defending armies")
+                   help=f"armies in the attacking territory, counting the one that stays "
+                        f"behind (1 to {MAX_ARMIES})")
+    p.add_argument("defender", type=int, nargs="?", metavar="D",
+                   help=f"defending armies (1 to {MAX_ARMIES})")
     p.add_argument("--table", type=int, metavar="N",
                    help="print the N×N table of P(attacker conquers): rows A = 2..N+1, "
-                        "columns D = 1..N")
+                        f"columns D = 1..N (N from 1 to {MAX_TABLE})")
     p.add_argument("--variant", default="classic", metavar="V",
                    help="variant whose parameters to use (default classic)")
     p.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
@@ -236,9 +239,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_cell(chain: Any, a: int, d: int, fmt: _Fmt, as_json: bool, head: dict[str, Any],
                 rules: Any) -> int:
-    if a < 1 or d < 1:
-        raise OptionError("A (armies in the attacking territory) and D (defending armies) "
-                          "are at least 1")
+    from riskspec.reference.odds import check_armies
+    check_armies(a, "A (armies in the attacking territory)")
+    check_armies(d, "D (defending armies)")
     roll = chain.roll(a, d)
     battle = chain.battle(a, d)
     if as_json:
@@ -292,8 +295,8 @@ def _print_cell(chain: Any, a: int, d: int, fmt: _Fmt, as_json: bool, head: dict
 
 def _print_table(chain: Any, n: int, fmt: _Fmt, as_json: bool, head: dict[str, Any],
                  rules: Any) -> int:
-    if n < 1:
-        raise OptionError("--table N needs N ≥ 1")
+    from riskspec.reference.odds import check_armies
+    check_armies(n, "--table N", high=MAX_TABLE)
     table = chain.square_table(n)
     exact = fmt.mode == "exact"
     if as_json:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import Any
 
@@ -116,16 +115,13 @@ def options_by_parameter(variant: Any, options: dict[str, str]) -> dict[str, str
     return out
 
 
-def check_log_path(base: Path) -> None:
-    """Refuse a --log path the game could not be written to, before any game is played."""
-    folder = base.parent if str(base.parent) else Path(".")
-    if not folder.is_dir():
-        raise OptionError(f"--log {base}: the folder {str(folder)!r} does not exist; "
-                          f"create it first (mkdir -p {folder})")
-    if base.exists() and not base.is_file():
-        raise OptionError(f"--log {base}: exists and is not a regular file; name a file")
-    if not os.access(folder, os.W_OK):
-        raise OptionError(f"--log {base}: the folder {str(folder)!r} is not writable")
+def check_log_path(base: Path, games: int = 1) -> None:
+    """Refuse a --log path the game could not be written to, before any game is played: a
+    symbolic link, a device, FIFO or folder, a missing or unwritable folder (never created);
+    with several games, each game's file (``FILE-i``)."""
+    from riskspec.safeio import check_output_file
+    for index in range(1, games + 1):
+        check_output_file(log_path(base, index, games), "--log", error=OptionError)
 
 
 def log_path(base: Path, index: int, games: int) -> Path:
@@ -144,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_turns < 0:
         raise OptionError(f"--max-turns must be 0 (no cap) or more, not {args.max_turns}")
     if args.log is not None:
-        check_log_path(args.log)
+        check_log_path(args.log, args.games)
     variant = E.get_variant(args.variant)
     options = options_by_parameter(variant, parse_options(args.option))
     if args.players is None:

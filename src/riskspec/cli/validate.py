@@ -9,6 +9,7 @@ import textwrap
 from pathlib import Path
 
 from riskspec.loading import check_files, check_tree, default_root
+from riskspec.safeio import describe_path
 from riskspec.validation import check_schemas
 from riskspec.wording import spec_size
 
@@ -61,10 +62,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.paths:
         missing = [p for p in args.paths if not p.exists() or not (p.is_file() or p.is_dir())]
         for p in missing:
-            why = ("a symlink that leads nowhere (or a loop): point it at a file"
-                   if p.is_symlink() else
-                   "not a regular file or folder (a FIFO or device is never opened)"
-                   if p.exists() else "no such file or folder")
+            kind = describe_path(p)
+            why = ("no such file or folder" if kind == "missing" else
+                   f"{kind}, not a regular file or folder (a FIFO or device is never opened)")
             print(f"{p}:1:1: [unreadable] {why}", file=sys.stderr)
         problems += check_files([p for p in args.paths if p not in missing])
         what = ", ".join(str(p) for p in args.paths)

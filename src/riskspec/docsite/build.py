@@ -67,9 +67,18 @@ def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None
             progress(f"[{time.perf_counter() - start:5.1f} s] {msg}")
 
     say("loading the specification …")
-    out = out.resolve()
-    _check_out(out)
-    project = (project or out.parent / f"{out.name}-mkdocs").resolve()
+    from riskspec.safeio import PathError, check_input_dir, ensure_output_dir
+    try:  # never through a link: ``resolve`` would follow it and mkdocs empty its target
+        for given, what in ((spec_root, "--spec"), (vectors, "--vectors"), (docs_src, "--docs")):
+            if given is not None:  # folders, said before anything is built
+                check_input_dir(given, what)
+        out = ensure_output_dir(Path(os.path.abspath(out)), "--out")
+        _check_out(out.resolve())
+        project = Path(os.path.abspath(project or out.parent / f"{out.name}-mkdocs"))
+        ensure_output_dir(project, "the generated-Markdown folder")
+    except PathError as exc:
+        raise DocsError(str(exc)) from None
+    out, project = out.resolve(), project.resolve()
     if out == project or project in out.parents or out in project.parents:
         raise DocsError("the site folder and the generated-Markdown folder must be separate")
     problems, spec = check_tree(spec_root or default_root())
@@ -98,14 +107,50 @@ def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None
     return BuildResult(out, gen.project, time.perf_counter() - start, len(gen.pages), warnings)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site: a path the file system cannot take (a NUL byte, ``%00``, an
+    undecodable or overlong name) is answered 400 instead of ending the request with a
+    traceback; only errors are logged (``quiet``: nothing), one clean line each."""
+
+    quiet = True
+
+    def send_head(self):  # type: ignore[no-untyped-def]  # stdlib signature
+        try:
+            return super().send_head()
+        except (ValueError, OSError, UnicodeError) as exc:  # e.g. "embedded null byte"
+            self.send_error(400, f"bad path: {type(exc).__name__}")
+            return None
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if not self.quiet and isinstance(code, int) and code >= 400:
+            super().log_request(code, size)
+
+    def log_error(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        pass  # the request line with its status (log_request) says it once
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        if not self.quiet:
+            text = (format % args).encode("ascii", "backslashreplace").decode("ascii")
+            sys.stderr.write(f"riskspec docs: {self.address_string()} {text[:300]}\n")
+
+
+class _LoudHandler(SiteHandler):
+    quiet = False
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The docs server: request threads are daemons, and an error in one request (a client
+    that hangs up …) is never printed as a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
         pass
 
 
 def make_server(site: Path, host: str = "127.0.0.1", port: int = 0,
                 quiet: bool = True) -> http.server.ThreadingHTTPServer:
-    """A static HTTP server for a built site (port 0: any free port)."""
-    handler = functools.partial(_QuietHandler if quiet else http.server.SimpleHTTPRequestHandler,
-                                directory=str(site))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    """A static HTTP server for a built site (port 0: any free port); not ``quiet``: error
+    responses are logged on stderr, one line each."""
+    handler = functools.partial(SiteHandler if quiet else _LoudHandler, directory=str(site))
+    return SiteServer((host, port), handler)

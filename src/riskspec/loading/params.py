@@ -40,6 +40,22 @@ def get_family_tables() -> dict[str, dict[str, Any]]:
 
 
 @functools.cache
+def get_player_bounds() -> tuple[int, int]:
+    """The fewest and most players the variant schema allows (``players.min``/``max``)."""
+    props = load_schema("variant.schema.json")["properties"]["players"]["properties"]
+    return int(props["min"]["minimum"]), int(props["max"]["maximum"])
+
+
+def is_player_range(players: tuple[Any, Any]) -> bool:
+    """Whether ``players`` is a (min, max) of whole numbers within the schema's bounds: only
+    then do the combination checks, which loop over every player count, look at it (a
+    ``players.max`` of 10⁸ is reported by the schema, never looped over)."""
+    low, high = get_player_bounds()
+    return all(isinstance(n, int) and not isinstance(n, bool) and low <= n <= high
+               for n in players)
+
+
+@functools.cache
 def _value_validator(family: str, name: str) -> Draft202012Validator:
     schema = get_family_tables()[family]["properties"][name]
     ref = schema.get("$ref", "")
@@ -261,6 +277,8 @@ def get_combination_problems(family: str, p: Mapping[str, Any], *, players: tupl
     Only values of the right type and range take part: one that is not (a reading may set
     ``generals.max`` to 2⁶³ or ``missions.decks`` to a list) is reported as a bad value
     where it is set, and skipped here — a check never loops over it or hashes it."""
+    if not is_player_range(players):  # out of the schema's range: reported there, not looped
+        return []
     p = get_well_typed(family, p, checked)
     out: list[tuple[str, str]] = []
 

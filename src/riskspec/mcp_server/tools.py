@@ -17,11 +17,10 @@ from typing import Any
 
 from riskspec import model as m
 from riskspec.errors import ActionError, OptionError, RiskspecError, UnknownIdError
+from riskspec.limits import MAX_JSON_CHARS, MAX_QUERY_CHARS, MAX_QUERY_WORDS, MAX_SEED
 from riskspec.loading import load_spec
 from riskspec.wording import players_words
 
-#: largest army counts the odds tool accepts (the exact chain grows with a × d)
-MAX_ARMIES = 200
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -60,10 +59,16 @@ def search_rules(query: str, variant: str | None = None, limit: int = 10) -> lis
     readings), best first; each with its citations.  ``variant`` keeps those of one variant."""
     spec = _spec()
     _check_variant(spec, variant)
+    if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
+        raise OptionError(f"search_rules takes a query of at most {MAX_QUERY_CHARS:,} "
+                          f"characters, not {len(query) if isinstance(query, str) else query!r:.40}")
     words = set(_WORD.findall(query.lower()))
     if not words:
         raise OptionError("search_rules needs at least one word to look for")
-    limit = max(1, min(int(limit), 50))
+    if len(words) > MAX_QUERY_WORDS:
+        raise OptionError(f"search_rules looks for at most {MAX_QUERY_WORDS} different words, "
+                          f"not {len(words):,}: shorten the query")
+    limit = _bounded_int(limit, "limit", 1, 50)
     scored: list[tuple[float, str, dict[str, Any]]] = []
     for rule in spec.rules.values():
         if variant and variant not in _variants_of_rule(spec, rule.id):
@@ -153,9 +158,9 @@ def battle_odds(attackers: int, defenders: int, variant: str = "classic",
     from riskspec.reference.odds import CONVENTION, BattleChain, load_rules
     spec = _spec()
     _check_variant(spec, variant)
-    for name, n in (("attackers", attackers), ("defenders", defenders)):
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_ARMIES:
-            raise OptionError(f"{name} is a whole number from 1 to {MAX_ARMIES}, not {n!r}")
+    from riskspec.reference.odds import check_armies
+    check_armies(attackers, "attackers")
+    check_armies(defenders, "defenders")
     rules = load_rules(variant, dict(options or {}))
     odds = BattleChain(rules, defender_policy).battle(attackers, defenders)
     ends = sorted(odds.outcomes.items(), key=lambda kv: -kv[1])
@@ -175,8 +180,10 @@ def sample_position(variant: str = "classic", players: int = 3, seed: int = 0,
     (riskspec/state@1 JSON), with the player to act and some of their legal actions."""
     from riskspec.reference import driver as D
     from riskspec.reference import engine as E
-    if not 0 <= turn <= 200:
-        raise OptionError(f"turn is from 0 to 200, not {turn!r}")
+    _bounded_int(turn, "turn", 0, 200)
+    from riskspec.loading.params import get_player_bounds
+    _bounded_int(players, "players", *get_player_bounds())
+    _bounded_int(seed, "seed", 0, MAX_SEED)
     state = E.new_game(variant, players, dict(options or {}))
     state = D.play_until(state, lambda s: E.to_dict(s)["turn"] >= turn
                          and E.current_player(s) >= 0, random.Random(seed))
@@ -225,7 +232,7 @@ def legal_actions(state: Mapping[str, Any] | str, limit: int = 100) -> dict[str,
     exact probabilities at a chance node."""
     from riskspec.reference import engine as E
     s = E.from_dict(_load_json(state, "state"))
-    limit = max(1, min(int(limit), 1000))
+    limit = _bounded_int(limit, "limit", 1, 1000)
     out = _to_act(s)
     out["legal_actions"] = E.legal_actions(s)[:limit]
     outcomes = E.chance_outcomes(s)
@@ -235,12 +242,25 @@ def legal_actions(state: Mapping[str, Any] | str, limit: int = 100) -> dict[str,
     return out
 
 
+def _bounded_int(value: object, name: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; a bool (``true`` is not 1), a
+    float or a number out of range is refused with the bound."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise OptionError(f"{name} is a whole number from {low} to {high:,}, not {value!r:.40}")
+    return value
+
+
 def _load_json(value: Mapping[str, Any] | str, name: str) -> Any:
     if isinstance(value, str):
+        if len(value) > MAX_JSON_CHARS:
+            raise OptionError(f"{name} is {len(value):,} characters of JSON, more than the "
+                              f"{MAX_JSON_CHARS:,} this tool reads")
         try:
             return json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"{name} is not valid JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise OptionError(f"{name} is not valid JSON: {str(exc)[:200]}") from None
+    if not isinstance(value, Mapping):
+        raise OptionError(f"{name} is a JSON object (or its text), not {type(value).__name__}")
     return dict(value)
 
 

@@ -104,8 +104,8 @@ def refuse_special(path: Path, what: str, *, error: type[Exception] = PathError)
         raise error(f"{what} {path} is {describe_path(path)}; refusing to write through a "
                     f"symbolic link: give the real file's path")
     if not stat.S_ISREG(st.st_mode):
-        raise error(f"{what} {path} exists and is {describe_mode(st.st_mode)}; refusing to "
-                    f"replace it: give the path of a regular file")
+        raise error(f"{what} {path} exists and is {describe_mode(st.st_mode)}, not a regular "
+                    f"file; refusing to replace it")
     return True
 
 
@@ -116,7 +116,7 @@ def _parent_folder(path: Path, what: str, error: type[Exception]) -> Path:
         st = os.stat(parent)
     except FileNotFoundError:
         raise error(f"{what} {path}: the folder {str(parent)!r} does not exist (riskspec "
-                    f"creates no folder you did not name): create it first") from None
+                    f"creates no folder you did not name): create it first (mkdir -p {parent})") from None
     except OSError as exc:
         raise error(f"{what} {path}: cannot use the folder {str(parent)!r}: {exc.strerror}") from exc
     if not stat.S_ISDIR(st.st_mode):

@@ -63,7 +63,7 @@ CASES = {
     "nan handshake": (["--handshake-timeout", "nan"], "--handshake-timeout must be"),
     "negative case timeout": (["--case-timeout", "-5"], "--case-timeout must be"),
     "no jobs": (["--jobs", "0"], "--jobs must be at least 1"),
-    "report on a device": (["--report", "/dev/full"], "is a character device; refusing"),
+    "report on a device": (["--report", "/dev/full"], "is a character device, not a regular file; refusing"),
     "report in /proc": (["--report", "/proc/self/nope/r.json"], "does not exist (riskspec creates no folder"),
     "junit in /proc": (["--junit", "/proc/nope.xml"], "cannot write in"),
     "write-expect in /proc": (["--write-expect", "/proc/nope.json"], "cannot write in"),

@@ -64,3 +64,24 @@ def players_words(statement: str, *, params: Mapping[str, Any], spec: Any) -> st
     """A rule's statement as a player reads it: every backticked parameter name, map or
     rule ID replaced by :func:`span_words` (numbers filled in from ``params``)."""
     return _SPAN.sub(lambda mt: span_words(mt.group(1), params=params, spec=spec), statement)
+
+
+#: fields of actions, events and states (and their ``pending`` part) whose integer value is a
+#: seat: shown as that player (its colour), never as a bare number. Every integer field of
+#: the action, event and state schemas is either here or in :data:`NUMBER_FIELDS` (a test
+#: checks it), so a new field has to be classified.
+SEAT_FIELDS = frozenset({
+    "player", "owner", "seat", "by", "winner", "victim", "defender", "attacker", "eliminated",
+    "current", "captor", "chooser", "against", "next", "from", "eliminated_by", "first_player",
+})
+
+#: integer fields that count or number something (armies, dice, cards, turns, points …)
+NUMBER_FIELDS = frozenset({
+    "admirals", "armies", "attacker_losses", "bonus", "cards", "defender_losses", "dice",
+    "generals", "lasting_bonus", "leaders", "level", "reinforcements", "territories", "turn",
+    "value", "vp", "attacker_dice", "defender_dice", "fortifications", "left", "max_hand", "min",
+    "neutral", "own", "sets", "to_place", "amount", "captive_admirals", "captive_generals",
+    "challenger_ships", "conquests", "epidemics", "fortify_moves", "mission_reinforcements",
+    "missions_completed", "naval_moves", "prisoner_generals", "reserve", "sets_traded", "ships",
+    "units",
+})

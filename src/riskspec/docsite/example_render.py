@@ -16,6 +16,7 @@ from riskspec import model as m
 from riskspec.docsite import md
 from riskspec.docsite import position as pos
 from riskspec.docsite.examples import Case
+from riskspec.wording import SEAT_FIELDS
 
 try:  # the reference engine's list, when it is there
     from riskspec.reference.actions import CHANCE_TYPES
@@ -78,8 +79,7 @@ def _kv(body: Mapping[str, Any], ctx: Ctx, skip: tuple[str, ...] = ("type",)) ->
             shown = ctx.place(v)
         elif isinstance(v, list) and v and all(isinstance(d, int) for d in v):
             shown = "**" + " ".join(str(d) for d in v) + "**"
-        elif k in ("player", "owner", "seat", "by", "winner", "victim", "defender", "attacker",
-                   "eliminated", "current") and isinstance(v, int) and not isinstance(v, bool):
+        elif k in SEAT_FIELDS and isinstance(v, int) and not isinstance(v, bool):
             shown = md.cell(pos.player_label(ctx.before, v))
         else:
             shown = md.code(v)

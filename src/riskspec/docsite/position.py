@@ -7,8 +7,11 @@ so the terminal and the site show the same cells.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from riskspec.wording import SEAT_FIELDS
 
 #: the piece counts a place can hold (territories, then maritime zones), with their labels
 FIELDS: tuple[tuple[str, str], ...] = (
@@ -54,7 +57,8 @@ def player_label(state: Mapping[str, Any] | None, seat: Any) -> str:
 
 
 def value_text(state: Mapping[str, Any] | None, key: str, value: Any) -> str:
-    if key in ("owner", "current", "winner"):
+    if key in SEAT_FIELDS and (value is None or (isinstance(value, int)
+                                                 and not isinstance(value, bool))):
         return player_label(state, value)
     if value is None:
         return "—"
@@ -101,6 +105,40 @@ def parse_cell(text: str) -> tuple[str, str]:
     return text.strip(), text.strip()
 
 
+@functools.cache
+def _pending_meanings() -> Mapping[str, str]:
+    """Each ``pending`` field's meaning, as the state schema describes it (one truth)."""
+    from riskspec.validation import load_schema
+
+    defs = load_schema("state.schema.json").get("$defs", {})
+    out: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, Mapping):
+            for key, sub in (node.get("properties") or {}).items():
+                if isinstance(sub, Mapping) and isinstance(sub.get("description"), str):
+                    out.setdefault(key, sub["description"].strip().rstrip("."))
+            for sub in node.values():
+                walk(sub)
+        elif isinstance(node, list):
+            for sub in node:
+                walk(sub)
+
+    for name in ("pending", "napoleon_pending"):
+        walk(defs.get(name))
+    return out
+
+
+def pending_label(key: str) -> str:
+    """A bookkeeping field of the phase in words: its meaning from the state schema, with
+    the field's own name after it (``cards still to draw (left)``)."""
+    meaning = _pending_meanings().get(key)
+    name = key.replace("_", " ")
+    if not meaning:
+        return name
+    return f"{meaning[0].lower()}{meaning[1:]} ({name})"
+
+
 def _pending(state: Mapping[str, Any]) -> Mapping[str, Any]:
     pending = state.get("pending")
     return pending if isinstance(pending, Mapping) else {}
@@ -126,7 +164,7 @@ def other_changes(before: Mapping[str, Any] | None,
             continue  # only counts (armies to place …), not the bookkeeping
         bt, at = value_text(before, key, bv), value_text(after, key, av)
         if bt != at:
-            out.append((key.replace("_", " "), bt, at))
+            out.append((pending_label(key), bt, at))
     pb, pa = players_of(before), players_of(after)
     for seat in range(max(len(pb), len(pa))):
         b = pb[seat] if seat < len(pb) else {}

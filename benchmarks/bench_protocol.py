@@ -1,21 +1,29 @@
 """Benchmark: the conformance protocol — per-request overhead of stdio against in-process,
-and conformance cases per second.
+conformance cases per second, and `riskspec check --jobs`.
 
-    python benchmarks/bench_protocol.py [--requests 2000] [--repeat 3]
+    python benchmarks/bench_protocol.py [--requests 1000] [--repeat 6] [--check-rounds 3]
 
-* per request: the same request (``legal_actions`` at a player's decision, whose answer
-  is a short list, and ``state``, whose answer is the whole position) sent
-  ``--requests`` times to
-  - the engine called directly (no JSON),
-  - the in-process server session (``InProcessClient``: JSON text both ways, no process),
-  - ``riskspec engine`` over stdin/stdout (``EngineClient``: a subprocess, JSON Lines,
-    schema validation of every response), and the same without the schema check;
-  the overhead of stdio is the difference between stdio and in-process.
-* cases/s: every shipped test vector run once through each client (``run_case``), best of
-  ``--repeat`` with the two clients alternating, in wall time and in CPU time of every
-  process involved (this one with its reader threads, and over stdio the engine process,
-  read from ``/proc``): on a shared machine the wall-clock ratio mostly measures how long
-  the engine process waits for a core, the CPU ratio what the protocol costs.
+Method (`benchmarks/pairs.py`): interleaved rounds, the order of the sides rotated each
+round, the median and range over the rounds, CPU time of every process involved (this one
+with its reader threads and, over stdio, the engine process, read from ``/proc``) and wall
+time, with the load average.
+
+* *per request*: ``legal_actions`` (a short answer) and ``state`` (the whole position) sent
+  ``--requests`` times, after ``load_state`` of one Classic position at an attack decision,
+  to the engine called directly (no JSON), the in-process server session
+  (``InProcessClient``: JSON text both ways) and ``riskspec engine`` over stdin/stdout
+  (``EngineClient``, with and without the schema check of each response).  This row
+  measures the protocol around one *warm* position on purpose (the engine's per-position
+  memos are filled after the first request): it is the overhead per request, not the
+  engine's work.
+* *cases*: the shipped vectors are cut into ``--repeat`` disjoint slices; round ``i`` runs
+  slice ``i`` (new cases every round) through ``run_case`` on both clients.
+* *check --jobs*: ``riskspec check -q`` (the built-in reference, in-process) with
+  ``--jobs 1`` and ``--jobs 2``, each a new process timed in its own CPU and wall time.
+
+Why the method changed (issue 23): the earlier script printed the best of ``--repeat``
+runs of the same cases, so every repeat after the first met the caches the first had
+filled.
 """
 
 from __future__ import annotations
@@ -23,12 +31,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from bench_odds import best_of, machine  # noqa: E402
+import pairs  # noqa: E402
 
 
 def decision_state() -> Any:
@@ -48,10 +58,19 @@ def process_cpu(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def timed(fn: Callable[[], Any], engine_pid: int | None = None) -> pairs.Timing:
+    """``fn()`` in the CPU time of this process plus that of the engine process."""
+    before = process_cpu(engine_pid)
+    t = pairs.measure(fn)
+    return pairs.Timing(t.cpu + process_cpu(engine_pid) - before, t.wall, t.load, t.result)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--requests", type=int, default=2000)
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--requests", type=int, default=1000)
+    p.add_argument("--repeat", type=int, default=6, help="rounds of requests and of cases")
+    p.add_argument("--check-rounds", type=int, default=3,
+                   help="rounds of `riskspec check --jobs 1 / 2` (0: skip)")
     args = p.parse_args(argv)
 
     from riskspec.conformance.client import EngineClient, python_engine_argv, reference_client
@@ -59,74 +78,83 @@ def main(argv: list[str] | None = None) -> int:
     from riskspec.conformance.vectors import load_cases
     from riskspec.reference import engine as E
 
-    print(f"machine: {machine()}")
+    print(f"machine: {pairs.machine()}")
     state = decision_state()
     setup = {"variant": "classic", "players": 3, "options": {}}
     state_json = E.to_dict(state)
     n = args.requests
 
-    stdio = EngineClient(python_engine_argv(), timeout=30)
+    stdio = EngineClient(python_engine_argv(), timeout=60)
     start = time.perf_counter()
     stdio.start()
-    print(f"engine start-up and handshake (stdio): {time.perf_counter() - start:.3f} s")
-    raw = EngineClient(python_engine_argv(), timeout=30, validate=False)
+    print(f"engine start-up and handshake (stdio): {time.perf_counter() - start:.3f} s wall")
+    raw = EngineClient(python_engine_argv(), timeout=60, validate=False)
     inproc = reference_client()
     for client in (stdio, raw, inproc):
         r = client.request("load_state", state=state_json, **setup)
         assert r.ok, r.error
 
-    def direct_legal() -> None:
-        for _ in range(n):
-            E.legal_actions(state)
+    def pid(client: Any) -> int | None:
+        return client.proc.pid if getattr(client, "proc", None) is not None else None
 
-    def direct_state() -> None:
-        for _ in range(n):
-            E.to_dict(state)
+    direct = {"legal_actions": lambda: E.legal_actions(state), "state": lambda: E.to_dict(state)}
+    print(f"\nper request ({n} requests a round, {args.repeat} rounds; one warm position), "
+          f"µs, CPU of every process: median (range)")
+    print(f"{'op':<14} {'direct':>14} {'in-process':>16} {'stdio':>16} {'stdio, no schema':>17}")
+    for op in ("legal_actions", "state"):
+        def loop(fn: Callable[[], Any]) -> Callable[[], None]:
+            def go() -> None:
+                for _ in range(n):
+                    fn()
+            return go
 
-    def send(client: Any, op: str) -> Any:
-        def go() -> None:
-            for _ in range(n):
-                client.request(op)
-        return go
-
-    rows = [("legal_actions", direct_legal), ("state", direct_state)]
-    print(f"\nper request ({n} requests, best of {args.repeat}), microseconds:")
-    print(f"{'op':<14} {'direct':>9} {'in-process':>11} {'stdio':>9} {'stdio, no schema':>17} "
-          f"{'stdio overhead':>15}")
-    for op, direct in rows:
-        t_direct = best_of(args.repeat, direct) / n * 1e6
-        t_in = best_of(args.repeat, send(inproc, op)) / n * 1e6
-        t_io = best_of(args.repeat, send(stdio, op)) / n * 1e6
-        t_raw = best_of(args.repeat, send(raw, op)) / n * 1e6
-        print(f"{op:<14} {t_direct:>9.0f} {t_in:>11.0f} {t_io:>9.0f} {t_raw:>17.0f} "
-              f"{t_io - t_in:>15.0f}")
+        sides = {"direct": lambda i, op=op: timed(loop(direct[op]))}
+        for name, client in (("in-process", inproc), ("stdio", stdio), ("raw", raw)):
+            sides[name] = (lambda i, c=client, op=op:
+                           timed(loop(lambda: c.request(op)), pid(c)))
+        got = pairs.interleave(sides, args.repeat)
+        us = {k: pairs.show([t.cpu / n * 1e6 for t in v], ".0f") for k, v in got.items()}
+        print(f"{op:<14} {us['direct']:>14} {us['in-process']:>16} {us['stdio']:>16} "
+              f"{us['raw']:>17}   ({pairs.loads(*got.values())})")
     raw.close()
 
     cases = load_cases()
-    print(f"\nconformance cases ({len(cases)} shipped vectors, each once, best of {args.repeat}, "
-          f"the two clients alternating); wall time, and CPU time of every process involved "
-          f"(this one, and over stdio the engine too):")
-    took: dict[str, float] = {}
-    cpu: dict[str, float] = {}
-    for _ in range(args.repeat):
-        for name, client in (("in-process", inproc), ("stdio", stdio)):
-            pid = client.proc.pid if name == "stdio" and client.proc is not None else None
-            start, cpu0, eng0 = time.perf_counter(), time.process_time(), process_cpu(pid)
-            results = [run_case(client, case) for case in cases]
-            wall = time.perf_counter() - start
-            used = time.process_time() - cpu0 + process_cpu(pid) - eng0
-            took[name] = min(took.get(name, float("inf")), wall)
-            cpu[name] = min(cpu.get(name, float("inf")), used)
+    slices = [cases[i::args.repeat] for i in range(args.repeat)]
+    print(f"\nconformance cases: {len(cases)} shipped vectors in {args.repeat} disjoint slices, "
+          f"round i runs slice i on both clients (order alternating)")
+
+    def run_slice(client: Any, i: int) -> pairs.Timing:
+        def go() -> int:
+            results = [run_case(client, case) for case in slices[i]]
             passed = sum(1 for r in results if r.outcome == "pass")
-            assert passed == len(cases), f"{name}: {passed} of {len(cases)} pass"
-            assert name != "stdio" or client.proc is not None and client.proc.pid == pid, \
-                "the engine restarted during the run"
-    for name in ("in-process", "stdio"):
-        print(f"  {name:<11} {len(cases) / took[name]:8.1f} cases/s  ({took[name]:.2f} s wall, "
-              f"{cpu[name]:.2f} s CPU)")
-    print(f"  stdio / in-process: {took['stdio'] / took['in-process']:.2f}× wall, "
-          f"{cpu['stdio'] / cpu['in-process']:.2f}× CPU")
+            assert passed == len(results), f"{passed} of {len(results)} pass"
+            return len(results)
+        return timed(go, pid(client))
+
+    got = pairs.interleave({"in-process": lambda i: run_slice(inproc, i),
+                            "stdio": lambda i: run_slice(stdio, i)}, args.repeat)
+    for name, runs in got.items():
+        print(f"  {name:<11} {pairs.show([t.result / t.wall for t in runs], '.1f')} cases/s wall, "
+              f"{pairs.show([t.result / t.cpu for t in runs], '.1f')} cases per CPU-s")
+    print(f"  stdio ÷ in-process: {pairs.show(pairs.ratios(got['stdio'], got['in-process']), unit='×')}"
+          f" CPU, {pairs.show(pairs.ratios(got['stdio'], got['in-process'], wall=True), unit='×')}"
+          f" wall ({pairs.loads(*got.values())})")
     stdio.close()
+
+    if args.check_rounds > 0:
+        exe = shutil.which("riskspec", path=os.path.dirname(sys.executable)) or "riskspec"
+        cmds = {j: [exe, "check", "-q", "--jobs", j] for j in ("1", "2")}
+        print(f"\n`riskspec check -q` in-process (all {len(cases)} vectors), "
+              f"{args.check_rounds} rounds, a new process each run:")
+        got = pairs.interleave({j: (lambda i, c=c: pairs.measure_command(c))
+                                for j, c in cmds.items()}, args.check_rounds)
+        for j, runs in got.items():
+            assert all(t.result == 0 for t in runs), f"--jobs {j}: check failed"
+            print(f"  --jobs {j}: {pairs.show([t.cpu for t in runs], '.1f', ' s')} CPU, "
+                  f"{pairs.show([t.wall for t in runs], '.1f', ' s')} wall")
+        print(f"  --jobs 2 ÷ --jobs 1: {pairs.show(pairs.ratios(got['2'], got['1']), unit='×')} CPU,"
+              f" {pairs.show(pairs.ratios(got['2'], got['1'], wall=True), unit='×')} wall "
+              f"({pairs.loads(*got.values())})")
     return 0
 
 

@@ -1,6 +1,6 @@
 """Benchmark: the reference engine against rlrisk (PyPI), random play matched decision by decision.
 
-    python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 3]
+    python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 10]
                                       [--players 3 4 6] [--defender max|choose]
                                       [--api in-place|copy]
                                       [--rlrisk-python PATH] [--profile]
@@ -33,11 +33,22 @@ left unchanged.
 
 Both play Classic with cards, territories dealt at random, adjacent fortification and a
 card for a conquest; each game stops after ``--max-turns`` player turns or with a winner.
-Each side is timed inside its own process, in CPU time (``time.process_time``: the engine's
-work and its agent's, not the interpreter's start-up nor the time spent waiting for a core
-on a busy machine), best of ``--repeat``, the two run alternately so that both see the same
-load.  *turns/s* counts player turns; the ratio is the reference engine's turns/s over
-rlrisk's.
+The method (``benchmarks/pairs.py``, shared by every script here): each side runs in a
+worker process of its own, the same kind for both (a Python interpreter kept for the whole
+run and warmed by one game on a seed no round plays), and is timed inside it in CPU time
+(``time.process_time``: the engine's work and its agent's, not the interpreter's start-up nor
+the wait for a core on a busy machine) and wall time, after a full garbage collection.  Round
+``i`` plays *new* seeds on both sides (``--first-seed`` + ``i × --games`` …: no seed is
+replayed against the caches an earlier round warmed), the two sides one after the other in
+an order that alternates between rounds; the script prints the median and range over the
+``--repeat`` rounds of each side's turns/s and of the per-round ratio (reference turns/s
+over rlrisk's), with the load average.  *turns/s* counts player turns.
+
+Why the method changed (issue 23): the earlier script replayed seeds 0–9 in every repeat
+in one process, so its second and third repeats met the reference's per-position memos
+(``listed.by_owner``, placements, valid sets) already filled; it ran rlrisk in a new, cold
+process each repeat; and it printed the best of three, which hides garbage-collection
+pauses.
 
 rlrisk runs in an interpreter that has it: ``--rlrisk-python``, else this one if it imports
 ``rlrisk``, else a virtual environment made for it under ``~/.cache/riskspec/bench-rlrisk``
@@ -55,16 +66,18 @@ import os
 import random
 import subprocess
 import sys
-import time
 import venv
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import pairs  # noqa: E402
 
 RLRISK = "rlrisk==1.0.2.3"
 VENV = Path.home() / ".cache" / "riskspec" / "bench-rlrisk"
 
 
 # -- rlrisk side (runs in rlrisk's interpreter; imports nothing from riskspec) -------------------
-def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
+def rlrisk_games(players: int, seeds: range, max_turns: int) -> dict[str, float]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import numpy as np
     from rlrisk.agents.base_agent import BaseAgent
@@ -92,8 +105,7 @@ def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
             return random.choice(options)
 
     turns = won = rolls = 0
-    start = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         random.seed(seed)
         np.random.seed(seed)
         game = Game([Agent() for _ in range(players)], steal_cards=True, deal=True,
@@ -105,8 +117,7 @@ def rlrisk_games(players: int, games: int, max_turns: int) -> dict[str, float]:
             except Capped:
                 pass
         turns += min(game.played, max_turns)
-    return {"seconds": time.process_time() - start, "turns": turns, "won": won,
-            "rolls": rolls}
+    return {"turns": turns, "won": won, "rolls": rolls}
 
 
 # -- reference side ---------------------------------------------------------------------------------
@@ -236,15 +247,14 @@ def _block(actions, index, f, t=None, n=None):  # type: ignore[no-untyped-def]
 DEFENDER_READINGS = {"max": "always-maximum", "choose": "defender-chooses"}
 
 
-def reference_games(players: int, games: int, max_turns: int,
+def reference_games(players: int, seeds: range, max_turns: int,
                     defender: str = "max", api: str = "in-place") -> dict[str, float]:
     from riskspec.reference import engine as E
     from riskspec.reference.driver import sample_outcome
     options = {"distribution": "deal",
                "classic.amb.defender-dice-choice": DEFENDER_READINGS[defender]}
     turns = won = rolls = 0
-    start = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         rng = random.Random(seed)
         agent = MatchedAgent(rng)
         s = E.new_game("classic", players, options)
@@ -261,8 +271,7 @@ def reference_games(players: int, games: int, max_turns: int,
                 s, _ = apply(s, action)
         won += s.winner >= 0
         turns += min(s.turn, max_turns)
-    return {"seconds": time.process_time() - start, "turns": turns, "won": won,
-            "rolls": rolls}
+    return {"turns": turns, "won": won, "rolls": rolls}
 
 
 # -- rlrisk's interpreter ---------------------------------------------------------------------------
@@ -291,20 +300,55 @@ def find_rlrisk_python(given: str | None) -> str | None:
     return str(python)
 
 
-def run_rlrisk(python: str, players: int, games: int, max_turns: int) -> dict[str, float]:
-    out = subprocess.run([python, __file__, "--rlrisk-worker", "--players", str(players),
-                          "--games", str(games), "--max-turns", str(max_turns)],
-                         capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+class Worker:
+    """One side in a process of its own, kept for the whole run (warm after the first call):
+    it reads one JSON request a line, plays the seeds, and answers with its own timing."""
+
+    def __init__(self, python: str, side: str, args: argparse.Namespace) -> None:
+        self.proc = subprocess.Popen(
+            [python, __file__, "--worker", side, "--max-turns", str(args.max_turns),
+             "--defender", args.defender, "--api", args.api],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+
+    def play(self, players: int, first: int, games: int) -> pairs.Timing:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([players, first, games]) + "\n")
+        self.proc.stdin.flush()
+        r = json.loads(self.proc.stdout.readline())
+        return pairs.Timing(r.pop("cpu"), r.pop("wall"), r.pop("load"), r)
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def serve(side: str, args: argparse.Namespace) -> None:
+    """The worker loop (``--worker``): requests [players, first seed, games] on stdin."""
+    def play(players: int, first: int, games: int) -> dict[str, float]:
+        seeds = range(first, first + games)
+        if side == "rlrisk":
+            return rlrisk_games(players, seeds, args.max_turns)
+        return reference_games(players, seeds, args.max_turns, args.defender, args.api)
+
+    for line in sys.stdin:
+        t = pairs.measure(play, *json.loads(line))
+        print(json.dumps({"cpu": t.cpu, "wall": t.wall, "load": t.load, **t.result}), flush=True)
+
+
+#: seeds of the warm-up games, which no round plays
+WARM_UP = 10**6
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--games", type=int, default=10, help="games per side and round")
     ap.add_argument("--max-turns", type=int, default=100)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=10, help="rounds (interleaved pairs)")
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
+    ap.add_argument("--first-seed", type=int, default=1000,
+                    help="round i plays seeds first + i*games … (new games every round)")
     ap.add_argument("--defender", choices=sorted(DEFENDER_READINGS), default="max",
                     help="the reference's defender: always the most dice, as rlrisk's (max, the "
                          "default), or a defence decision per roll (choose)")
@@ -312,55 +356,72 @@ def main() -> None:
                     help="drive the reference with engine.apply_in_place (the default, as rlrisk "
                          "changes its state) or engine.apply (a new state per action)")
     ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
-    ap.add_argument("--rlrisk-worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--worker", choices=("reference", "rlrisk"), help=argparse.SUPPRESS)
     ap.add_argument("--sort", default="tottime", help="with --profile: the pstats sort key")
     ap.add_argument("--profile", action="store_true",
                     help="cProfile the reference side (first player count) instead")
     args = ap.parse_args()
-    if args.rlrisk_worker:
-        print(json.dumps(rlrisk_games(args.players[0], args.games, args.max_turns)))
+    if args.worker:
+        serve(args.worker, args)
         return
-    sys.path.insert(0, str(Path(__file__).parent))
-    from bench_odds import machine
-    print(machine())
-    reference_games(args.players[0], 1, 1, args.defender, args.api)   # load the spec, warm caches
+    print(pairs.machine())
     if args.profile:
         import cProfile
         import pstats
-        reference_games(args.players[0], args.games, args.max_turns, args.defender, args.api)
+        reference_games(args.players[0], range(WARM_UP, WARM_UP + 1), args.max_turns,
+                        args.defender, args.api)
         prof = cProfile.Profile()
-        prof.runcall(reference_games, args.players[0], args.games, args.max_turns, args.defender,
-                     args.api)
+        prof.runcall(reference_games, args.players[0],
+                     range(args.first_seed, args.first_seed + args.games), args.max_turns,
+                     args.defender, args.api)
         pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
         return
     python = find_rlrisk_python(args.rlrisk_python)
-    print(f"Classic, matched random play: {args.games} games per row, cap {args.max_turns} "
-          f"player turns, best of {args.repeat}; reference defender: {args.defender} "
-          f"({DEFENDER_READINGS[args.defender]}), "
+    print(f"Classic, matched random play: {args.games} new games per side and round, cap "
+          f"{args.max_turns} player turns, {args.repeat} interleaved rounds, each side in a "
+          f"worker process of its own (warmed by one game first), CPU time; reference defender: "
+          f"{args.defender} ({DEFENDER_READINGS[args.defender]}), "
           f"engine.{'apply_in_place' if args.api == 'in-place' else 'apply'}; "
           f"rlrisk: {python or 'not available'}")
-    print(f"{'players':>7} {'reference turns/s':>17} {'rlrisk turns/s':>14} {'ratio':>6} "
-          f"{'won ref/rl':>10} {'rolls/turn ref/rl':>17}")
-    for players in args.players:
-        ref: dict[str, float] | None = None
-        rl: dict[str, float] | None = None
-        for _ in range(args.repeat):
-            r = reference_games(players, args.games, args.max_turns, args.defender, args.api)
-            if ref is None or r["seconds"] < ref["seconds"]:
-                ref = r
-            if python:
-                q = run_rlrisk(python, players, args.games, args.max_turns)
-                if rl is None or q["seconds"] < rl["seconds"]:
-                    rl = q
-        assert ref is not None
-        ref_rate = ref["turns"] / ref["seconds"]
-        if rl is None:
-            print(f"{players:>7} {ref_rate:>17,.0f} {'-':>14} {'-':>6}")
-            continue
-        rl_rate = rl["turns"] / rl["seconds"]
-        print(f"{players:>7} {ref_rate:>17,.0f} {rl_rate:>14,.0f} {ref_rate / rl_rate:>5.2f}× "
-              f"{int(ref['won']):>4}/{int(rl['won']):<5} "
-              f"{ref['rolls'] / ref['turns']:>8.2f}/{rl['rolls'] / rl['turns']:<8.2f}")
+    print("ratio = reference turns/s ÷ rlrisk turns/s per round (CPU): median (range)")
+    workers = {"reference": Worker(sys.executable, "reference", args)}
+    if python:
+        workers["rlrisk"] = Worker(python, "rlrisk", args)
+    try:
+        for players in args.players:
+            for w in workers.values():
+                w.play(players, WARM_UP, 1)
+            seeds = args.first_seed + 100_000 * players
+            got = pairs.interleave(
+                {n: (lambda i, w=w: w.play(players, seeds + i * args.games, args.games))
+                 for n, w in workers.items()}, args.repeat)
+            report(players, got)
+    finally:
+        for w in workers.values():
+            w.close()
+
+
+def report(players: int, got: dict[str, list[pairs.Timing]]) -> None:
+    def rate(t: pairs.Timing, wall: bool = False) -> float:
+        return float(t.result["turns"]) / (t.wall if wall else t.cpu)
+
+    def per_turn(side: list[pairs.Timing], key: str) -> float:
+        return sum(t.result[key] for t in side) / sum(t.result["turns"] for t in side)
+
+    ref = got["reference"]
+    line = f"{players} players: reference {pairs.show([rate(t) for t in ref], ',.0f')} turns/s"
+    if "rlrisk" in got:
+        rl = got["rlrisk"]
+        cpu = [rate(a) / rate(b) for a, b in zip(ref, rl)]
+        wall = [rate(a, True) / rate(b, True) for a, b in zip(ref, rl)]
+        line += (f", rlrisk {pairs.show([rate(t) for t in rl], ',.0f')} turns/s; "
+                 f"ratio {pairs.show(cpu, unit='×')} CPU, {pairs.show(wall, unit='×')} wall; "
+                 f"rolls/turn {per_turn(ref, 'rolls'):.2f} / {per_turn(rl, 'rolls'):.2f}, "
+                 f"won {sum(t.result['won'] for t in ref)} / {sum(t.result['won'] for t in rl)}; "
+                 f"{pairs.loads(ref, rl)}")
+    else:
+        line += f"; {pairs.loads(ref)}"
+    print(line, flush=True)
 
 
 if __name__ == "__main__":

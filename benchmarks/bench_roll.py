@@ -1,9 +1,11 @@
 """Benchmark: one battle roll on the reference engine against a hand-written roll.
 
-    python benchmarks/bench_roll.py [--positions 3000] [--repeat 5]
+    python benchmarks/bench_roll.py [--positions 2000] [--repeat 7]
 
 Collects the battle chance nodes (an attack declared and defended, the dice about to be
-rolled) of seeded random Classic games, then times, per roll, best of ``--repeat``:
+rolled) of seeded random Classic games, ``--positions`` new ones for each of ``--repeat``
+rounds, then times per roll, each round on its own positions, the four sides one after
+the other in an order rotated each round:
 
 * *engine*: what a caller of the public API does for one roll — ``sample_outcome`` (the
   exact chance table, one ``randrange`` over its integer weights) and ``apply`` (a new
@@ -16,8 +18,10 @@ rolled) of seeded random Classic games, then times, per roll, best of ``--repeat
 * *rule*: ``battle.compute_losses`` alone on the same dice, the rule itself.
 
 CPU time (``time.process_time``), so that other jobs on a shared machine disturb the figures
-little.  The ratio *engine / hand-written* (the faster hand-written roll) is the figure of
-the speed goal (≤ 5×).
+little; the median and range over the rounds (``benchmarks/pairs.py``).  The ratio *engine
+/ hand-written* (the faster hand-written roll) of each round is the figure of the speed goal
+(≤ 5×).  Why the method changed (issue 23): the earlier script timed the same positions in
+every repeat and printed the best of five.
 """
 
 from __future__ import annotations
@@ -25,12 +29,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
+from typing import Any
 
 from riskspec.reference import engine as E
 from riskspec.reference.battle import compute_losses
 from riskspec.reference.driver import choose_action, sample_outcome
+
+sys.path.insert(0, str(Path(__file__).parent))
+import pairs  # noqa: E402
 
 
 def battle_positions(n: int) -> list[E.State]:
@@ -77,56 +84,61 @@ def hand_roll_randrange(armies: list[int], f: int, t: int, n_att: int, n_def: in
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--positions", type=int, default=3000)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--positions", type=int, default=2000, help="positions per round")
+    ap.add_argument("--repeat", type=int, default=7, help="rounds")
     args = ap.parse_args()
-    sys.path.insert(0, str(Path(__file__).parent))
-    from bench_odds import machine
-    print(machine())
-    positions = battle_positions(args.positions)
-    jobs = [(s.armies[:], s.pending["from"], s.pending["to"], s.pending["attacker_dice"],
-             s.pending["defender_dice"]) for s in positions]
-    prm = positions[0].tables.params
-    ties, pairs = prm.attack_ties, prm.attack_compared_pairs
-    rng = random.Random(1)
-    dice = []
-    for s in positions:
-        o = sample_outcome(s, rng)
-        dice.append((o["attacker"], o["defender"]))
+    print(pairs.machine())
+    everything = battle_positions(args.positions * args.repeat)
+    prm = everything[0].tables.params
+    ties, compared = prm.attack_ties, prm.attack_compared_pairs
     apply, sample = E.apply, sample_outcome
 
-    def engine() -> None:
-        r = random.Random(0)
-        for s in positions:
-            apply(s, sample(s, r))
+    def inputs(i: int) -> list[E.State]:
+        return everything[i * args.positions:(i + 1) * args.positions]
 
-    def hand() -> None:
-        r = random.Random(0)
-        for armies, f, t, na, nd in jobs:
-            hand_roll(armies, f, t, na, nd, r)
+    def engine(i: int) -> pairs.Timing:
+        positions = inputs(i)
 
-    def hand_rr() -> None:
-        r = random.Random(0)
-        for armies, f, t, na, nd in jobs:
-            hand_roll_randrange(armies, f, t, na, nd, r)
+        def go() -> None:
+            r = random.Random(i)
+            for s in positions:
+                apply(s, sample(s, r))
+        return pairs.measure(go)
 
-    def rule() -> None:
-        for att, dfd in dice:
-            compute_losses(att, dfd, ties, pairs)
+    def hand_side(roll: Any) -> Any:
+        def side(i: int) -> pairs.Timing:
+            jobs = [(s.armies[:], s.pending["from"], s.pending["to"], s.pending["attacker_dice"],
+                     s.pending["defender_dice"]) for s in inputs(i)]
 
-    best = {}
-    for _ in range(args.repeat):
-        for name, fn in (("engine", engine), ("hand-written", hand),
-                         ("hand, randrange", hand_rr), ("rule", rule)):
-            start = time.process_time()
-            fn()
-            took = (time.process_time() - start) / len(positions)
-            best[name] = min(best.get(name, took), took)
-    print(f"{len(positions)} battle rolls of seeded 4-player Classic games, best of {args.repeat}")
-    print(f"{'':>15} {'µs/roll':>8} {'× hand-written':>15}")
-    for name in ("engine", "hand-written", "hand, randrange", "rule"):
-        print(f"{name:>15} {best[name] * 1e6:>8.2f} {best[name] / best['hand-written']:>14.1f}×")
-    print(f"the rule (compute_losses) is {best['rule'] / best['engine']:.0%} of the engine's roll")
+            def go() -> None:
+                r = random.Random(i)
+                for armies, f, t, na, nd in jobs:
+                    roll(armies, f, t, na, nd, r)
+            return pairs.measure(go)
+        return side
+
+    def rule(i: int) -> pairs.Timing:
+        r = random.Random(i)
+        dice = []
+        for s in inputs(i):
+            o = sample_outcome(s, r)
+            dice.append((o["attacker"], o["defender"]))
+
+        def go() -> None:
+            for att, dfd in dice:
+                compute_losses(att, dfd, ties, compared)
+        return pairs.measure(go)
+
+    got = pairs.interleave({"engine": engine, "hand-written": hand_side(hand_roll),
+                            "hand, randrange": hand_side(hand_roll_randrange), "rule": rule},
+                           args.repeat)
+    n = args.positions
+    print(f"{n} new battle rolls of seeded 4-player Classic games per round, {args.repeat} "
+          f"rounds, CPU time: median (range); {pairs.loads(*got.values())}")
+    print(f"{'':>15} {'µs/roll':>18} {'÷ hand-written':>18}")
+    for name, runs in got.items():
+        print(f"{name:>15} {pairs.show([t.cpu / n * 1e6 for t in runs]):>18} "
+              f"{pairs.show(pairs.ratios(runs, got['hand-written']), '.1f', '×'):>18}")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ guarantees ``randrange`` to be reproducible across versions for a given seed).
 
 from __future__ import annotations
 
+import bisect
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -65,14 +66,30 @@ def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "
         return _aggressive(state, actions, rng)
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    starts = [0]  # canonical order keeps each type together
-    for i in range(1, len(actions)):
-        if actions[i]["type"] != actions[i - 1]["type"]:
-            starts.append(i)
+    starts = get_type_starts(actions) or [0]
     k = rng.randrange(len(starts))
     lo = starts[k]
     hi = starts[k + 1] if k + 1 < len(starts) else len(actions)
     return actions[lo + rng.randrange(hi - lo)]
+
+
+def get_type_starts(actions: Sequence[Action]) -> list[int]:
+    """Where each action type's block begins in a canonically ordered list (the order keeps
+    each type together).  Each block's end is found by doubling steps, then bisection:
+    O(types × log n) lookups, not one per action — a late two-player fortify phase lists
+    thousands of moves (one per army count)."""
+    starts, n, lo = [], len(actions), 0
+    while lo < n:
+        starts.append(lo)
+        kind = actions[lo]["type"]
+        step, hi = 1, lo + 1        # actions[lo:hi] are all of this kind
+        while hi < n and actions[hi]["type"] == kind:
+            lo, hi = hi, min(n, hi + step)
+            step *= 2
+        # now actions[lo] is of this kind; the block ends in (lo, hi]
+        lo = bisect.bisect_left(range(lo + 1, hi), True,
+                                key=lambda i: actions[i]["type"] != kind) + lo + 1
+    return starts
 
 
 def play_until(state: State, until: Callable[[State], bool], rng: random.Random,

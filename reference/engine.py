@@ -107,7 +107,7 @@ def apply(state: State, action: Mapping[str, Any]) -> tuple[State, list[Event]]:
     action give the same result, byte for byte.
     """
     new = state.copy()
-    return new, _change(new, state, action)
+    return new, _change(new, state, action, family_of(state))
 
 
 def apply_in_place(state: State, action: Mapping[str, Any]) -> list[Event]:
@@ -120,17 +120,18 @@ def apply_in_place(state: State, action: Mapping[str, Any]) -> list[Event]:
     (``Family.checks_before_changes``, tested for every handler) is changed in place, any
     other through a copy whose fields then replace the state's.
     """
-    if family_of(state).checks_before_changes:
-        return _change(state, state, action)
+    family = family_of(state)
+    if family.checks_before_changes:
+        return _change(state, state, action, family)
     new = state.copy()
-    events = _change(new, state, action)
+    events = _change(new, state, action, family)
     new.move_into(state)
     return events
 
 
-def _change(target: State, state: State, action: Mapping[str, Any]) -> list[Event]:
-    """Apply ``action``, legal in ``state``, to ``target`` (``state`` itself or its copy)."""
-    family = family_of(state)
+def _change(target: State, state: State, action: Mapping[str, Any], family: Any) -> list[Event]:
+    """Apply ``action``, legal in ``state``, to ``target`` (``state`` itself or its copy);
+    ``family`` is the state's (:func:`family_of`)."""
     if action.__class__ is Listed and action.tables is state.tables:  # type: ignore[attr-defined]
         parsed = action.parsed  # type: ignore[attr-defined]  # listed by the engine: trusted
     else:

@@ -99,13 +99,10 @@ def _attacks(s: State) -> list[Action]:
 
 def _fronts(listed: ListedCache, owner: list[int], p: int) -> list[tuple[int, list[Any]]]:
     """Per territory of p (map order): the listed attacks on its neighbours held by others."""
-    out = []
-    for f, o in enumerate(owner):
-        if o == p:
-            on = [by_limit for t, by_limit in listed.attack[f] if owner[t] != p]
-            if on:
-                out.append((f, on))
-    return out
+    attack = listed.attack
+    fronts = [(f, [by_limit for t, by_limit in attack[f] if owner[t] != p])
+              for f, o in enumerate(owner) if o == p]
+    return [(f, on) for f, on in fronts if on]
 
 
 def _defences(s: State) -> list[Listed]:
@@ -124,33 +121,38 @@ def _fortifications(s: State) -> list[Action]:
     owner, armies = s.owner, s.armies
     connected = tb.params.fortify_path == "connected"
     listed = get_listed(tb)
-    made = listed.fortify_moves         # (f, t) → the moves of 1, 2, … armies made so far
     out: list[Action] = []
     links = listed.by_owner("connected" if connected else "adjacent", owner, p,
-                            lambda: _own_links(s, connected))
-    for f, targets in links:
-        if armies[f] < 2:
-            continue
+                            lambda: _own_moves(listed, _own_links(s, connected)))
+    for f, moves in links:
         n = armies[f] - 1
-        for t in targets:
-            have = made.get((f, t))
-            if have is None or len(have) < n:
-                have = listed.fortifications(f, t, n)
+        if n < 1:
+            continue
+        for t, have in moves:           # have: the moves f → t of 1, 2, … armies made so far
+            if len(have) < n:
+                listed.fortifications(f, t, n)      # grows ``have`` itself
             out += have if len(have) == n else have[:n]
     out.append(listed.end_turn)
     return out
+
+
+def _own_moves(listed: ListedCache, links: list[tuple[int, list[int]]]
+               ) -> list[tuple[int, list[tuple[int, list[Listed]]]]]:
+    """``links`` with, for each (f, t), the shared list of the fortifications f → t."""
+    made = listed.fortify_moves
+    return [(f, [(t, made.get((f, t)) or made.setdefault((f, t), [])) for t in targets])
+            for f, targets in links]
 
 
 def _own_links(s: State, connected: bool) -> list[tuple[int, list[int]]]:
     """Per territory of the player to act (map order): where its armies may fortify to — the
     player's neighbours, or every territory of the player's it connects to."""
     owner, p, adjacency = s.owner, s.current, s.tables.adjacency
-    out = []
-    for f, o in enumerate(owner):
-        if o == p:
-            near = sorted(get_connected_own(s, f) - {f}) if connected else adjacency[f]
-            out.append((f, [t for t in near if owner[t] == p]))
-    return out
+    if not connected:
+        return [(f, [t for t in adjacency[f] if owner[t] == p])
+                for f, o in enumerate(owner) if o == p]
+    return [(f, [t for t in sorted(get_connected_own(s, f) - {f}) if owner[t] == p])
+            for f, o in enumerate(owner) if o == p]
 
 
 _GENERATORS: dict[str, Callable[[State], list[Any]]] = {  # actions (Listed ones too)

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from riskspec.reference.actions import Parsed, parse_action
+from riskspec.reference.actions import Fortify, Parsed, parse_action
 from riskspec.reference.battle import get_attacker_dice_limit
 from riskspec.reference.tables import Tables
 
@@ -163,9 +163,18 @@ class ListedCache:
         if have is None:
             have = self.fortify_moves.setdefault((f, t), [])
         if len(have) < n:
-            names = self.tables.territories
-            self._numbered(have, n, lambda a: {"type": "fortify", "from": names[f],
-                                              "to": names[t], "armies": a})
+            tables = self.tables
+            src, dst = tables.territories[f], tables.territories[t]
+            with self._lock:            # two threads growing one list would skip a number
+                while len(have) < n:
+                    # made directly, parsed form included (what make_listed would compute:
+                    # tests/engine/test_listed.py compares): a long two-player game keeps
+                    # growing these lists as armies pile up
+                    a = len(have) + 1
+                    move = Listed({"type": "fortify", "from": src, "to": dst, "armies": a})
+                    move.parsed = Fortify("fortify", f, t, a)
+                    move.tables = tables
+                    have.append(move)
         return have if len(have) == n else have[:n]
 
     def trade(self, combo: tuple[int, ...], bonus: int) -> Listed:

@@ -6,15 +6,18 @@ from __future__ import annotations
 import functools
 import json
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from riskspec.errors import Problem
 from riskspec.yamlio import Document, format_path
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+# jsonschema and referencing are imported by the functions that validate: importing them
+# is a third of a CLI command's start-up, and most commands validate nothing.
 
 #: format tag (the ``format:`` field of a file) → schema file name
 FORMATS: dict[str, str] = {
@@ -48,6 +51,9 @@ def load_schema(name: str) -> dict[str, Any]:
 
 @functools.cache
 def registry() -> Registry:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources_ = []
     for name in schema_files():
         schema = load_schema(name)
@@ -57,6 +63,8 @@ def registry() -> Registry:
 
 @functools.cache
 def validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(load_schema(name), registry=registry())
 
 
@@ -74,6 +82,8 @@ def check_schemas() -> list[Problem]:
 
 @functools.cache
 def _check_schemas() -> tuple[Problem, ...]:  # the shipped schemas do not change in a run
+    from jsonschema import Draft202012Validator
+
     problems = []
     meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
     for name in schema_files():
@@ -85,6 +95,8 @@ def _check_schemas() -> tuple[Problem, ...]:  # the shipped schemas do not chang
 
 def _describe(err: ValidationError) -> ValidationError:
     """For oneOf/anyOf failures, dig into the branch that came closest."""
+    from jsonschema.exceptions import best_match
+
     while err.context:
         better = best_match(err.context)
         if better is None or better is err:

@@ -46,10 +46,12 @@ examples:
 Run `riskspec COMMAND --help` for the options of each command.
 
 environment:
-  RISKSPEC_NO_CACHE=1     always schema-check the shipped spec on load (by default a
-                          stamp in the user cache skips it for byte-identical files;
-                          `riskspec validate` never skips)
-  RISKSPEC_CACHE_DIR=DIR  where that stamp lives (default ~/.cache/riskspec)
+  RISKSPEC_NO_CACHE=1     always build and schema-check the shipped spec on load (by
+                          default a clean build is kept as a pickle in the user cache and
+                          reused while the spec's files are unchanged, and a stamp skips
+                          the schema pass for byte-identical files; `riskspec validate`
+                          uses neither)
+  RISKSPEC_CACHE_DIR=DIR  where the pickle and the stamp live (default ~/.cache/riskspec)
 """
 
 

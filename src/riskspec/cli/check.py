@@ -70,7 +70,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--results", metavar="FILE.jsonl", type=Path,
                    help="append each result as a JSON line the moment its case ends")
     p.add_argument("--jobs", "-j", metavar="N", type=int, default=1,
-                   help="engine processes to run side by side (default 1)")
+                   help="engine processes to run side by side (default 1); the built-in reference "
+                        "checked in-process (no --engine) runs its cases one after the other "
+                        "whatever N, as threads over one interpreter only slow it down: "
+                        "--engine \"riskspec engine\" --jobs N runs N engine processes")
     p.add_argument("--timeout", metavar="S", type=float, default=10.0,
                    help="seconds to wait for each response (default 10)")
     p.add_argument("--handshake-timeout", metavar="S", type=float, default=None,

@@ -196,7 +196,7 @@ def _rules_line(rules: Any) -> str:
 # ---------------------------------------------------------------------- run
 
 def run(args: argparse.Namespace) -> int:
-    from riskspec.reference.engine import get_variant
+    from riskspec.loading import get_variant  # not the engine's: odds need no engine
     from riskspec.reference.odds import CONVENTION, BattleChain, BattleRules, get_side_bonuses
 
     if args.table is not None and (args.attacker is not None or args.defender is not None):

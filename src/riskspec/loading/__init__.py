@@ -14,18 +14,20 @@ import functools
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from riskspec import model as m
 from riskspec.errors import Problem, SpecError
-from riskspec.loading import stamp
-from riskspec.loading._context import _Ctx
-from riskspec.loading._followons import without_follow_ons
-from riskspec.loading.boards import build_board
-from riskspec.loading.content import build_ambiguities, build_missions, build_rules
-from riskspec.loading.variants import _build_variant, _load_sources, _RawVariant, _Shared
-from riskspec.validation import schema_problems
-from riskspec.yamlio import Document, read_regular, real_path
+from riskspec.loading import pickled, stamp
+
+if TYPE_CHECKING:
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.variants import _RawVariant
+    from riskspec.yamlio import Document
+
+# The builders (and the YAML and JSON Schema libraries under them) are imported by the
+# functions that build: a process whose shipped spec comes from the pickled copy
+# (:mod:`riskspec.loading.pickled`) never imports them — most of a CLI command's start-up.
 
 
 def default_root() -> Path:
@@ -35,6 +37,8 @@ def default_root() -> Path:
 
 def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
     """The variant files among ``paths`` (recognised by their ``format``), by ID."""
+    from riskspec.loading.variants import _RawVariant
+    from riskspec.yamlio import read_regular
     raws: dict[str, _RawVariant] = {}
     for path in paths:
         if not path.is_file():  # a FIFO, device or dangling link: load_path reports it
@@ -60,6 +64,9 @@ def _find_variants(ctx: _Ctx, paths: list[Path]) -> dict[str, _RawVariant]:
 
 def _collect(root: Path, *, skip_schemas: bool = False,
              tolerant: bool = False) -> tuple[_Ctx, m.Spec]:
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.variants import _build_variant, _load_sources, _Shared
+    from riskspec.yamlio import real_path
     root = real_path(root)
     ctx = _Ctx(display_root=root.parent if root.name == "spec" else root, root=root,
                skip_schemas=skip_schemas or tolerant, tolerant=tolerant)
@@ -92,6 +99,7 @@ def _collect(root: Path, *, skip_schemas: bool = False,
 def _tree_files(ctx: _Ctx, root: Path) -> list[Path]:
     """The YAML files of a spec folder; a symlink that leads out of it is a problem, and
     is never read (a spec must not make the validator read any YAML on the machine)."""
+    from riskspec.yamlio import real_path
     files = []
     for path in sorted(root.rglob("*.y*ml")):
         if path.is_symlink() and not real_path(path).is_relative_to(root):
@@ -107,6 +115,8 @@ def _tree_files(ctx: _Ctx, root: Path) -> list[Path]:
 
 def _standalone(ctx: _Ctx, doc: Document, sources: dict[str, m.Source]) -> None:
     """Checks for a file given on its own (no variant around it)."""
+    from riskspec.loading.boards import build_board
+    from riskspec.loading.content import build_ambiguities, build_missions, build_rules
     fmt = doc.data["format"]
     if fmt == "riskspec/map@1":
         build_board(ctx, doc, sources)
@@ -125,6 +135,7 @@ def check_tree(root: Path | None = None, *,
     ``despite_schema`` (``riskspec validate``): when some file breaks its schema, the
     cross-file checks are run once more over every file, schema-invalid ones included,
     so that one run reports both kinds (see :func:`_with_cross_checks`)."""
+    from riskspec.loading._followons import without_follow_ons
     root = root or default_root()
     ctx, spec = _collect(root)
     problems = _distinct(ctx.problems)
@@ -164,6 +175,8 @@ def _distinct(problems: list[Problem]) -> list[Problem]:
 def check_files(paths: list[Path]) -> list[Problem]:
     """Validate the given files. A variant file pulls in its map, rules and ambiguities.
     Schema and cross-file problems are reported together (see :func:`check_tree`)."""
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading._followons import without_follow_ons
     ctx = _files_ctx(paths, _Ctx())
     problems = _with_cross_checks(_distinct(ctx.problems),
                                   lambda: _files_ctx(paths, _Ctx(tolerant=True,
@@ -172,6 +185,8 @@ def check_files(paths: list[Path]) -> list[Problem]:
 
 
 def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.variants import _load_sources
     sources = _load_sources(_Ctx(), default_root())
     for path in paths:
         if path.is_dir():
@@ -186,6 +201,8 @@ def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:
 
 
 def _check_one(ctx: _Ctx, path: Path, doc: Document, sources: dict[str, m.Source]) -> None:
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.variants import _build_variant, _RawVariant, _Shared
     if doc.data["format"] == "riskspec/sources@1":
         return
     if doc.data["format"] == "riskspec/variant@1":
@@ -202,6 +219,9 @@ def _check_one(ctx: _Ctx, path: Path, doc: Document, sources: dict[str, m.Source
 @functools.cache
 def _default_spec() -> m.Spec:
     root = default_root()
+    kept = pickled.read_spec(root)   # built by an earlier process from the same files
+    if kept is not None:
+        return kept
     try:
         key: str | None = stamp.content_key(root)
     except OSError:
@@ -211,6 +231,8 @@ def _default_spec() -> m.Spec:
         raise SpecError(_distinct(ctx.problems))
     if key is not None and not ctx.skip_schemas:
         stamp.write_stamp(key)
+    if key is not None:
+        pickled.write_spec(root, spec)
     return spec
 
 
@@ -238,6 +260,9 @@ def build_inline_board(data: Mapping[str, Any], *, file: str = "<inline map>") -
     """A board from a ``riskspec/map@1`` object held in memory (a test's or a conformance
     case's own small map), built and cross-checked as a map file is, against the shipped
     sources; :class:`SpecError` lists every problem."""
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.boards import build_board
+    from riskspec.yamlio import Document
     ctx = _Ctx()
     board = build_board(ctx, Document(data=dict(data), file=file), dict(load_spec().sources))
     if ctx.problems:
@@ -251,6 +276,10 @@ def build_inline_missions(data: Mapping[str, Any], board: m.Board, *,
     """Mission cards and decks from a ``riskspec/missions@1`` object held in memory,
     checked against its schema, then built as a missions file is, their conditions
     checked against ``board``; :class:`SpecError` lists every problem."""
+    from riskspec.loading._context import _Ctx
+    from riskspec.loading.content import build_missions
+    from riskspec.validation import schema_problems
+    from riskspec.yamlio import Document
     doc = Document(data=dict(data), file=file)
     problems = schema_problems(doc, "missions.schema.json")
     if problems:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 
 import riskspec
@@ -31,6 +31,8 @@ def cache_dir() -> Path | None:
 
 def content_key(root: Path) -> str:
     """SHA-256 over the spec files under ``root``, the schemas and the versions."""
+    from importlib import metadata  # here: importing it costs a CLI start about 10 ms
+
     h = hashlib.sha256()
     try:
         jsv = metadata.version("jsonschema")

@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -47,6 +48,8 @@ from riskspec.errors import InvalidActionError, OptionError
 from riskspec.model import Variant
 from riskspec.reference import engine as E
 from riskspec.reference.listed import Listed
+
+_second = operator.itemgetter(1)
 
 #: options of a sub-decision offered at once
 SLOTS = 64
@@ -343,18 +346,18 @@ class Position:
         choices, heads = self._listing()
         if self.pending is not None:       # slots: runs of consecutive choices
             chunk = -(-len(choices) // SLOTS)
-            weights = [w for _, w in choices]
+            weights = list(map(_second, choices))
             base = self.codec.n_heads
             dist = [(base + k, _wsum(weights[a:a + chunk]))
                     for k, a in enumerate(range(0, len(weights), chunk))]
         elif heads and heads.count(heads[0]) == len(heads):   # one head (a battle roll)
-            dist = [(heads[0], _wsum([w for _, w in choices]))]
+            dist = [(heads[0], _wsum(map(_second, choices)))]
         else:
             sums: dict[int, list[Any]] = {}
             for (_, w), h in zip(choices, heads):
                 sums.setdefault(h, []).append(w)
             dist = sorted((h, _wsum(ws)) for h, ws in sums.items())
-        return dist, _wsum([w for _, w in dist])
+        return dist, _wsum(map(_second, dist))
 
     def chance_distribution(self) -> list[tuple[int, Fraction]]:
         """At a chance node: every legal index with its exact probability (given the open
@@ -431,21 +434,10 @@ class _Undecided(Sequence[Choice]):
         return ((a, None) for a in self._actions)
 
 
-def _wsum(values: Sequence[Any]) -> int | Fraction:
-    """The exact sum of chance weights (integers; fractions after a restored pickle)."""
-    if all(v.__class__ is int for v in values):
-        return sum(values)
-    return _fsum(values)
-
-
-def _fsum(values: Sequence[int | Fraction | None]) -> Fraction:
-    """An exact sum of many weights or fractions (over one common denominator: fast)."""
-    given = [v for v in values if v is not None]
-    if all(v.__class__ is int for v in given):
-        return Fraction(sum(given))  # type: ignore[arg-type]
-    fr = [Fraction(v) for v in given]
-    den = math.lcm(*(v.denominator for v in fr)) if fr else 1
-    return Fraction(sum(v.numerator * (den // v.denominator) for v in fr), den)
+def _wsum(values: Any) -> int | Fraction:
+    """The exact sum of chance weights (integers; fractions after a restored pickle: the
+    sum of ints and Fractions is exact)."""
+    return sum(values)  # type: ignore[no-any-return]
 
 
 def _not_legal(pos: Position, index: int) -> str:

@@ -36,6 +36,7 @@ its blocks (name, start, length), which ``docs/envs.md`` explains:
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
@@ -324,6 +325,18 @@ class Tracker:
         self._to = layout["pending_to"][0]
         self._spots = [-1, -1]   # the pending from/to set last
         self._pending_at = {f: j for j, f in enumerate(enc.pending_fields)}
+        self._pending_blank = [0.0] * len(enc.pending_fields)
+        n = enc.n_seats
+        # one-hot rows: the actor (seats, chance, game over; index -1: none) and the phase
+        self._actor_row = {E.CHANCE: n, E.TERMINAL: n + 1}
+        self._actor_hot = [_one_hot(i, n + 2) for i in range(n + 2)] + [[0.0] * (n + 2)]
+        self._phase_hot = [_one_hot(i, len(enc.phases)) for i in range(len(enc.phases))] \
+            + [[0.0] * len(enc.phases)]
+        fields = enc.flag_fields
+        self._flags: Callable[[E.State], Any] = (
+            (lambda s: ()) if not fields else
+            (lambda s, get=operator.attrgetter(fields[0]): (get(s),)) if len(fields) == 1
+            else operator.attrgetter(*fields))
         self._last_head: list[float] = []
         self._last_players: list[Any] = []
         self._owner: list[int] = []
@@ -338,29 +351,22 @@ class Tracker:
         n = enc.n_seats
         plan = enc._plan
         assert plan is not None
-        # actor, phase, game, turn flags, pending: one contiguous run
+        # actor, phase, game, turn flags, pending: one contiguous run, made of
+        # precomputed one-hot rows (list concatenation runs in C)
         who = pos.actor()
-        head = [0.0] * (self._head[1] - self._head[0])
-        actor = {E.CHANCE: n, E.TERMINAL: n + 1}.get(who, who)
-        if 0 <= actor < n + 2:
-            head[actor] = 1.0
-        k = n + 2
-        phase = enc._phase_index.get(state.phase, -1)
-        if phase >= 0:
-            head[k + phase] = 1.0
-        k += len(enc.phases)
-        head[k:k + 4] = [state.turn, state.sets_traded, len(state.draw_pile),
-                         len(state.discards)]
-        k += 4
-        flags = [float(getattr(state, f)) for f in enc.flag_fields]
-        head[k:k + len(flags)] = flags
-        k += len(flags)
+        flags = self._flags(state)
         pending = state.pending
+        values = self._pending_blank[:]
         at = self._pending_at
         for key, value in pending.items():
             j = at.get(key)
             if j is not None:
-                head[k + j] = _number(value)
+                values[j] = _number(value)
+        head = (self._actor_hot[self._actor_row.get(who, who)]
+                + self._phase_hot[enc._phase_index.get(state.phase, -1)]
+                + [float(state.turn), float(state.sets_traded), float(len(state.draw_pile)),
+                   float(len(state.discards))]
+                + [float(f) for f in flags] + values)
         if head != self._last_head:
             v[self._head[0]:self._head[1]] = head
             self._last_head = head

@@ -284,7 +284,7 @@ class Position:
                 chunk = -(-len(pending) // SLOTS)
                 base = self.codec.n_heads
                 self._choices = pending
-                self._heads = [base + k // chunk for k in range(len(pending))]
+                self._heads = list(range(base, base + -(-len(pending) // chunk)))  # slots
             else:
                 who = self.actor()
                 choices: Sequence[Choice]
@@ -305,7 +305,8 @@ class Position:
 
     def heads(self) -> list[int]:
         """The index of every choice of the node, in the engine's order (repeats where
-        several choices share a head): what the action mask is made from."""
+        several choices share a head; in a sub-decision, one per slot): what the action
+        mask is made from."""
         return self._listing()[1]
 
     def group(self, index: int) -> list[Choice] | None:
@@ -313,6 +314,12 @@ class Position:
         :class:`~riskspec.envs.errors.ActionIndexError` for what is no index at all."""
         index = get_index(index, self.codec.size)
         choices, heads = self._listing()
+        if self.pending is not None:       # slot k: the k-th run of consecutive choices
+            k = index - self.codec.n_heads
+            if not 0 <= k < len(heads):
+                return None
+            chunk = -(-len(choices) // SLOTS)
+            return list(choices[k * chunk:(k + 1) * chunk])
         if self._head_set is None:
             self._head_set = set(heads)
         if index not in self._head_set:
@@ -326,6 +333,8 @@ class Position:
     def groups(self) -> dict[int, list[Choice]]:
         """Legal index → the actions (with weights at chance nodes) it leads to."""
         choices, heads = self._listing()
+        if self._groups is None and self.pending is not None:
+            self._groups = {h: self.group(h) or [] for h in heads}
         if self._groups is None:
             groups: dict[int, list[Choice]] = {}
             for choice, h in zip(choices, heads):

@@ -301,6 +301,16 @@ def _make_plan(enc: ObservationEncoder, sample: Mapping[str, Any]) -> _Plan | No
     return _Plan(enc, sample, places, held)
 
 
+def _tuple_getter(fields: list[str]) -> Callable[[E.State], tuple[Any, ...]]:
+    """The fields of a state as a tuple, read in C (``operator.attrgetter``)."""
+    if not fields:
+        return lambda s: ()
+    if len(fields) == 1:
+        one = operator.attrgetter(fields[0])
+        return lambda s: (one(s),)
+    return operator.attrgetter(*fields)
+
+
 class Tracker:
     """The public part of the observation (every block but the seat's own: ``seat``,
     ``hand``, ``missions``, ``decision``) of the last state it was given, kept up to date
@@ -332,11 +342,7 @@ class Tracker:
         self._actor_hot = [_one_hot(i, n + 2) for i in range(n + 2)] + [[0.0] * (n + 2)]
         self._phase_hot = [_one_hot(i, len(enc.phases)) for i in range(len(enc.phases))] \
             + [[0.0] * len(enc.phases)]
-        fields = enc.flag_fields
-        self._flags: Callable[[E.State], Any] = (
-            (lambda s: ()) if not fields else
-            (lambda s, get=operator.attrgetter(fields[0]): (get(s),)) if len(fields) == 1
-            else operator.attrgetter(*fields))
+        self._flags = _tuple_getter(enc.flag_fields)
         self._last_head: list[float] = []
         self._last_players: list[Any] = []
         self._owner: list[int] = []

@@ -72,7 +72,7 @@ def events_diff(expected: Sequence[Mapping[str, Any]], actual: Sequence[Any]) ->
             i += 1
         if i >= len(actual):
             return [{"path": f"$.events[{n}]", "expected": want,
-                     "actual": [summarize_event(e) for e in actual]}]
+                     "actual": [summarize_event(e) for e in actual], "among": True}]
         i += 1
     return []
 
@@ -121,5 +121,11 @@ def format_diff(diffs: Sequence[Mapping[str, Any]]) -> str:
             exp = exp[:300] + " …"
         if isinstance(act, str) and len(act) > 300:
             act = act[:300] + " …"
+        if d.get("among"):  # one expected event against every event of the answer
+            answered = d.get("actual")
+            n = len(answered) if isinstance(answered, list) else 0
+            lines.append(f"{d['path']}: expected an event with {exp} (after the ones matched "
+                         f"before it); none of the {n} events answered has it: {act}")
+            continue
         lines.append(f"{d['path']}: expected {exp}, got {act}")
     return "\n".join(lines)

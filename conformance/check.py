@@ -212,6 +212,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
                         not_run=not_run, run_errors=campaign.run_errors,
                         stopped_early=campaign.stopped, engine_faults=campaign.engine_faults,
                         restarts=campaign.restarts,
+                        **({"stray_processes_killed": campaign.strays_killed}
+                           if campaign.strays_killed else {}),
                         engine=(handshake or {}).get("engine"),
                         capabilities=(handshake or {}).get("capabilities"),
                         unused_expectations=expectations.unused() if expectations else [], **fuzzed)
@@ -232,6 +234,9 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
             out.write(f"; {len(final['rules_not_claimed'])} rules not claimed")
         if campaign.restarts:
             out.write(f"; engine restarted {campaign.restarts} times")
+        if campaign.strays_killed:
+            out.write(f"; killed {campaign.strays_killed} processes of the engine that still "
+                      f"held its output (a daemon)")
         out.write(")\n")
     unchecked = unchecked_reason(final)
     if unchecked:

@@ -146,6 +146,11 @@ class EngineClient:
         #: monotonic time by which the current case must end (None: no case deadline)
         self.deadline: float | None = None
         self.deadline_seconds: float | None = None
+        #: processes outside the engine's process group that still held its pipes when it was
+        #: ended (a ``setsid`` daemon): each was killed; the report counts them
+        self.strays_killed: list[int] = []
+        self._pipes: set[int] = set()          # inodes of the engine's stdout/stderr pipes
+        self._pumps_done: list[threading.Event] = []
 
     # -- process ----------------------------------------------------------------------
     def start(self) -> Capabilities:
@@ -190,11 +195,27 @@ class EngineClient:
             raise EngineStartError(f"cannot start {self.argv[0]!r}: "
                                    f"{getattr(exc, 'strerror', None) or exc}") from exc
         self.starts += 1
-        threading.Thread(target=self._pump_stdout, args=(self.proc, self._lines), daemon=True).start()
-        threading.Thread(target=self._pump_stderr, args=(self.proc, self._stderr), daemon=True).start()
+        self._pipes = set()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            try:
+                self._pipes.add(os.fstat(stream.fileno()).st_ino)  # type: ignore[union-attr]
+            except (OSError, ValueError, AttributeError):  # pragma: no cover
+                pass
+        self._pumps_done = [threading.Event(), threading.Event()]
+        threading.Thread(target=self._pump_stdout, args=(self.proc, self._lines, self._pumps_done[0]),
+                         daemon=True).start()
+        threading.Thread(target=self._pump_stderr, args=(self.proc, self._stderr, self._pumps_done[1]),
+                         daemon=True).start()
 
     @staticmethod
-    def _pump_stdout(proc: subprocess.Popen, lines: queue.Queue) -> None:
+    def _pump_stdout(proc: subprocess.Popen, lines: queue.Queue, done: threading.Event) -> None:
+        try:
+            EngineClient._pump_stdout_lines(proc, lines)
+        finally:
+            done.set()
+
+    @staticmethod
+    def _pump_stdout_lines(proc: subprocess.Popen, lines: queue.Queue) -> None:
         stream = proc.stdout
         assert stream is not None
         try:
@@ -210,7 +231,7 @@ class EngineClient:
         lines.put(_EOF)
 
     @staticmethod
-    def _pump_stderr(proc: subprocess.Popen, tail: deque) -> None:
+    def _pump_stderr(proc: subprocess.Popen, tail: deque, done: threading.Event) -> None:
         """Read stderr to its end, whatever its size, keeping a bounded tail."""
         stream = proc.stderr
         assert stream is not None
@@ -220,6 +241,8 @@ class EngineClient:
                 tail.append(text if len(text) <= STDERR_LINE_CHARS else text[:STDERR_LINE_CHARS] + " …")
         except (OSError, ValueError):
             pass
+        finally:
+            done.set()
 
     def stderr_tail(self, lines: int = 20) -> str:
         return "\n".join(list(self._stderr)[-lines:])
@@ -263,16 +286,24 @@ class EngineClient:
             proc.kill()
         except OSError:
             pass
+        pumps = self._pumps_done
+        if pumps and not all(e.wait(STRAY_GRACE) for e in pumps):
+            # the group is dead but something still holds the pipes: a process of the
+            # engine's session in another group, or a daemon in a session of its own. Kill
+            # them (never this process) before the engine is reaped: its unreaped pid
+            # cannot be reused, so its session id names only its own processes
+            killed = kill_pipe_holders(self._pipes, session=proc.pid)
+            self.strays_killed += killed
+            if killed:
+                all(e.wait(STRAY_GRACE) for e in pumps)
         try:
             proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover
             pass
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            try:
-                if stream:
-                    stream.close()
-            except (OSError, ValueError):
-                pass
+        if not pumps or all(e.is_set() for e in pumps):
+            close_streams(proc)
+        else:  # a holder we could not kill: never block on it (closing waits on the reader)
+            threading.Thread(target=close_streams, args=(proc,), daemon=True).start()
 
     def close(self) -> None:
         """Ask the engine to quit, then make sure it (and all it started) is gone."""
@@ -452,6 +483,61 @@ class EngineClient:
             return check_response(line, rid, op, validate=self.validate, elapsed=time.monotonic() - t0)
         except EngineFault as fault:
             return self._fail(fault)
+
+
+#: how long, after the engine's group is killed, its pipes may stay open before whatever still
+#: holds them is looked for and killed
+STRAY_GRACE = 0.5
+
+
+def close_streams(proc: subprocess.Popen) -> None:
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        try:
+            if stream:
+                stream.close()
+        except (OSError, ValueError):
+            pass
+
+
+def kill_pipe_holders(inodes: set[int], *, session: int | None = None) -> list[int]:
+    """SIGKILL every process (but this one) that holds one of the pipes ``inodes`` open or
+    belongs to the session ``session``: the engine's daemons, wherever they went
+    (``setsid``, double fork). Returns their pids. Linux ``/proc``; elsewhere nothing."""
+    me = os.getpid()
+    wanted = {f"pipe:[{i}]" for i in inodes}
+    killed: list[int] = []
+    try:
+        pids = [int(d) for d in os.listdir("/proc") if d.isdigit()]
+    except OSError:  # pragma: no cover - no /proc
+        return killed
+    for pid in pids:
+        if pid in (me, session):  # this process; the engine itself (killed, not yet reaped)
+            continue
+        hit = False
+        if session is not None:
+            try:
+                hit = os.getsid(pid) == session
+            except OSError:
+                continue
+        if not hit and wanted:
+            try:
+                fds = os.listdir(f"/proc/{pid}/fd")
+            except OSError:
+                continue
+            for fd in fds:
+                try:
+                    if os.readlink(f"/proc/{pid}/fd/{fd}") in wanted:
+                        hit = True
+                        break
+                except OSError:
+                    continue
+        if hit:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            except OSError:
+                pass
+    return killed
 
 
 def python_engine_argv(*args: str) -> list[str]:

@@ -438,6 +438,8 @@ class Campaign:
         self.results: list[CaseResult] = []
         self.engine_faults: list[dict] = []
         self.restarts = 0
+        #: processes that held the engine's pipes after its group was killed (killed too)
+        self.strays_killed = 0
         self.bad = 0
         self.stopped = False
         #: what went wrong with the run itself (a worker that died): the run is incomplete
@@ -504,6 +506,8 @@ class Campaign:
             with self.lock:
                 self.restarts += max(0, client.starts - 1)
             client.close()
+            with self.lock:
+                self.strays_killed += len(getattr(client, "strays_killed", ()))
 
     def run(self) -> list[CaseResult]:
         q: queue.Queue[Case] = queue.Queue()

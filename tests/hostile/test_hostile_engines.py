@@ -148,3 +148,43 @@ def test_no_orphans_after_an_engine_exits_with_a_child_holding_its_pipes(tmp_pat
     while not _gone(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _gone(child), f"engine child {child} survived the run"
+
+
+def _is_running(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for init to reap it does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs Linux /proc")
+@pytest.mark.parametrize("mode, outcome, fault", [("setsid-hang", "timeout", "timeout"),
+                                                  ("setsid-exit", "error", "crash")])
+def test_a_daemon_holding_the_pipes_does_not_defeat_the_deadlines(tmp_path, mode, outcome, fault):
+    """Issue #24: an engine that starts a ``setsid`` daemon holding its stdout (out of its
+    process group, living 300 s) and then hangs or exits. Each case ends at its deadline
+    (a timeout, or a crash), the daemon is found by the pipe it holds and killed, the report
+    counts it, no result is lost, and no daemon outlives the run."""
+    pidfile = tmp_path / "daemons"
+    try:
+        code, rep, out = run_reports(tmp_path, "--misbehave", mode, "--at", "1", "--every",
+                                     "--pidfile", str(pidfile), "--size", "300",
+                                     timeout=2.0, case_timeout=5.0)
+        daemons = [int(p) for p in pidfile.read_text().split()]
+        assert code == 1 and rep["complete"] is True
+        bad = [(r["outcome"], r["fault"]) for r in rep["results"] if r["outcome"] != "skip"]
+        assert bad == [(outcome, fault)] * CLAIMED, bad
+        assert len(daemons) >= CLAIMED
+        assert rep["stray_processes_killed"] == len(daemons), (rep["stray_processes_killed"], daemons)
+        assert "processes of the engine that still held its output" in out
+        time.sleep(0.2)
+        assert not [p for p in daemons if _is_running(p)], "a daemon outlived the run"
+    finally:  # bounded either way: the daemons sleep 300 s at most, and are ended here
+        for pid in (int(p) for p in pidfile.read_text().split()) if pidfile.exists() else ():
+            if _is_running(pid):
+                try:
+                    os.kill(pid, 9)
+                except OSError:
+                    pass

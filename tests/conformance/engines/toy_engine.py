@@ -18,7 +18,8 @@ Hostile modes (tests/hostile): deep-nest (a line of N '['), deep-valid (a valid 
 state nests N deep), huge-line (an N-byte response line), big-valid (a valid answer padded to
 N bytes), nan, big-int, not-utf8, id-true | id-string | id-float | id-null, surrogate-error (an
 error answer whose code and message hold a lone surrogate, ANSI codes, control characters and
-XML), ansi-stderr (then crash), stderr-flood (N bytes of stderr before the handshake, then
+XML), setsid-hang | setsid-exit (start a daemon in its own session holding the pipes for
+--size seconds, then hang or exit), ansi-stderr (then crash), stderr-flood (N bytes of stderr before the handshake, then
 behave), exit-with-child (start a child holding the pipes, then exit), too-many (N legal
 actions), lie-state (apply answers a wrong counter), slow (every answer N ms late).
 """
@@ -177,6 +178,20 @@ def _hostile(session, line, rid):
                                 b"surrogate-bytes \xff ]]></error>\n")
         sys.stderr.flush()
         os._exit(70)
+    if mode in ("setsid-hang", "setsid-exit"):
+        # a daemon in a session of its own (out of the engine's process group), holding
+        # stdout and stderr, living --size seconds (default 120); then the engine hangs
+        # (a timeout) or exits (a crash) while the daemon keeps the pipes open
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({size or 120})"],
+                                 start_new_session=True, stdin=subprocess.DEVNULL)
+        if session.pidfile:
+            with open(session.pidfile, "a") as fh:
+                fh.write(f"{child.pid}\n")
+        if mode == "setsid-exit":
+            os._exit(3)
+        time.sleep(size or 120)
+        os._exit(0)
     if mode == "exit-with-child":
         import subprocess
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])

@@ -38,6 +38,21 @@ class FuzzConfig:
 
 
 @dataclass
+class HypothesisConfig:
+    """``riskspec check --hypothesis``: the Hypothesis state machine against the reference
+    (:mod:`riskspec.conformance.stateful`), after (or instead of) the vectors."""
+
+    examples: int
+    max_steps: int = 50
+    seed: int = 0
+    database: Path | None = None      # the example database's root (None: none)
+    backend: str = "hypothesis"
+    save_dir: Path | None = Path("riskspec-found")
+    only: bool = False                # no vectors: the machine is the whole check
+    python_engine: str | None = None  # FILE.py[:CLASS]: a riskspec.adapter engine in-process
+
+
+@dataclass
 class CheckConfig:
     argv: Sequence[str]
     command: str = ""
@@ -72,6 +87,8 @@ class CheckConfig:
     in_process: bool = False
     #: fail the run when a rule the handshake claims is reached by no case (``--strict-reach``)
     strict_reach: bool = False
+    #: the Hypothesis state machine, whose finding goes into the reports (None: not run)
+    hypothesis: HypothesisConfig | None = None
 
 
 def rerun_command(cfg: CheckConfig) -> str:
@@ -115,6 +132,11 @@ def validate_config(cfg: CheckConfig) -> None:
     _seconds(cfg.case_timeout, "--case-timeout", optional=True)
     if cfg.fuzz is not None and (cfg.fuzz.games < 1 or cfg.fuzz.max_steps < 1):
         raise UsageError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
+    if cfg.hypothesis is not None:
+        from riskspec.conformance.stateful import require_hypothesis
+        if cfg.hypothesis.examples < 1 or cfg.hypothesis.max_steps < 1:
+            raise UsageError("--hypothesis needs N >= 1 examples and --hypothesis-steps at least 1")
+        require_hypothesis(cfg.hypothesis.backend)
     if cfg.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {cfg.jobs}")
     if cfg.maxfail < 0:
@@ -156,7 +178,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     Exit status 0 only if cases were executed, every selected case has a result, and none
     failed; 1 otherwise. Usage problems raise :class:`UsageError` before any case runs."""
     validate_config(cfg)
-    fuzz_only = cfg.fuzz is not None and cfg.fuzz.only and not cfg.list_only
+    fuzz_only = ((cfg.fuzz is not None and cfg.fuzz.only)
+                 or (cfg.hypothesis is not None and cfg.hypothesis.only)) and not cfg.list_only
     cases = [] if fuzz_only else select_cases(cfg)
     if cfg.list_only:
         for c in cases:
@@ -206,6 +229,11 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
         section, fuzz_handshake = run_fuzz(cfg, expectations, err)
         handshake = handshake or fuzz_handshake
         fuzzed = {"fuzz": section}
+    hypo_lines: list[str] = []
+    if cfg.hypothesis is not None:
+        hypo_section, hypo_lines, hypo_handshake = run_hypothesis(cfg, expectations, err)
+        handshake = handshake or hypo_handshake
+        fuzzed["hypothesis"] = hypo_section
     final: dict = {}
     for w in writers:
         final = w.close(order=[c.id for c in cases], complete=not not_run and not campaign.run_errors,
@@ -225,6 +253,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
         from riskspec.conformance.fuzz_report import print_lines
         for line in print_lines(final["fuzz"]):
             out.write(line + "\n")
+    for line in hypo_lines:
+        out.write(line + "\n")
     if not fuzz_only:
         out.write(f"riskspec check: {eng.get('name', '?')} {eng.get('version', '')} "
                   f"({meta['transport']}): {summary_line(final)} ({len(results)} cases")
@@ -243,7 +273,8 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
         out.write(f"riskspec check: NOT A PASS: {unchecked}"
                   + (" (--maxfail stopped the run)" if campaign.stopped else "") + "\n")
     code = 1 if unchecked or any(r.outcome in BAD for r in results) \
-        or (final.get("fuzz") or {}).get("unexpected") else 0
+        or (final.get("fuzz") or {}).get("unexpected") \
+        or (final.get("hypothesis") or {}).get("unexpected") else 0
     unreached = (final.get("reach") or {}).get("not_reached") or {}
     if cfg.strict_reach and unreached and not fuzz_only:
         out.write(f"riskspec check: --strict-reach: {len(unreached)} claimed rule(s) not reached: "
@@ -294,6 +325,72 @@ def run_fuzz(cfg: CheckConfig, expectations: Expectations | None,
                         replay=replay_command(cfg)), handshake
 
 
+def run_hypothesis(cfg: CheckConfig, expectations: Expectations | None,
+                   err: IO[str]) -> tuple[dict[str, Any], list[str], dict | None]:
+    """The Hypothesis state machine against the reference (``cfg.hypothesis``): the report's
+    ``hypothesis`` section, the lines to print, and the engine's handshake."""
+    from riskspec.conformance.client import reference_client
+    from riskspec.conformance.properties import reference_label
+    from riskspec.conformance.stateful import (
+        adapter_client,
+        hypothesis_check,
+        load_adapter,
+        report_lines,
+        save_found,
+    )
+    hc = cfg.hypothesis
+    assert hc is not None
+    err.write(f"riskspec check --hypothesis: {hc.examples} examples of up to {hc.max_steps} steps "
+              f"({hc.backend} backend), engine against {reference_label()} …\n")
+    client: Any
+    if hc.python_engine:
+        client = adapter_client(load_adapter(hc.python_engine))
+    elif cfg.in_process:
+        client = reference_client()
+    else:
+        client = EngineClient(cfg.argv, timeout=cfg.timeout,
+                              handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),
+                              cwd=cfg.cwd, env=cfg.env)
+    handshake = None
+    try:
+        with client as engine:
+            res = hypothesis_check(engine, reference_client(), examples=hc.examples,
+                                   max_steps=hc.max_steps, seed=hc.seed, database=hc.database,
+                                   backend=hc.backend, variants=[cfg.variant] if cfg.variant else None)
+            handshake = engine.capabilities.handshake if engine.capabilities is not None else None
+    except EngineFault as fault:
+        why = f"the engine cannot be checked: {fault.kind}: {fault}"[:300]
+        return ({"examples": 0, "steps": 0, "unexpected": 0, "backend": hc.backend, "notes": [why]},
+                [f"riskspec check --hypothesis: NOT A PASS: {why}"], None)
+    if hc.save_dir is not None:
+        save_found(res, hc.save_dir)
+    d = res.divergence
+    known = None
+    if d is not None and expectations is not None:
+        hit = expectations.match(d.case_id, [d.rule])
+        known = hit.get("reason") if hit else None
+    section: dict[str, Any] = {
+        "backend": hc.backend, "examples": res.examples, "examples_planned": hc.examples,
+        "max_steps": hc.max_steps, "starts": res.starts, "steps": res.stats.steps,
+        "legal_checks": res.stats.legal_checks, "outcome_checks": res.stats.outcome_checks,
+        "probes": res.stats.probes, "seconds": round(res.seconds, 1),
+        "database": str(res.database) if res.database else None, "notes": res.notes,
+        "unexpected": int(d is not None and known is None), "known": int(known is not None),
+        "findings": [] if d is None else [{
+            "case": d.case_id, "kind": d.kind, "rule": d.rule, "what": d.what,
+            "outcome": "xfail" if known else "fail", "steps": len(res.case.get("steps", [])),
+            "start": d.start.label if d.start else None,
+            **({"reason": known} if known else {}), **({"path": str(res.path)} if res.path else {})}],
+    }
+    import shlex
+    replay = replay_command(cfg) if not hc.python_engine else \
+        f"riskspec check --engine {shlex.quote('python ' + hc.python_engine.split(':')[0])}"
+    lines = report_lines(res, replay=replay)
+    if known:
+        lines.append(f"  KNOWN (the expectations file lists it): {known}")
+    return section, lines, handshake
+
+
 def probe_engine(cfg: CheckConfig) -> None:
     """Start the engine once and read its handshake before any case runs: an engine that
     cannot start or never completes a handshake stops the run at once with one line
@@ -303,8 +400,8 @@ def probe_engine(cfg: CheckConfig) -> None:
     select_cases(cfg)
     if cfg.expect:
         Expectations.load(cfg.expect)
-    if cfg.in_process:    # the built-in reference in this process: nothing to start
-        return
+    if cfg.in_process or (cfg.hypothesis is not None and cfg.hypothesis.python_engine):
+        return            # an engine in this process: nothing to start
     client = EngineClient(cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout,
                           cwd=cfg.cwd, env=cfg.env)
     try:

@@ -37,26 +37,10 @@ from riskspec.conformance.protocol import Capabilities
 
 
 def invariants(state: Mapping[str, Any], n_cards: int | None = None) -> list[str]:
-    """Generic invariants of any riskspec/state@1 state of the Classic family."""
-    bad = []
-    pending_to = (state.get("pending") or {}).get("to") if state.get("phase") == "occupy" else None
-    for tid, t in state.get("territories", {}).items():
-        if t["owner"] is None and t["armies"] != 0:
-            bad.append(f"{tid}: unoccupied with {t['armies']} armies")
-        if t["owner"] is not None and t["armies"] < 1 and tid != pending_to:
-            bad.append(f"{tid}: occupied with {t['armies']} armies")
-    cards = list(state.get("draw_pile", [])) + list(state.get("discards", []))
-    for p in state.get("players", []):
-        cards += p.get("cards", [])
-        if p.get("reserve", 0) < 0:
-            bad.append("negative reserve")
-    if len(cards) != len(set(cards)):
-        bad.append("a card is in two places")
-    if n_cards is not None and len(cards) != n_cards:
-        bad.append(f"{len(cards)} cards in play, expected {n_cards}")
-    if state.get("winner") is not None and state.get("phase") != "game-over":
-        bad.append("a winner but the game goes on")
-    return bad
+    """Generic invariants of any riskspec/state@1 state of the Classic family
+    (:func:`riskspec.conformance.invariants.state_problems`)."""
+    from riskspec.conformance.invariants import state_problems
+    return state_problems(state, n_cards)
 
 
 @dataclass
@@ -365,7 +349,6 @@ class _Game:
         (forced), then random steps up to ``max_steps``."""
         ref_state, forced = self.begin(state, prefix)
         forced = [*forced, *then]
-        family = self.start.family
         for i in range(len(forced) + max_steps):
             if ref_state.get("phase") == "game-over" or ref_state.get("winner") is not None:
                 return
@@ -380,34 +363,46 @@ class _Game:
                 action = self._choose(moves, chance)
             else:
                 action = dict(forced[i])
-            a = self.ref.request("apply", action=action)
-            if not a.ok:
-                raise RuntimeError(f"the reference refused its own move {action_key(action)}: {a.error}")
-            self.steps.append({"action": action})
-            self.stats.steps += 1
-            self.stats.by_family[family] += 1
-            b = self.engine.request("apply", action=action)
-            phase = ref_state.get("phase")
-            if not b.ok:
-                if b.error.get("kind") == "unsupported":
-                    self.stats.unsupported += 1
-                    raise _Unsupported(f"unsupported: {action_key(action)}")
-                from riskspec.conformance.attribution import is_rule
-                cited = b.error.get("rule")
-                rule = str(cited) if is_rule(self.start.variant, cited) else \
-                    _state_rule(self.start.variant, action, phase, [])
-                self.steps.pop()
-                self._diverge(f"the engine refused the legal {action_key(action)}: "
-                              f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
-                              {"state": expected_state(a.result["state"])}, {"action": action})
-            ref_state = a.result["state"]
-            self.compare(ref_state, b.result.get("state"), action, phase)
-            if family == "classic":
-                broken = invariants(b.result["state"])
-                if broken:
-                    self._diverge(f"invariant broken after {action_key(action)}: {broken[0]}", "state",
-                                  _state_rule(self.start.variant, action, phase, []),
-                                  {"state": expected_state(ref_state)}, {"action": action})
+            ref_state = self.apply_step(ref_state, action)
+
+    def apply_step(self, ref_state: Mapping[str, Any], action: dict) -> Any:
+        """Apply ``action`` (legal for the reference) to both engines and compare: the
+        reference's new state, or a Divergence (an engine's honest ``unsupported``: _Unsupported)."""
+        family = self.start.family
+        a = self.ref.request("apply", action=action)
+        if not a.ok:
+            raise RuntimeError(f"the reference refused its own move {action_key(action)}: {a.error}")
+        self.steps.append({"action": action})
+        self.stats.steps += 1
+        self.stats.by_family[family] += 1
+        b = self.engine.request("apply", action=action)
+        phase = ref_state.get("phase")
+        if not b.ok:
+            if b.error.get("kind") == "unsupported":
+                self.stats.unsupported += 1
+                raise _Unsupported(f"unsupported: {action_key(action)}")
+            from riskspec.conformance.attribution import is_rule
+            cited = b.error.get("rule")
+            rule = str(cited) if is_rule(self.start.variant, cited) else \
+                _state_rule(self.start.variant, action, phase, [])
+            self.steps.pop()
+            self._diverge(f"the engine refused the legal {action_key(action)}: "
+                          f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
+                          {"state": expected_state(a.result["state"])}, {"action": action})
+        new_ref = a.result["state"]
+        self.compare(new_ref, b.result.get("state"), action, phase)
+        if family == "classic":
+            broken = invariants(b.result["state"])
+            if broken:
+                self._diverge(f"invariant broken after {action_key(action)}: {broken[0]}", "state",
+                              _state_rule(self.start.variant, action, phase, []),
+                              {"state": expected_state(new_ref)}, {"action": action})
+        self.after_step(ref_state, action, a.result, b.result)
+        return new_ref
+
+    def after_step(self, ref_before: Mapping[str, Any], action: Mapping[str, Any],
+                   ref_result: Mapping[str, Any], eng_result: Mapping[str, Any]) -> None:
+        """A hook after each compared step (the Hypothesis machine checks more invariants)."""
 
     def _final_probe(self, ref_state: Mapping[str, Any], probe: Mapping[str, Any]) -> None:
         r_ref = self.ref.request("apply", action=dict(probe))

@@ -2,10 +2,15 @@
 
     pytest --riskspec-engine "node my-engine.js" --pyargs riskspec.conformance -n 4
     pytest --riskspec-engine "./engine" path/to/vectors/ --riskspec-expect known.json
+    pytest --riskspec-engine "./engine" --riskspec-hypothesis 200 --pyargs riskspec.conformance
 
 With ``--riskspec-engine`` every ``riskspec/vectors@1`` JSON file that pytest
 collects becomes one item per case (``pytest-xdist`` spreads them over cores;
-each worker starts its own engine).  Without the option the plugin does nothing.
+each worker starts its own engine).  ``--riskspec-hypothesis N`` adds one item,
+``riskspec-hypothesis``, that runs the Hypothesis state machine against the reference
+for N examples (:mod:`riskspec.conformance.stateful`, as ``riskspec check --hypothesis``)
+and fails with the shrunk counterexample.  Without ``--riskspec-engine`` the plugin does
+nothing.
 Registered as the ``riskspec`` entry point in ``pytest11``.
 """
 
@@ -29,6 +34,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="seconds to wait for each engine response (default 10)")
     group.addoption("--riskspec-expect", metavar="FILE", default=None,
                     help="expectations file: known failures become xfail, their passes xpass (failing)")
+    group.addoption("--riskspec-hypothesis", metavar="N", type=int, default=0,
+                    help="also run the Hypothesis state machine for N examples against the reference "
+                         "(one item; its failure is the shrunk counterexample; needs riskspec[hypothesis])")
+    group.addoption("--riskspec-hypothesis-db", metavar="DIR", default=None,
+                    help="the example database for --riskspec-hypothesis (default: as riskspec check)")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -106,6 +116,50 @@ class CaseFailure(Exception):
     def __init__(self, result: Any) -> None:
         self.result = result
         super().__init__(result.message)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    if config.getoption("--riskspec-engine") is None or config.getoption("--riskspec-hypothesis") <= 0:
+        return
+    items.append(HypothesisItem.from_parent(session, name="riskspec-hypothesis"))
+
+
+class HypothesisItem(pytest.Item):
+    """The Hypothesis state machine against the reference, as one item."""
+
+    def runtest(self) -> None:
+        from riskspec.conformance.client import EngineClient, reference_client
+        from riskspec.conformance.stateful import (
+            default_database,
+            hypothesis_check,
+            report_lines,
+            save_found,
+        )
+        cfg = self.config
+        db = cfg.getoption("--riskspec-hypothesis-db")
+        command = cfg.getoption("--riskspec-engine")
+        with EngineClient(shlex.split(command), timeout=cfg.getoption("--riskspec-timeout")) as engine:
+            res = hypothesis_check(engine, reference_client(), examples=cfg.getoption("--riskspec-hypothesis"),
+                                   database=Path(db) if db else default_database())
+        if res.divergence is not None:
+            save_found(res, Path("riskspec-found"))
+        lines = report_lines(res, replay=f"riskspec check --engine {shlex.quote(command)}")
+        self.user_properties.append(("riskspec_hypothesis", "\n".join(lines)))
+        if res.divergence is not None or not res.stats.steps:
+            raise HypothesisFailure("\n".join(lines))
+
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str:  # type: ignore[override]
+        if isinstance(excinfo.value, HypothesisFailure):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Any, int, str]:
+        return "riskspec-hypothesis", 0, "riskspec Hypothesis state machine"
+
+
+class HypothesisFailure(Exception):
+    """The machine found a divergence (the message is the shrunk counterexample)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -217,7 +217,11 @@ def unchecked_reason(rep: Mapping[str, Any]) -> str:
     fuzz = rep.get("fuzz")
     if fuzz and fuzz_report.unchecked(fuzz):
         why.append(fuzz_report.unchecked(fuzz))
-    if fuzz and rep.get("fuzz_only"):  # no vector was selected: the fuzzing is the whole check
+    hypo = rep.get("hypothesis")
+    if hypo and not hypo.get("steps"):
+        why.append("the Hypothesis machine compared no step"
+                   + (f" ({'; '.join(hypo['notes'])})" if hypo.get("notes") else ""))
+    if (fuzz or hypo) and rep.get("fuzz_only"):  # no vector selected: the search is the whole check
         return "; ".join(why)
     if rep.get("run_errors"):
         why.append("the run itself failed (" + "; ".join(map(str, rep["run_errors"]))[:300] + ")")

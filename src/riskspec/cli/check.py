@@ -22,6 +22,12 @@ examples:
   riskspec check --engine "./engine" --fuzz 100    then 100 seeded random games against the reference
   riskspec check --engine "./engine" --fuzz 100 --fuzz-only --expect known.json
                                                    only the fuzzing; known divergences are xfail
+  riskspec check --engine "./engine" --hypothesis 200 --hypothesis-only
+                                                   a Hypothesis state machine against the reference;
+                                                   a failure is shrunk to a minimal vector and saved
+  riskspec check --python-engine my_engine.py:MyAdapter --hypothesis 20 --hypothesis-backend crosshair
+                                                   the same machine on a riskspec.adapter engine in this
+                                                   process, its choices searched symbolically (CrossHair)
 
 Each case ends as pass, fail, error (protocol fault, engine error, or an answer
 the suite refuses: not strict JSON, nested deeper than 64, a line over 32 MiB,
@@ -98,7 +104,34 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the vectors, only fuzz")
     p.add_argument("--fuzz-save", metavar="DIR", type=Path, default=Path("riskspec-found"),
-                   help="where --fuzz saves each divergence as a vector file (default ./riskspec-found)")
+                   help="where --fuzz and --hypothesis save each divergence as a vector file "
+                        "(default ./riskspec-found)")
+    p.add_argument("--hypothesis", metavar="N", type=int, default=0,
+                   help="after the vectors, run a Hypothesis state machine for N examples: Hypothesis "
+                        "chooses the game (claimed variants, readings, player counts), every action "
+                        "and chance outcome, and malformed actions; after each step the engine must "
+                        "agree with the reference and keep the generic invariants (armies, owners, "
+                        "cards, phase order, refusals change nothing). A failure is shrunk to a "
+                        "minimal action sequence, printed as a vector naming the rule, and saved in "
+                        "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\"")
+    p.add_argument("--hypothesis-steps", metavar="S", type=int, default=50,
+                   help="most steps per Hypothesis example (default 50)")
+    p.add_argument("--hypothesis-seed", metavar="SEED", type=int, default=0,
+                   help="seed of the start positions the machine chooses among (default 0)")
+    p.add_argument("--hypothesis-db", metavar="DIR", type=Path, default=None,
+                   help="the Hypothesis example database: a found failure is replayed first on the "
+                        "next run (default: $RISKSPEC_HYPOTHESIS_DB, else ~/.cache/riskspec/hypothesis; "
+                        "one folder per engine handshake)")
+    p.add_argument("--no-hypothesis-db", action="store_true",
+                   help="no example database: nothing is read or written")
+    p.add_argument("--hypothesis-backend", choices=("hypothesis", "crosshair"), default="hypothesis",
+                   help="crosshair: CrossHair searches the choices symbolically (needs pip install "
+                        "\"riskspec[symbolic]\"; slow: meant for --python-engine, see docs/properties.md)")
+    p.add_argument("--hypothesis-only", action="store_true",
+                   help="with --hypothesis: skip the vectors, only run the machine")
+    p.add_argument("--python-engine", metavar="FILE.py[:CLASS]",
+                   help="with --hypothesis: a Python engine written on riskspec.adapter, run in this "
+                        "process instead of --engine (implies --hypothesis-only)")
     p.add_argument("--strict-reach", action="store_true",
                    help="fail the run (exit 1) when a rule the handshake claims is reached by no "
                         "case (every case of it skipped, or none covers it); the summary line "
@@ -109,7 +142,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from riskspec.conformance.check import CheckConfig, FuzzConfig, probe_engine, run_check
+    from riskspec.conformance.check import (
+        CheckConfig,
+        FuzzConfig,
+        HypothesisConfig,
+        probe_engine,
+        run_check,
+    )
     from riskspec.conformance.client import python_engine_argv
 
     if args.engine is not None:  # "" (an unset variable?) is an error, not the reference engine
@@ -123,8 +162,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         argv = python_engine_argv()
     in_process = args.engine is None   # the built-in reference, checked in this process
+    hypothesis = None
+    if args.hypothesis > 0:
+        from riskspec.conformance.stateful import default_database
+        hypothesis = HypothesisConfig(
+            examples=args.hypothesis, max_steps=args.hypothesis_steps, seed=args.hypothesis_seed,
+            database=None if args.no_hypothesis_db else (args.hypothesis_db or default_database()),
+            backend=args.hypothesis_backend, save_dir=args.fuzz_save,
+            only=args.hypothesis_only or bool(args.python_engine), python_engine=args.python_engine)
     cfg = CheckConfig(argv=argv, in_process=in_process,
-                      command=args.engine or "built-in reference engine",
+                      command=args.engine or (f"{args.python_engine} (Python engine, in-process)"
+                                              if args.python_engine else "built-in reference engine"),
                       variant=args.variant, select=args.select, skip=args.skip,
                       vectors=args.vectors, expect=args.expect, write_expect=args.write_expect,
                       reports=args.report, junit=args.junit, results=args.results, jobs=args.jobs,
@@ -133,9 +181,15 @@ def run(args: argparse.Namespace) -> int:
                       quiet=args.quiet, strict_reach=args.strict_reach, rerun=_rerun(args), replay=_rerun(args, vectors=False),
                       fuzz=FuzzConfig(games=args.fuzz, max_steps=args.fuzz_steps, seed=args.fuzz_seed,
                                       save_dir=args.fuzz_save, only=args.fuzz_only)
-                      if args.fuzz > 0 else None)
+                      if args.fuzz > 0 else None, hypothesis=hypothesis)
+    if args.hypothesis_only and args.hypothesis <= 0:
+        raise RiskspecError("--hypothesis-only needs --hypothesis N")
+    if args.python_engine and args.hypothesis <= 0:
+        raise RiskspecError("--python-engine needs --hypothesis N")
     if args.fuzz_only and args.fuzz <= 0:
         raise RiskspecError("--fuzz-only needs --fuzz N")
+    if args.hypothesis < 0 or args.hypothesis_steps < 1:
+        raise RiskspecError("--hypothesis needs N >= 1 examples and --hypothesis-steps at least 1")
     if args.fuzz < 0 or args.fuzz_steps < 1:
         raise RiskspecError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
     if not args.list:

@@ -130,6 +130,7 @@ def validate_config(cfg: CheckConfig) -> None:
     _seconds(cfg.timeout, "--timeout")
     _seconds(cfg.handshake_timeout, "--handshake-timeout", optional=True)
     _seconds(cfg.case_timeout, "--case-timeout", optional=True)
+    from riskspec.limits import MAX_FUZZ_STEPS, MAX_GAMES, MAX_JOBS
     if cfg.fuzz is not None and (cfg.fuzz.games < 1 or cfg.fuzz.max_steps < 1):
         raise UsageError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
     if cfg.hypothesis is not None:
@@ -137,8 +138,13 @@ def validate_config(cfg: CheckConfig) -> None:
         if cfg.hypothesis.examples < 1 or cfg.hypothesis.max_steps < 1:
             raise UsageError("--hypothesis needs N >= 1 examples and --hypothesis-steps at least 1")
         require_hypothesis(cfg.hypothesis.backend)
+    if cfg.fuzz is not None and (cfg.fuzz.games > MAX_GAMES or cfg.fuzz.max_steps > MAX_FUZZ_STEPS):
+        raise UsageError(f"--fuzz takes at most {MAX_GAMES:,} games and --fuzz-steps at most "
+                         f"{MAX_FUZZ_STEPS:,} steps, got {cfg.fuzz.games:,} and {cfg.fuzz.max_steps:,}")
     if cfg.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {cfg.jobs}")
+    if cfg.jobs > MAX_JOBS:
+        raise UsageError(f"--jobs runs at most {MAX_JOBS} engine processes side by side, got {cfg.jobs:,}")
     if cfg.maxfail < 0:
         raise UsageError(f"--maxfail must be 0 (never stop) or more, got {cfg.maxfail}")
     if cfg.list_only:

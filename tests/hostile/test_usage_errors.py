@@ -63,6 +63,8 @@ CASES = {
     "nan handshake": (["--handshake-timeout", "nan"], "--handshake-timeout must be"),
     "negative case timeout": (["--case-timeout", "-5"], "--case-timeout must be"),
     "no jobs": (["--jobs", "0"], "--jobs must be at least 1"),
+    "too many jobs": (["--jobs", "100000"], "--jobs runs at most 64 engine processes"),
+    "too many fuzz games": (["--fuzz", "10000000000"], "--fuzz takes at most 1,000,000 games"),
     "report on a device": (["--report", "/dev/full"], "is a character device, not a regular file; refusing"),
     "report in /proc": (["--report", "/proc/self/nope/r.json"], "does not exist (riskspec creates no folder"),
     "junit in /proc": (["--junit", "/proc/nope.xml"], "cannot write in"),

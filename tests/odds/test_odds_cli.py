@@ -186,3 +186,24 @@ def test_docs_hook() -> None:
     conquest = data["tables"][-1]
     assert conquest["rows"][0][:2] == ["A = 2", pytest.approx(15 / 36)]
     assert "one of which must stay behind" in data["intro"]
+
+
+@pytest.mark.parametrize("argv", [["1000000000", "1000000000"], ["5000", "5000"], ["201", "1"],
+                                  ["4", "201"], ["--table", "201"], ["--table", "1000000"]])
+def test_army_counts_are_bounded_and_the_bound_is_said(capsys: pytest.CaptureFixture[str],
+                                                       argv: list[str]) -> None:
+    # issue #24: `odds 1000000000 1000000000` grew to 9.9 GB (MemoryError under a cap)
+    from riskspec.limits import MAX_ARMIES, MAX_TABLE
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out and err.count("\n") == 1 and "Traceback" not in err
+    assert f"from 1 to {MAX_TABLE if '--table' in argv else MAX_ARMIES}" in err
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    helptext = capsys.readouterr().out
+    assert f"1 to {MAX_ARMIES}" in helptext and f"N from 1 to {MAX_TABLE}" in helptext
+
+
+def test_the_largest_armies_allowed_are_computed(capsys: pytest.CaptureFixture[str]) -> None:
+    from riskspec.limits import MAX_ARMIES
+    code, out, _ = run(capsys, str(MAX_ARMIES), str(MAX_ARMIES), "--decimal")
+    assert code == 0 and "attacker conquers" in out

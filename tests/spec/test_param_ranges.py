@@ -305,3 +305,17 @@ def test_an_unreadable_spec_file_is_one_problem_not_a_cascade(spec, name, capsys
     lines = [ln for ln in capsys.readouterr().out.splitlines() if "[" in ln]
     assert lines == [f"spec/classic/{name}:1:1: [unreadable] a symbolic link to {name!r} that "
                      "loops, not a regular file (a FIFO or device is never opened): name a file"], lines
+
+
+def test_a_players_max_the_schema_refuses_drives_no_loop():
+    # issue #24: players.max = 10**8 (refused by the schema) still drove a range(min, max+1)
+    # and a join over it (88 s, 3.9 GB); the combination checks now skip a range the schema
+    # refuses (it reports it), so this returns at once, with nothing to say
+    from riskspec.loading.params import get_combination_problems, get_player_bounds
+    low, high = get_player_bounds()
+    params = {"setup.starting_armies": {"3": 35}}
+    assert get_combination_problems("classic", params, players=(2, 10**8), colours=6,
+                                    territories=42, decks={}) == []
+    found = get_combination_problems("classic", params, players=(3, high), colours=6,
+                                     territories=42, decks={})
+    assert any(name == "setup.starting_armies" and "4" in why for name, why in found), found

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from riskspec.errors import RiskspecError
+from riskspec.limits import MAX_FUZZ_STEPS, MAX_GAMES, MAX_JOBS
 
 EPILOG = """\
 examples:
@@ -76,8 +77,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--results", metavar="FILE.jsonl", type=Path,
                    help="append each result as a JSON line the moment its case ends")
     p.add_argument("--jobs", "-j", metavar="N", type=int, default=1,
-                   help="engine processes to run side by side (default 1); the built-in reference "
-                        "checked in-process (no --engine) runs its cases one after the other "
+                   help=f"engine processes to run side by side (default 1, at most {MAX_JOBS}); "
+                        "the built-in reference checked in-process (no --engine) runs its cases one after the other "
                         "whatever N, as threads over one interpreter only slow it down: "
                         "--engine \"riskspec engine\" --jobs N runs N engine processes")
     p.add_argument("--timeout", metavar="S", type=float, default=10.0,
@@ -96,9 +97,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "odds and every observable field compared at each step, illegal and "
                         "malformed actions probed. Each distinct divergence is shrunk and saved "
                         "as a vector you can replay with --vectors; the findings go into --report "
-                        "and --junit too. No extra package needed")
+                        f"and --junit too. No extra package needed. At most {MAX_GAMES:,} games")
     p.add_argument("--fuzz-steps", metavar="S", type=int, default=200,
-                   help="most random steps per fuzzed game (default 200)")
+                   help=f"most random steps per fuzzed game (default 200, at most {MAX_FUZZ_STEPS:,})")
     p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=0,
                    help="seed for --fuzz (default 0: the same games every run)")
     p.add_argument("--fuzz-only", action="store_true",

@@ -8,6 +8,7 @@ from typing import Any
 
 from riskspec.cli.progress import Progress
 from riskspec.errors import OptionError
+from riskspec.limits import MAX_GAMES
 
 DESCRIPTION = """\
 Play random legal games of a variant on the reference engine and print a summary:
@@ -59,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "smallest count)")
     p.add_argument("--seed", "-s", type=int, default=0, metavar="S",
                    help="seed of the first game; game i uses S+i (default 0)")
-    p.add_argument("--games", "-g", type=int, default=1, metavar="G", help="games to play (default 1)")
+    p.add_argument("--games", "-g", type=int, default=1, metavar="G", help=f"games to play (default 1, at most {MAX_GAMES:,})")
     p.add_argument("--max-turns", "-t", type=int, default=DEFAULT_MAX_TURNS, metavar="T",
                    help=f"stop a game after T turns (default {DEFAULT_MAX_TURNS}; 0: no cap); "
                         "a stopped game has no winner ('-') and counts T turns")
@@ -135,8 +136,8 @@ def run(args: argparse.Namespace) -> int:
     from riskspec.reference import log as L
     from riskspec.reference.driver import play_game
 
-    if args.games < 1:
-        raise OptionError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise OptionError(f"--games is from 1 to {MAX_GAMES:,}, not {args.games:,}")
     if args.max_turns < 0:
         raise OptionError(f"--max-turns must be 0 (no cap) or more, not {args.max_turns}")
     if args.log is not None:

@@ -283,6 +283,33 @@ reading_cases("classic.amb.elimination-trade-timing", "classic.elimination.force
                                                         _occupy_expect("attack")))})
 
 
+def _french_capture(b):
+    """The French passage on eliminations: seven cards after taking the victim's three (more
+    than six) are traded at once, one set bringing the hand to four, and attacking goes on
+    with the set's armies to place."""
+    _occupy_expect("elimination-trade", forced={"max_hand": 4})(b)
+    b.do(trade(["greenland", "ontario", "quebec"], "greenland"),
+         explain="One set leaves four cards: the trade forced by the capture is done.",
+         state={"territories": {"greenland": {"armies": 2 + 2}},
+                "players": [{"cards": 7 - 3}, {}, {}], "pending": {"forced": None, "to_place": 4}})
+
+
+def _french_keep(b):
+    _occupy_expect("attack")(b)
+    b.check(state={"players": [{"cards": 7}, {}, {}]})
+
+
+for _reading, _body in (("immediately", _french_capture), ("next-turn", _french_keep)):
+    scenario(f"classic.amb.elimination-trade-timing.{_reading}.002",
+             "French edition: seven cards after taking a victim's hand — "
+             + ("traded at once, down to four" if _reading == "immediately" else "kept for the next turn"),
+             ["classic.amb.elimination-trade-timing", "classic.elimination.forced-trade"],
+             players=3, variant="classic-fr",
+             options={"classic.amb.elimination-trade-timing": _reading},
+             reading=("classic.amb.elimination-trade-timing", _reading))(
+        _elim(["peru", "iceland", "east-africa"], ["greenland", "ontario", "quebec", "congo"], _body))
+
+
 def _trade_armies(held):
     """Alaska (5) takes kamchatka, green's last territory, with 3 dice; green's three cards
     make six in hand: the set greenland-ontario-quebec is traded at once, greenland's 2 go
@@ -449,6 +476,34 @@ reading_cases("classic.amb.absent-colour-missions", "classic.missions.absent-col
               "Three players' mission deck",
               {"remove": ("11 cards", _deck(11)), "keep-with-fallback": ("all 14 cards", _deck(14))},
               extra={"game-mode": "mission"})
+
+
+#: the classic-14 deck less the cards of the three colours a two-player game leaves unused
+_TWO_PLAYER_DECK = ["conquer-north-america-africa", "conquer-north-america-australia",
+                    "conquer-asia-south-america", "conquer-asia-africa",
+                    "conquer-europe-south-america-plus-one", "conquer-europe-australia-plus-one",
+                    "occupy-24-territories", "occupy-18-territories-2-armies",
+                    "destroy-black", "destroy-blue", "destroy-green"]
+
+
+def _two_player_deal(neutral_card: bool):
+    """Black and blue play, green is the neutral army: black's mission is drawn from the
+    deck without pink, red and yellow — and without green unless the neutral is a target."""
+    deck = [m for m in _TWO_PLAYER_DECK if neutral_card or m != "destroy-green"]
+
+    def body(b):
+        b.new_game()
+        b.check(state={"phase": "deal-missions"},
+                outcomes=[{"outcome": {"type": "mission", "player": 0, "mission": m},
+                           "p": f"1/{len(deck)}"} for m in deck])
+    return body
+
+
+reading_cases("classic.amb.two-player-missions", "classic.missions.absent-colours",
+              "A two-player mission game with a neutral army",
+              {"neutral-absent": ("no card names the neutral", _two_player_deal(False)),
+               "neutral-target": ("destroy-green is dealt too", _two_player_deal(True))},
+              players=2, extra={"game-mode": "mission"})
 
 
 def _target_elim(black_wins):

@@ -5,9 +5,9 @@ only (``tests/napoleon/test_reading_vectors.py`` runs every case under each othe
 reading of its ambiguity and checks that it fails), so the outcome tells the readings
 apart.  Small boards from :mod:`cases_napoleon`.
 
-Not here: ``napoleon.amb.landing-targets`` — with every zone of a chain controlled, any
-zone of a chain is the last zone of a shorter chain, so both readings reach the same
-territories and no position tells them apart.
+A landing that reaches "only the last zone's territories" is not a reading here: with every
+zone of a chain controlled, any zone of it ends a shorter chain, so it reaches the same
+territories (napoleon.naval.landing, its notes).
 """
 
 from __future__ import annotations
@@ -273,6 +273,112 @@ readings("napoleon.amb.naval-first", ["napoleon.combat.naval-first"],
          negative=("rule",))
 
 
+# ---------------------------------------------------------------- setup: when the epidemics come
+#: the setup's last placement: player 2 puts down the last fortification; the generals are down
+_LEADERS_DONE = {"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (2, 2), "far": (1, 2)}
+
+
+def _leaders_pos(b, epidemics: tuple[str, ...] = ()) -> None:
+    def edit(d: dict) -> None:
+        for t in ("a1", "a2", "b1"):
+            d["territories"][t]["generals"] = 1
+        for t in epidemics:
+            d["territories"][t]["epidemics"] = 1
+    b.position(_LEADERS_DONE, edit=edit, phase="setup-leaders", turn=0, current=2,
+               first_player=0, pending={"generals": 0, "fortifications": 1})
+
+
+def _epidemics_after_leaders(b):
+    _leaders_pos(b)
+    b.do({"type": "place-fortification", "territory": "b2"},
+         state={"phase": "epidemics", "pending": {"left": 4, "moving": False},
+                "territories": {"b2": {"fortifications": 1}}})
+    b.do({"type": "epidemic", "territory": "b2"},
+         explain="An epidemic may land on the fresh fortification; it stays, and no regiment is lost.",
+         state={"pending": {"left": 3}, "territories": {"b2": {"epidemics": 1}}},
+         outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
+                   for t in ("a1", "a2", "far")])
+    b.do({"type": "epidemic", "territory": "a1"},
+         state={"pending": {"left": 2}, "territories": {"a1": {"epidemics": 1}}})
+    b.do({"type": "epidemic", "territory": "far"},
+         explain="Every empire has its epidemic: the setup is over, the first player is drawn.",
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"far": {"epidemics": 1}}})
+
+
+def _epidemics_before_claim(b):
+    # the epidemics were placed before the claims, one in each empire
+    _leaders_pos(b, epidemics=("a1", "b2", "far"))
+    b.check(legal=[{"type": "place-fortification", "territory": "b1"}])
+    b.reject({"type": "place-fortification", "territory": "b2"}, "epidemic",
+             rule="napoleon.units.fortifications")
+    b.do({"type": "place-fortification", "territory": "b1"},
+         explain="The last starting piece is down and the epidemics are already placed: the "
+                 "first player is drawn.",
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"b1": {"fortifications": 1}}})
+
+
+readings("napoleon.amb.setup-epidemic-order",
+         ["napoleon.setup.epidemics", "napoleon.setup.place-general-and-fortification"],
+         "The last starting fortification and the setup's epidemics", {
+             "after-leaders": ("the epidemics follow", _epidemics_after_leaders),
+             "before-claim": ("the epidemics are down; none under the fortification",
+                              _epidemics_before_claim)},
+         variant=A, players=3, negative=("before-claim",),
+         extra={"napoleon.amb.card-table": "ignore"})
+
+
+# ---------------------------------------------------------------- an empty draw pile
+_LINE_DECK = ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]
+
+
+def _empty_pile(reshuffled: bool) -> Body:
+    def body(b):
+        # every card but player 1's is in the discards; player 0 conquered this turn
+        def discards(d: dict) -> None:
+            d["discards"], d["draw_pile"] = d["draw_pile"], []
+            d["turn_flags"].update(land_attacked=False, naval_moves=0)
+        b.position({"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
+                   phase="maneuver", conquered=True, hands={1: ["c-a2"]}, edit=discards)
+        rest = [c for c in _LINE_DECK if c != "c-a2"]
+        if reshuffled:
+            b.do({"type": "end-turn"},
+                 state={"phase": "draw", "draw_pile": rest, "discards": []},
+                 outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/5"} for c in rest])
+        else:
+            b.do({"type": "end-turn"}, explain="No card to draw: the card is forgone.",
+                 state={"phase": "reinforce", "current": 1})
+    return body
+
+
+readings("napoleon.amb.reshuffle", ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"],
+         "A card owed with the draw pile empty", {
+             "reshuffle": ("the discards make a new pile", _empty_pile(True)),
+             "set-aside": ("nothing is drawn", _empty_pile(False))})
+
+
+# ---------------------------------------------------------------- basic game: a tie at the turn limit
+def _limit_tie(by_regiments: bool) -> Body:
+    def body(b):
+        # the fifth round ends with player 1's turn: two territories each (a neutral army holds
+        # far), player 0 with 4 regiments, player 1 with 3; nobody holds a whole empire
+        _pos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 1), "b2": (1, 2), "far": (NEUTRAL, 1)},
+             phase="maneuver", current=1, turn=5)
+        b.do({"type": "end-turn"},
+             state={"phase": "game-over", "winner": 0, "turn": 5}
+             if by_regiments else
+             {"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})
+    return body
+
+
+readings("napoleon.amb.basic-limit-tie", ["napoleon.basic.end"],
+         "Two territories each after five rounds, player 0 with more regiments", {
+             "regiments": ("player 0 wins alone", _limit_tie(True)),
+             "shared": ("both share the victory", _limit_tie(False))},
+         extra={"napoleon.amb.basic-game-end": "most-territories"})
+
+
 # ---------------------------------------------------------------- maneuver path
 def _maneuver_pos(b):
     _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
@@ -283,20 +389,20 @@ def _path_connected(b):
     _maneuver_pos(b)
     b.do({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4},
          state={"territories": {"a1": {"armies": 1}, "b1": {"armies": 5}}})
-    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2},
-         state={"zones": {"z1": {"ships": 1}, "z3": {"ships": 3}}})
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected",
+             rule="napoleon.maneuver.naval",
+             explain="Whatever the land reading, ships move only to a neighbouring zone.")
 
 
 def _path_adjacent(b):
     _maneuver_pos(b)
     b.reject({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4}, "not-connected", rule="napoleon.maneuver.land")
-    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected", rule="napoleon.maneuver.naval")
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 4},
          state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 5}}})
 
 
-readings("napoleon.amb.maneuver-path", ["napoleon.maneuver.land", "napoleon.maneuver.naval"],
-         "Maneuvers two steps away through one's own places", {
+readings("napoleon.amb.maneuver-path", ["napoleon.maneuver.land"],
+         "Land maneuvers two steps away through one's own territories", {
              "connected": ("allowed along a chain", _path_connected),
              "adjacent": ("only to a neighbour", _path_adjacent)}, negative=("adjacent",))
 

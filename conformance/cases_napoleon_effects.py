@@ -688,10 +688,19 @@ def extra_land_in_combat(b):
 
 # ---------------------------------------------------------------- epidemics: setup and relocation
 
+def _setup_epidemics_pos(b) -> None:
+    """The setup's last step: every territory held, the generals and fortifications down,
+    the four epidemics to place (napoleon.setup.epidemics)."""
+    b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (0, 2), "far": (1, 2)},
+               phase="epidemics", turn=0, current=0, first_player=0,
+               pending={"left": 4, "moving": False})
+
+
 @scenario("napoleon.setup.epidemics.001",
           "Setup epidemics: each on a drawn territory, at most one per empire",
           ["napoleon.setup.epidemics"], players=3, variant=A, map=REIN)
 def setup_epidemics(b):
+    _setup_epidemics_pos(b)
     b.check(state={"phase": "epidemics", "pending": {"left": 4, "moving": False}},
             outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/5"}
                       for t in ("a1", "a2", "b1", "b2", "far")])
@@ -703,7 +712,8 @@ def setup_epidemics(b):
     b.do({"type": "epidemic", "territory": "b2"}, state={"territories": {"b2": {"epidemics": 1}}})
     # three empires, one epidemic each: the fourth marker finds no territory
     b.do({"type": "epidemic", "territory": "far"},
-         state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"far": {"epidemics": 1}}})
 
 
 @scenario("napoleon.amb.setup-epidemic-redraw.empire.001",
@@ -712,6 +722,7 @@ def setup_epidemics(b):
           variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "empire"},
           reading=("napoleon.amb.setup-epidemic-redraw", "empire"))
 def setup_redraw_empire(b):
+    _setup_epidemics_pos(b)
     b.do({"type": "epidemic", "territory": "a1"}, state={"territories": {"a1": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": "1/3"}
                    for t in ("b1", "b2", "far")])
@@ -730,6 +741,7 @@ def setup_redraw_territory(b):
     # territories without an epidemic comes up (a2, b1, b2, far: 1/4 each); a first c-a2
     # (1/6) by redraws among the three left (b1, b2, far: 1/3 each).
     # b1: 1/6 + 2/6 * 1/4 + 1/6 * 1/3 = 11/36 (b2, far alike); a2: 2/6 * 1/4 = 1/12.
+    _setup_epidemics_pos(b)
     b.do({"type": "epidemic", "territory": "a1"}, state={"territories": {"a1": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "epidemic", "territory": "a2"}, "p": "1/12"}] +
          [{"outcome": {"type": "epidemic", "territory": t}, "p": "11/36"}

@@ -426,12 +426,12 @@ def occupy_too_many(b):
     ["napoleon.leaders.accompany", "napoleon.maneuver.leaders"], negative=True,
     reading=("napoleon.amb.lone-leader", "must-join"))
 def lone_admiral(b):
-    _pos(b, _t(), zones={"z1": (0, 3), "z2": (0, 1)}, adm={"z1": 1}, phase="maneuver")
-    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 0, "leaders": 1,
+    _pos(b, _t(), zones={"z2": (0, 3), "z1": (0, 1)}, adm={"z2": 1}, phase="maneuver")
+    b.reject({"type": "maneuver", "from": "z2", "to": "z3", "armies": 0, "leaders": 1,
               "leader_maneuver": True}, "alone", rule="napoleon.leaders.accompany")
-    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 0, "leaders": 1,
+    b.do({"type": "maneuver", "from": "z2", "to": "z1", "armies": 0, "leaders": 1,
           "leader_maneuver": True},
-         state={"zones": {"z1": {"ships": 3, "admirals": 0}, "z2": {"ships": 1, "admirals": 1}}})
+         state={"zones": {"z2": {"ships": 3, "admirals": 0}, "z1": {"ships": 1, "admirals": 1}}})
 
 
 @sc("maneuver.leaders.001",
@@ -470,15 +470,15 @@ def general_arrived(b):
 @sc("maneuver.leaders.003", "Each admiral gives one more naval maneuver",
     ["napoleon.maneuver.leaders", "napoleon.maneuver.naval"])
 def admiral_move(b):
-    _pos(b, _t(), zones={"z1": (0, 4), "z2": (0, 1)}, adm={"z1": 1}, phase="attack")
+    _pos(b, _t(), zones={"z2": (0, 4), "z1": (0, 1)}, adm={"z2": 1}, phase="attack")
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
-    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 1},
-         state={"zones": {"z1": {"ships": 3}, "z2": {"ships": 2}}})
-    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2, "leaders": 1,
+    b.do({"type": "maneuver", "from": "z2", "to": "z1", "armies": 1},
+         state={"zones": {"z2": {"ships": 3}, "z1": {"ships": 2}}})
+    b.do({"type": "maneuver", "from": "z2", "to": "z3", "armies": 2, "leaders": 1,
           "leader_maneuver": True},
-         state={"zones": {"z1": {"ships": 1, "admirals": 0},
+         state={"zones": {"z2": {"ships": 1, "admirals": 0},
                           "z3": {"owner": 0, "ships": 2, "admirals": 1}}},
-         events=[{"type": "leader-maneuver", "from": "z1", "to": "z3", "armies": 2,
+         events=[{"type": "leader-maneuver", "from": "z2", "to": "z3", "armies": 2,
                   "leaders": 1}])
 
 

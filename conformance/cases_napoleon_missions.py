@@ -108,8 +108,8 @@ def deal(b):
             (2, "m1-five"), (2, "m2-garrison"), (2, "m3-either"), (2, "m4-all")]
     for n, (seat, m) in enumerate(rest):
         b.do({"type": "mission", "player": seat, "mission": m},
-             state={"phase": "epidemics"} if n == len(rest) - 1 else None)
-    b.check(state={"phase": "epidemics", "players": [
+             state={"phase": "first-player"} if n == len(rest) - 1 else None)
+    b.check(state={"phase": "first-player", "pending": {"for": "setup"}, "players": [
         {"missions": ["m1-zones", "m2-route", "m3-general", "m4-three"]},
         {"missions": ["m1-west", "m2-east", "m3-far", "m4-generals"]},
         {"missions": ["m1-five", "m2-garrison", "m3-either", "m4-all"]}],
@@ -363,7 +363,16 @@ def _first_turn(vp: int):
         _pos(b, _WEST, held={0: ["m1-west"]}, decks={1: []}, phase="setup-leaders", current=2,
              turn=0, pending={"generals": 0, "fortifications": 1})
         b.do({"type": "place-fortification", "territory": "b2"},
-             state={"phase": "first-player", "territories": {"b2": {"fortifications": 1}}})
+             state={"phase": "epidemics", "pending": {"left": 4, "moving": False},
+                    "territories": {"b2": {"fortifications": 1}}})
+        # the setup's epidemics come last (napoleon.setup.epidemics), one per empire
+        b.do({"type": "epidemic", "territory": "a2"},
+             state={"pending": {"left": 3}, "territories": {"a2": {"epidemics": 1}}})
+        b.do({"type": "epidemic", "territory": "b1"},
+             state={"pending": {"left": 2}, "territories": {"b1": {"epidemics": 1}}})
+        b.do({"type": "epidemic", "territory": "far"},
+             state={"phase": "first-player", "pending": {"for": "turn"},
+                    "territories": {"far": {"epidemics": 1}}})
         b.do({"type": "first-player", "player": 0},
              state={"phase": "card-table", "current": 0, "turn": 1})
         # the card table's first row: two territory cards for the first player

@@ -15,7 +15,7 @@ from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V
 from riskspec.conformance.cases_napoleon import _pos as _bpos
-from riskspec.conformance.cases_napoleon_effects import REIN
+from riskspec.conformance.cases_napoleon_effects import REIN, _setup_epidemics_pos
 from riskspec.conformance.cases_napoleon_leaders import _pos as _lpos
 from riskspec.conformance.cases_napoleon_missions import DECK, _card
 from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
@@ -295,7 +295,7 @@ def ransom_captor_out(b):
 def setup_redraw_odds(b):
     def out(ps: dict[str, str]) -> list[dict]:
         return [{"outcome": {"type": "epidemic", "territory": t}, "p": p} for t, p in ps.items()]
-    b.new_game()
+    _setup_epidemics_pos(b)
     # east (b1, b2) has its epidemic. Six cards, 1/6 each first: c-a1, c-a2, c-far are
     # taken. After c-b1 (refused) the redraw stops on a1, a2, b2 or far (1/4 each); after
     # c-b2 on a1, a2 or far (1/3 each, b2 excepted); after the joker on a1, a2, b2 or far.
@@ -313,8 +313,9 @@ def setup_redraw_odds(b):
          explain="one marker left, and b2 and far have none: the setup goes on",
          state={"phase": "epidemics", "pending": {"left": 1}, "territories": {"a2": {"epidemics": 1}}})
     b.do({"type": "epidemic", "territory": "far"},
-         explain="the fourth marker placed: the first player is chosen next",
-         state={"phase": "first-player", "territories": {"far": {"epidemics": 1}}})
+         explain="the fourth marker placed, the setup is over: the first player is drawn next",
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"far": {"epidemics": 1}}})
 
 
 @_sc("napoleon.cards.reshuffle.501", "The relocation that takes the pile's last card "

@@ -236,7 +236,16 @@ def setup_first(b):
     _claimed(b, {}, [0, 0, 0], phase="setup-leaders", current=2,
              pending={"generals": 0, "fortifications": 1})
     b.do({"type": "place-fortification", "territory": "b1"},
-         state={"phase": "first-player", "pending": {"for": "turn"}, "territories": {"b1": {"fortifications": 1}}},
+         state={"phase": "epidemics", "pending": {"left": 4, "moving": False},
+                "territories": {"b1": {"fortifications": 1}}})
+    # the four epidemics, one per empire at most: three of LINE's empires take one each
+    b.do({"type": "epidemic", "territory": "a1"},
+         state={"pending": {"left": 3}, "territories": {"a1": {"epidemics": 1}}})
+    b.do({"type": "epidemic", "territory": "b2"},
+         state={"pending": {"left": 2}, "territories": {"b2": {"epidemics": 1}}})
+    b.do({"type": "epidemic", "territory": "far"},
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"far": {"epidemics": 1}}},
          outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": THIRD}
                    for p in (0, 1, 2)])
     b.do({"type": "first-player", "player": 1},
@@ -267,7 +276,14 @@ def whole_empire(b):
         b.do({"type": "place-general", "territory": t}, state={"territories": {t: {"generals": 1}}})
         b.do({"type": "place-fortification", "territory": t},
              state={"territories": {t: {"fortifications": 1}}, "current": (seat + 1) % 3}
-             if seat < 2 else {"territories": {t: {"fortifications": 1}}, "phase": "first-player"})
+             if seat < 2 else {"territories": {t: {"fortifications": 1}}, "phase": "epidemics",
+                               "pending": {"left": 4, "moving": False}})
+    # then the epidemics (napoleon.setup.epidemics), one for each of the three empires
+    for n, t in enumerate(("a2", "b1", "far")):
+        b.do({"type": "epidemic", "territory": t},
+             state={"territories": {t: {"epidemics": 1}}, "pending": {"left": 3 - n}} if n < 2
+             else {"territories": {t: {"epidemics": 1}}, "phase": "first-player",
+                   "pending": {"for": "turn"}})
     b.check(state={"phase": "first-player"})
     b.do({"type": "first-player", "player": 0},
          explain="The whole west scores from the first turn; a1's fortification adds its regiment.",
@@ -527,19 +543,37 @@ def elimination(b):
 
 # ================================================================ naval maneuver
 @scenario("napoleon.maneuver.naval.001",
-          "One naval maneuver along one's own zones, leaving a ship behind",
-          ["napoleon.maneuver.naval"], players=2, variant=V, map=LINE, negative=True)
+          "One naval maneuver to a neighbouring zone, never across one's own zone, leaving a ship behind",
+          ["napoleon.maneuver.naval", "napoleon.components.adjacency"], players=2, variant=V,
+          map=LINE, negative=True)
 def naval_maneuver(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z1": (0, 3), "z2": (0, 1), "z3": (0, 1)}, phase="maneuver")
-    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 3}, "armies", rule="napoleon.maneuver.naval")
-    b.do({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2},
-         state={"zones": {"z1": {"ships": 1}, "z3": {"ships": 3}},
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected",
+             rule="napoleon.maneuver.naval",
+             explain="z3 is two zones away: ships do not cross z2, though it is the player's own.")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z2", "armies": 3}, "armies", rule="napoleon.maneuver.naval")
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 2},
+         state={"zones": {"z1": {"ships": 1}, "z2": {"ships": 3}},
                 "turn_flags": {"naval_moves": 1}})
-    b.reject({"type": "maneuver", "from": "z3", "to": "z2", "armies": 1}, "not-connected", rule="napoleon.maneuver.naval")
+    b.reject({"type": "maneuver", "from": "z2", "to": "z3", "armies": 1}, "not-connected", rule="napoleon.maneuver.naval",
+             explain="The one naval maneuver is spent.")
     b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
          explain="The land maneuver is counted apart.",
          state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 3}}})
+
+
+@scenario("napoleon.maneuver.naval.002",
+          "A naval maneuver may end in an empty neighbouring zone, which the ships then hold",
+          ["napoleon.maneuver.naval"], players=2, variant=V, map=LINE, negative=True)
+def naval_maneuver_empty(b):
+    _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
+         {"z1": (0, 3)}, phase="maneuver")
+    b.reject({"type": "maneuver", "from": "z1", "to": "z3", "armies": 2}, "not-connected",
+             rule="napoleon.maneuver.naval", explain="z3 is not a neighbour of z1.")
+    b.do({"type": "maneuver", "from": "z1", "to": "z2", "armies": 2},
+         state={"zones": {"z1": {"ships": 1}, "z2": {"owner": 0, "ships": 2}},
+                "turn_flags": {"naval_moves": 1}})
 
 
 # ================================================================ Capitals option

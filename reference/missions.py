@@ -39,27 +39,34 @@ def check_supported(condition: Mapping[str, Any], mission_id: str) -> None:
         check_supported(body["fallback"], mission_id)
 
 
+def get_played_colours(state: State) -> tuple[str, ...]:
+    """The colours a destroy-a-colour mission may name: the players' — the neutral army's
+    too only when ``missions.neutral_is_target`` (classic.amb.two-player-missions)."""
+    if state.neutral < 0 or state.tables.params.missions_neutral_is_target:
+        return state.colours
+    return tuple(c for i, c in enumerate(state.colours) if i != state.neutral)
+
+
 def get_mission_deck(state: State) -> tuple[str, ...]:
     """The mission cards dealt from, in deck order: the deck ``missions.deck`` without,
     under ``missions.remove_absent_colours``, the destroy cards of colours not in play."""
     tb = state.tables
     if not tb.params.missions_remove_absent_colours:
         return tb.mission_deck
+    played = get_played_colours(state)
     out = []
     for mid in tb.mission_deck:
         (kind, body), = tb.missions[mid].condition.items()
-        if kind == "destroy_player" and body["colour"] not in state.colours:
+        if kind == "destroy_player" and body["colour"] not in played:
             continue
         out.append(mid)
     return tuple(out)
 
 
 def get_target_seat(state: State, colour: str) -> int:
-    """The seat playing ``colour``, or -1."""
-    try:
-        return state.colours.index(colour)
-    except ValueError:
-        return -1
+    """The seat playing ``colour`` (a neutral army only when it may be a target), or -1."""
+    played = get_played_colours(state)
+    return state.colours.index(colour) if colour in played else -1
 
 
 def get_destroy_status(state: State, seat: int, colour: str) -> str:

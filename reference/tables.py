@@ -69,6 +69,7 @@ class Params:
     missions_deck: str | None
     missions_fallback_when_eliminated_by_other: bool
     missions_remove_absent_colours: bool
+    missions_neutral_is_target: bool
     missions_check: str
 
 

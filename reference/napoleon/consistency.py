@@ -39,7 +39,8 @@ INVARIANTS: dict[str, str] = {
     "state.setup": "a claim or deal goes to a seat with a regiment in reserve; a setup "
                    "placement has regiments left to place, no more than the reserve of the army "
                    "it places; a general or fortification placement has one left to place, no "
-                   "more than a player's allotment, the general before the fortifications",
+                   "more than a player's allotment, the general before the fortifications; "
+                   "the setup's epidemics come where setup.epidemics_moment puts them",
     "state.alive-holds-territory": "in the game proper every seat still in the game but the "
                                    "neutral ones holds a territory",
     "state.challengers": "challenger ships are the player to move's, in a zone another seat "
@@ -173,6 +174,8 @@ def check_setup(s: NapState) -> None:
                 lambda: f"pending.left {left}: seat {seat} has {s.reserves[seat]} in reserve")
     if s.phase == "setup-leaders":
         check_leader_setup(s)
+    if s.phase == "epidemics" and not s.pending["moving"]:
+        check_setup_epidemics(s)
     require(not any(s.challengers) or s.phase in CHALLENGE_PHASES, "state.challengers",
             lambda: f"challenger ships in phase {s.phase}: they are bought in the reinforcement "
                     f"and fought before the attacks go on (nothing else is played until then)")
@@ -192,6 +195,23 @@ def check_leader_setup(s: NapState) -> None:
             lambda: f"setup-leaders with {g} generals and {f} fortifications left to place: a "
                     f"player places {most_g} and {most_f}, the general first, and the phase ends "
                     f"with the last")
+
+
+def check_setup_epidemics(s: NapState) -> None:
+    """The setup's epidemics come where setup.epidemics_moment puts them: once every territory
+    is held and every starting regiment is down ('after-leaders'), or before any territory is
+    claimed ('before-claim', claiming setup)."""
+    p, T = s.tables.params, s.tables.n_territories
+    held = sum(1 for o in s.owner[:T] if o >= 0)
+    if p.setup_epidemics_moment == "after-leaders":
+        require(held == T and not any(s.reserves), "state.setup",
+                lambda: f"the setup's epidemics with {T - held} territories unheld and "
+                        f"{sum(s.reserves)} regiments in reserve: they come after the last "
+                        f"starting regiment, general and fortification")
+    elif p.setup_distribution == "claim":
+        require(held == 0, "state.setup",
+                lambda: f"the setup's epidemics with {held} territories claimed: they come "
+                        "before the claims (setup.epidemics_moment before-claim)")
 
 
 #: the phases of a declared attack: pending from, to, naval and the dice (counts or rolls)

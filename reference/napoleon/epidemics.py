@@ -73,7 +73,9 @@ def setup_weights(s: NapState) -> dict[int, Fraction]:
     return {t: x / total for t, x in sorted(w.items()) if x} if total else {}
 
 
-def process_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> None:
+def place_setup_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> bool:
+    """One epidemic of the setup (napoleon.setup.epidemics) goes on ``a.territory``; True
+    when it was the last (the caller, :mod:`.setup_readings`, goes on with the setup)."""
     t = a.territory
     # A relocating epidemic goes where a drawn territory card says ('draw' outcomes).
     require(not s.pending["moving"], "draw-a-card", RID.EPIDEMICS_RELOCATE,
@@ -82,9 +84,7 @@ def process_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> None:
     s.epidemics[t] += 1
     ev.append({"type": "epidemic", "territory": s.tables.places[t]})
     s.pending["left"] -= 1
-    if s.pending["left"] > 0 and eligible(s):
-        return
-    s.phase, s.pending = "first-player", {"for": "setup"}
+    return not (s.pending["left"] > 0 and eligible(s))
 
 
 # ---------------------------------------------------------------- relocation by card draw

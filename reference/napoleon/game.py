@@ -25,6 +25,7 @@ from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.effects import new_stage, new_turn
 from riskspec.reference.napoleon.leaders import can_buy, fortification_regiments, start_leader_setup
 from riskspec.reference.napoleon.missions import at_turn_start, new_turn_levels, reinforcement_bonus
+from riskspec.reference.napoleon.params import NapParams
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables
 
@@ -81,12 +82,29 @@ def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str
     return s
 
 
+def epidemics_first(p: NapParams) -> bool:
+    """The setup's epidemics come before the territories are taken
+    (napoleon.amb.setup-epidemic-order 'before-claim'); False when none are placed."""
+    return p.is_advanced and p.setup_epidemics > 0 and p.setup_epidemics_moment == "before-claim"
+
+
+def epidemics_last(p: NapParams) -> bool:
+    """The setup's epidemics come once every starting regiment, general and fortification is
+    down (napoleon.amb.setup-epidemic-order 'after-leaders', the text's order)."""
+    return p.is_advanced and p.setup_epidemics > 0 and p.setup_epidemics_moment == "after-leaders"
+
+
+def start_setup_epidemics(s: NapState) -> None:
+    s.phase, s.pending = "epidemics", {"left": s.tables.params.setup_epidemics, "moving": False}
+
+
 def after_mission_deal(s: NapState) -> None:
-    """The claiming setup after the missions are dealt: epidemics, then the first player."""
+    """The claiming setup after the missions are dealt: epidemics (when they come first),
+    then the first player."""
     p = s.tables.params
     s.phase, s.pending = "first-player", {"for": "setup"}
-    if p.is_advanced and p.setup_epidemics > 0:
-        s.phase, s.pending = "epidemics", {"left": p.setup_epidemics, "moving": False}
+    if epidemics_first(p):
+        start_setup_epidemics(s)
     elif s.neutrals and next_dealt(s, -1) >= 0:
         # napoleon.amb.basic-distribution 'claim': the neutral armies' territories are
         # dealt; the players then claim the rest
@@ -136,9 +154,8 @@ def process_deal(s: NapState, a: A.Deal, ev: list[Event]) -> None:
     else:  # the deck (jokers back in) is whole again: nobody keeps a card from the deal
         s.phase, s.pending = "first-player", {"for": "setup"}
         p = s.tables.params
-        if p.is_advanced and p.setup_epidemics > 0 and \
-                p.setup_distribution == "deal":
-            s.phase, s.pending = "epidemics", {"left": p.setup_epidemics, "moving": False}
+        if epidemics_first(p) and p.setup_distribution == "deal":
+            start_setup_epidemics(s)
 
 
 def process_first_player(s: NapState, a: A.FirstPlayer, ev: list[Event]) -> None:
@@ -186,6 +203,16 @@ def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) ->
 
 
 def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
+    """The last starting unit (and leader) is down: the epidemics, when they come last
+    (napoleon.setup.epidemics), then the draw for the first player."""
+    if epidemics_last(s.tables.params):
+        start_setup_epidemics(s)
+        return
+    start_turns(s, ev)
+
+
+def start_turns(s: NapState, ev: list[Event] | None = None) -> None:
+    """Setup is over: the first player of the game proper is drawn (or is the first placer)."""
     if s.tables.params.turn_first_player == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:

@@ -44,6 +44,17 @@ def start_leader_setup(s: NapState, seat: int) -> bool:
     return True
 
 
+def is_setup_fortification_place(s: NapState, t: int) -> bool:
+    """Whether the current player may put a starting fortification on territory ``t``: one
+    of theirs, below fortifications.max_per_territory, and free of epidemics unless
+    fortifications.build_in_epidemic (napoleon.units.fortifications; it matters when the
+    epidemics come first, napoleon.amb.setup-epidemic-order)."""
+    p = s.tables.params
+    return (t < s.tables.n_territories and s.owner[t] == s.current
+            and s.forts[t] < p.fortifications_max_per_territory
+            and (not s.epidemics[t] or p.fortifications_build_in_epidemic))
+
+
 GENERALS, ADMIRALS = 0, 1
 
 

@@ -161,9 +161,9 @@ def legal_actions(s: NapState) -> list[Action]:
              if SR.can_setup_ship(s, z)]
     if ph == "setup-leaders":
         kind = "place-general" if s.pending["generals"] else "place-fortification"
-        top = tb.params.fortifications_max_per_territory
         return [{"type": kind, "territory": P[t]} for t in range(tb.n_territories)
-                if s.owner[t] == seat and (kind == "place-general" or s.forts[t] < top)]
+                if s.owner[t] == seat and (kind == "place-general"
+                                           or L.is_setup_fortification_place(s, t))]
     if ph == "claim":
         return [{"type": "claim", "territory": P[t]} for t in range(tb.n_territories)
                 if s.owner[t] < 0]
@@ -290,7 +290,7 @@ def current_player(s: NapState) -> int:
 Handler = Callable[[NapState, Any, list[dict[str, Any]]], None]
 HANDLERS: dict[tuple[str, str], Handler] = {
     ("deal", "deal"): G.process_deal,
-    ("epidemics", "epidemic"): EP.process_epidemic,
+    ("epidemics", "epidemic"): SR.process_setup_epidemic,
     ("first-player", "first-player"): G.process_first_player,
     ("claim", "claim"): G.process_claim,
     ("setup-leaders", "place-general"): SR.process_place_leader,

@@ -1,9 +1,10 @@
 """Napoléon maneuvers: land and naval, and the extra maneuver of each general/admiral.
 
 * An ordinary maneuver (``maneuver.land_moves`` / ``maneuver.naval_moves`` per turn)
-  moves units from one of the player's places to another joined to it through the
-  player's own places (``maneuver.path``), leaving ``maneuver.min_left`` behind; ships
-  may also sail into an empty zone.  Leaders standing there may go along
+  moves regiments from one of the player's territories to another joined to it through
+  the player's own territories (``maneuver.path``), ships from a zone to a neighbouring
+  zone of the player's or an empty one (napoleon.maneuver.naval), leaving
+  ``maneuver.min_left`` behind.  Leaders standing there may go along
   (``leaders``: generals on land, admirals at sea) — napoleon.leaders.accompany.
 * A leader maneuver (``leader_maneuver: true``; napoleon.maneuver.leaders) moves
   ``leaders`` ≥ 1 generals (admirals) that stood in the place when the maneuver phase
@@ -89,7 +90,8 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         require(k <= fresh_leaders(s, src), "leader-moved", RID.MANEUVER_LEADERS,
                 "those leaders were not there when the maneuver phase began, or have moved")
         require(dst in leader_targets(s, src, seat), "not-connected", rule,
-                "the destination is not reachable through your own places")
+                "ships go only to a neighbouring zone of yours or an empty one" if naval else
+                "the destination is not reachable through your own territories")
         require(n <= leader_units(s, src), "not-present", RID.MANEUVER_LEADERS,
                 "a leader takes along only units that stood with it when the phase began")
         require(lone_ok(s, dst, n), "alone", RID.LEADERS_ACCOMPANY,
@@ -99,7 +101,10 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         require(n <= s.armies[src] - p.maneuver_min_left, "armies", rule,
                 "leave units behind")
         require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
-                "no maneuver left, or the destination is not reachable through your own places")
+                "no naval maneuver left, or not a neighbouring zone of yours or an empty one"
+                if naval else
+                "no land maneuver left, or the destination is not reachable through your own "
+                "territories")
     s.armies[src] -= n
     s.armies[dst] += n
     s.owner[dst] = seat

@@ -30,6 +30,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "game.mode": ("basic", "advanced"),
     "basic.pieces": ("none", "ships"),
     "basic.victory": ("eliminate-opponent", "all-territories", "most-territories"),
+    "basic.tie_break": ("regiments", "shared"),
     "setup.distribution": ("deal", "claim"),
     "setup.neutral_placement_by": ("players-alternate", "random"),
     "setup.ships_allowed": (False, True),
@@ -50,7 +51,6 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "end_turn.empty_invasion_counts": (False, True),
     "end_turn.zone_invasion_counts": (False, True),
     "fortifications.destroyed_on": ("conquest-by-combat", "any-conquest"),
-    "naval_landing.targets": ("any-zone-in-chain", "last-zone"),
     "maneuver.path": ("connected", "adjacent"),
     "end_turn.draw_mode": ("one-per-condition", "one-if-any"),
     "vp.empire_scoring": ("each-turn", "last-turn-only"),
@@ -64,6 +64,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "epidemics.attack_loss_per": ("battle", "roll"),
     "epidemics.attack_loss_trigger": ("target", "target-or-source"),
     "setup.epidemics_redraw": ("empire", "territory"),
+    "setup.epidemics_moment": ("after-leaders", "before-claim"),
     "end_turn.neutral_invasion_counts": (True, False),
     "end_turn.empty_invasion_forfeits": (False, True),
     "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
@@ -132,6 +133,7 @@ class NapParams:
     basic_pieces: str
     basic_victory: str
     basic_turn_limit: int | None
+    basic_tie_break: str
     # setup
     setup_distribution: str
     setup_starting_units: Mapping[str, int]
@@ -149,6 +151,7 @@ class NapParams:
     setup_epidemics: int
     setup_epidemics_max_per_empire: int
     setup_epidemics_redraw: str
+    setup_epidemics_moment: str
     setup_generals_per_player: int
     setup_fortifications_per_player: int
     setup_missions_per_level: int
@@ -198,7 +201,6 @@ class NapParams:
     naval_min_ships_left: int
     naval_landing_min_ships: int
     naval_landing_max_zones: int
-    naval_landing_targets: str
     # maneuvers
     maneuver_min_left: int
     maneuver_land_moves: int

@@ -7,8 +7,9 @@
   coast (a breadth-first search from several zones at once reaches exactly the union of
   the searches from each), ``src`` itself excepted.
 * :func:`maneuver_reach` — for every place of the seat, the places a maneuver from it may
-  end in (``maneuver.path``: its connected group of the seat's territories or zones, or
-  its neighbours; ships may also sail into an empty zone next to the group).
+  end in: for regiments, by ``maneuver.path``, its connected group of the seat's territories
+  or its neighbours; for ships, the neighbouring zones that are the seat's or empty (ships
+  move only between neighbouring zones, napoleon.components.adjacency).
 
 Both depend on ownership and unit counts only, so ``legal_actions`` computes them once
 and reads them for every source; ``tests/napoleon/test_reach.py`` checks them against the
@@ -69,6 +70,9 @@ def maneuver_reach(s: NapState, seat: int) -> dict[int, tuple[int, ...]]:
         for src in places:
             if owner[src] != seat or src in out:
                 continue
+            if naval:  # one step at sea, into a zone of the seat's or an empty one
+                out[src] = tuple(sorted(y for y in nb[src] if owner[y] in (seat, -1)))
+                continue
             if connected:
                 group, todo = {src}, [src]
                 while todo:
@@ -79,10 +83,7 @@ def maneuver_reach(s: NapState, seat: int) -> dict[int, tuple[int, ...]]:
                             todo.append(y)
             else:
                 group = {src} | {y for y in nb[src] if owner[y] == seat}
-            ends = set(group)
-            if naval:  # ships may also sail into an empty zone next to the group
-                ends |= {y for x in group for y in nb[x] if owner[y] < 0}
             members = group if connected else (src,)
             for m in members:
-                out[m] = tuple(sorted(ends - {m}))
+                out[m] = tuple(sorted(group - {m}))
     return out

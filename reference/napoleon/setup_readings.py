@@ -23,10 +23,11 @@ from typing import Any
 from riskspec.reference.base import require
 from riskspec.reference.chance import ChanceTable, _uniform
 from riskspec.reference.napoleon import actions as A
+from riskspec.reference.napoleon import epidemics as EP
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import ruleids as RID
-from riskspec.reference.napoleon.leaders import start_leader_setup
+from riskspec.reference.napoleon.leaders import is_setup_fortification_place, start_leader_setup
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -129,6 +130,9 @@ def process_place_leader(s: NapState, a: A.PlaceGeneral | A.PlaceFortification, 
     else:
         require(s.forts[t] < s.tables.params.fortifications_max_per_territory, "fortified",
                 RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
+        # no fortification on a territory an epidemic has hit (fortifications.build_in_epidemic)
+        require(is_setup_fortification_place(s, t), "epidemic", RID.UNITS_FORTIFICATIONS,
+                "no fortification may go on a territory with an epidemic")
         s.forts[t] += 1
         s.pending["fortifications"] -= 1
     ev.append({"type": "general-placed" if general else "fortification-placed", "player": seat,
@@ -140,3 +144,17 @@ def process_place_leader(s: NapState, a: A.PlaceGeneral | A.PlaceFortification, 
             start_leader_setup(s, nxt)
         else:
             G.after_setup(s, ev)
+
+
+# ---------------------------------------------------------------- the setup's epidemics
+
+def process_setup_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> None:
+    """napoleon.setup.epidemics, napoleon.amb.setup-epidemic-order: once the last epidemic is
+    down the setup goes on — to the first player's draw and the claims when the epidemics
+    came first ('before-claim'), to the game proper when they came last ('after-leaders')."""
+    if not EP.place_setup_epidemic(s, a, ev):
+        return
+    if G.epidemics_last(s.tables.params):
+        G.start_turns(s, ev)
+    else:
+        s.phase, s.pending = "first-player", {"for": "setup"}

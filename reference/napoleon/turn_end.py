@@ -129,12 +129,18 @@ def _new_round(s: NapState, nxt: int) -> bool:
 
 
 def _end_by_turn_limit(s: NapState) -> None:
-    """napoleon.amb.basic-game-end 'most-territories': the most territories wins; a tie is
-    shared (as :func:`_final_scoring` shares one)."""
+    """napoleon.amb.basic-game-end 'most-territories': the most territories wins; among
+    players tied for them, the most regiments when ``basic.tie_break`` = 'regiments'
+    (napoleon.amb.basic-limit-tie); a tie left is shared (as :func:`_final_scoring` shares one)."""
     T = s.tables.n_territories
-    counts = {h: sum(1 for o in s.owner[:T] if o == h) for h in G.humans(s)}
-    best = max(counts.values())
-    _game_over(s, [h for h in G.humans(s) if counts[h] == best])
+    by_regiments = s.tables.params.basic_tie_break == "regiments"
+
+    def key(h: int) -> tuple[int, int]:
+        held = sum(1 for o in s.owner[:T] if o == h)
+        return held, regiment_count(s, h) if by_regiments else 0
+
+    best = max(key(h) for h in G.humans(s))
+    _game_over(s, [h for h in G.humans(s) if key(h) == best])
 
 
 def _game_over(s: NapState, winners: list[int]) -> None:

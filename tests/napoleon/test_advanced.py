@@ -167,13 +167,38 @@ def test_napoleon_reinforce_fortifications() -> None:
 
 
 def test_napoleon_setup_epidemics_at_most_one_per_empire() -> None:
-    s = _run_until(E.new_game(V, 4), lambda x: x.phase != "deal-missions")
+    s = _run_until(E.new_game(V, 4), lambda x: x.phase == "epidemics")
     p = s.tables.params
-    assert s.phase == "epidemics" and s.pending["left"] == p.setup_epidemics
+    # the text's order (napoleon.amb.setup-epidemic-order 'after-leaders'): every territory
+    # claimed and reinforced, every general and fortification down, then the epidemics
+    assert s.turn == 0 and s.pending["left"] == p.setup_epidemics and not any(s.epidemics)
+    assert -1 not in s.owner[:s.tables.n_territories] and not any(s.reserves)
+    assert sum(s.generals) == 4 * p.setup_generals_per_player
+    assert sum(s.forts) == 4 * p.setup_fortifications_per_player
     s = _run_until(s, lambda x: x.phase != "epidemics", seed=3)
+    assert s.phase == "first-player" and s.pending == {"for": "turn"}
     assert sum(s.epidemics) == p.setup_epidemics
     for _, _, ts in s.tables.groups:
         assert sum(s.epidemics[t] for t in ts) <= p.setup_epidemics_max_per_empire
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_napoleon_starting_fortification_never_on_an_epidemic(seed: int) -> None:
+    """Reading before-claim: the epidemics are down before the claims, and no starting
+    fortification may go where one is (napoleon.units.fortifications)."""
+    s = E.new_game(V, 4, {"napoleon.amb.setup-epidemic-order": "before-claim"})
+    s = _run_until(s, lambda x: x.phase == "first-player", seed=seed)
+    assert sum(s.epidemics) == s.tables.params.setup_epidemics and not any(s.forts)
+    offered, start = 0, s
+    for _, _, s, _ in I.random_steps(start, random.Random(seed), "uniform",
+                                     until=lambda x: x.pending.get("for") == "turn",
+                                     checked=True):
+        if s.phase == "setup-leaders" and not s.pending["generals"]:
+            places = [a["territory"] for a in E.legal_actions(s)]
+            offered += len(places)
+            assert all(not s.epidemics[s.tables.places.index(t)] for t in places)
+    assert offered and s.phase == "first-player" and s.pending == {"for": "turn"}
+    assert not any(f and e for f, e in zip(s.forts, s.epidemics))
 
 
 def test_napoleon_combat_epidemic_loss_once_per_battle() -> None:

@@ -32,24 +32,24 @@ def direct_landing_targets(s, src: int, seat: int) -> set[int]:
 
 
 def direct_maneuver_ends(s, src: int, seat: int) -> list[int]:
-    """Where a maneuver from ``src`` may end, before the unit and move-count checks."""
+    """Where a maneuver from ``src`` may end, before the unit and move-count checks: ships
+    to a neighbouring zone, their own or empty (napoleon.components.adjacency); regiments
+    along maneuver.path."""
     tb, p = s.tables, s.tables.params
     naval = tb.is_zone(src)
-    nb = tb.sea if naval else tb.land
+    if naval:
+        return sorted(y for y in tb.sea[src] if s.owner[y] in (seat, -1))
     seen, todo = {src}, [src]
     while todo:
         x = todo.pop()
-        for y in nb[x]:
+        for y in tb.land[x]:
             if y not in seen and s.owner[y] == seat:
                 seen.add(y)
                 if p.maneuver_path == "connected":
                     todo.append(y)
         if p.maneuver_path == "adjacent":
             break
-    out = seen - {src}
-    if naval:
-        out |= {y for x in seen for y in nb[x] if s.owner[y] < 0}
-    return sorted(out)
+    return sorted(seen - {src})
 
 
 def _with_params(s, **params):

@@ -366,6 +366,7 @@ def _limit_tie(by_regiments: bool) -> Body:
         _pos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 1), "b2": (1, 2), "far": (NEUTRAL, 1)},
              phase="maneuver", current=1, turn=5)
         b.do({"type": "end-turn"},
+             explain="Player 0 has 4 regiments to player 1's 3: the text's tie-break settles it.",
              state={"phase": "game-over", "winner": 0, "turn": 5}
              if by_regiments else
              {"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})

@@ -63,6 +63,7 @@ def _pos(b: Any, land: dict, zones: dict | None = None, *, held: dict | None = N
          decks: dict | None = None, generals: dict | None = None, prisoners: dict | None = None,
          vp: dict | None = None, **kw: Any) -> dict:
     """A position on LINE: ``held``/``done``/``lasting``/``levels``/``prisoners``/``vp`` by seat,
+    ``prisoners`` seat → generals of the next seat it holds captive,
     ``decks`` level → cards left (default: every card not held or completed),
     ``generals`` territory → count."""
     def edit(d: dict) -> None:
@@ -75,11 +76,16 @@ def _pos(b: Any, land: dict, zones: dict | None = None, *, held: dict | None = N
         out = set()
         for field, by in (("missions", held), ("missions_completed", done),
                           ("lasting_bonuses", lasting), ("mission_levels_done", levels),
-                          ("prisoner_generals", prisoners), ("vp", vp)):
+                          ("vp", vp)):
             for seat, value in (by or {}).items():
                 d["players"][seat][field] = value
                 if field in ("missions", "missions_completed"):
                     out.update(value)
+        n = len(d["players"])
+        for seat, count in (prisoners or {}).items():  # generals of the next seat, held captive
+            row = [0] * n
+            row[(seat + 1) % n] = count
+            d["players"][seat]["prisoners"] = {"generals": row, "admirals": [0] * n}
         d["mission_decks"] = {str(lv): [c["id"] for c in CARDS if c["level"] == lv
                                         and c["id"] not in out] for lv in (1, 2, 3, 4)}
         d["mission_decks"].update({str(k): v for k, v in (decks or {}).items()})

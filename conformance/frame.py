@@ -8,7 +8,7 @@ game the state the engine reports), each step's expectations merged in (the posi
 merge rule, :func:`riskspec.conformance.sparse.merge`).
 
 Observable fields (``docs/protocol.md`` §8): ``current``, ``phase``, ``turn``,
-``winner``; for every territory its ``owner`` and ``armies`` (Napoléon also
+``winner``, ``co_winners`` (Napoléon: a shared victory; absent otherwise); for every territory its ``owner`` and ``armies`` (Napoléon also
 ``generals``, ``fortifications``, ``epidemics``); for every maritime zone its ``owner``,
 ``ships``, ``admirals``; for every player the size of the hand (``hand``), ``reserve``,
 ``eliminated`` and victory points (``vp``).  Everything else (pending bookkeeping, the
@@ -30,7 +30,7 @@ from typing import Any
 from riskspec.conformance.compare import partial_diff
 from riskspec.conformance.sparse import merge
 
-TOP = ("current", "phase", "turn", "winner")
+TOP = ("current", "phase", "turn", "winner", "co_winners")
 TERRITORY = ("owner", "armies", "generals", "fortifications", "epidemics")
 ZONE = ("owner", "ships", "admirals")
 PLAYER = ("reserve", "eliminated", "vp")

@@ -27,8 +27,9 @@ from riskspec.conformance.compare import (
     partial_diff,
     set_diff,
 )
-from riskspec.conformance.errors import EngineFault, JudgeError
+from riskspec.conformance.errors import EngineFault, EngineSchemaError, JudgeError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
+from riskspec.conformance.protocol import STATE_FORMAT, schema_errors
 from riskspec.conformance.untrusted import clean_json, clean_text
 from riskspec.conformance.vectors import Case
 
@@ -101,6 +102,20 @@ def _need_ok(r: Response, what: str) -> Response:
 
 class _Error(Exception):
     """Not a rule verdict: the engine could not do what the case needs (setup refused, internal error)."""
+
+
+def checked_state(r: Response, what: str) -> Any:
+    """The state of an ok response, checked against ``schemas/state.schema.json`` when it is
+    in riskspec's format (docs/protocol.md): a state the schema refuses (a negative count, a
+    missing field) is a protocol error of the engine, on the stdio and the in-process path
+    alike (:class:`EngineSchemaError`, naming the first problems)."""
+    state = r.result["state"]
+    if isinstance(state, Mapping) and state.get("format") == STATE_FORMAT:
+        problems = schema_errors("state.schema.json", state)
+        if problems:
+            raise EngineSchemaError(f"the state returned by {what} breaks the state schema: "
+                                    + "; ".join(problems))
+    return state
 
 
 # -- perft ----------------------------------------------------------------------------
@@ -237,7 +252,7 @@ def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResu
         r = client.request("new_game", **setup)
     if not r.ok:
         raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
-    cur = r.result["state"]
+    cur = checked_state(r, "load_state" if case.state is not None else "new_game")
     trail: list[Any] = [cur]   # the engine's state at the start and after each step
     try:
         _play(client, case, res, setup, cur, trail)
@@ -287,10 +302,10 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
                         k: r.error.get(k) for k in ("kind", "code", "rule") if r.error.get(k)}}],
                         f"{where}: the engine rejected a legal action: {_err_text(r)}",
                         refusal=r.error)
-                cur, events = r.result["state"], r.result.get("events", [])
+                cur, events = checked_state(r, f"apply ({where})"), r.result.get("events", [])
         if "state" in exp:
             if fresh:
-                cur = _need_ok(client.request("state"), "state").result["state"]
+                cur = checked_state(_need_ok(client.request("state"), "state"), f"state ({where})")
             diffs += partial_diff(compared(exp["state"]), cur, "$.state")
         if case.framed and ("state" in exp or "error" not in exp):
             frame = advance(frame, exp.get("state"))

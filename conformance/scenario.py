@@ -212,8 +212,11 @@ class Builder:
                  sets_traded=sets_traded, winner=None, pending=dict(pending or {}))
         d["turn_flags"].update({"conquered": conquered, "bonus_taken": bonus_taken,
                            "fortify_moves": fortify_moves})
+        derived = ("prisoner_generals", "captive_generals", "captive_admirals")
+        before = [{k: p[k] for k in derived if k in p} for p in d["players"]]
         if edit:
             edit(d)
+        _derive_prisoner_counts(d, before)
         return self.load(d)
 
     def load(self, d: Mapping[str, Any]) -> dict:
@@ -470,3 +473,19 @@ def local_perft(E: Any, state: Any, depth: int) -> tuple[int, dict[str, int]]:
         divide[action_key(m)] = divide.get(action_key(m), 0) + n
         total += n
     return total, divide
+
+
+def _derive_prisoner_counts(d: dict, before: list[dict]) -> None:
+    """Napoléon: the counts a state repeats from its prisoners tables — a captor's enemy
+    generals (``prisoner_generals``), a player's captive generals and admirals — follow the
+    tables an edit wrote, unless the edit set the count itself (``load_state`` then checks
+    that it agrees)."""
+    players = d["players"]
+    for c, (p, old) in enumerate(zip(players, before)):
+        if "prisoners" not in p:
+            continue
+        if p.get("prisoner_generals") == old.get("prisoner_generals"):
+            p["prisoner_generals"] = sum(p["prisoners"]["generals"])
+        for key, kind in (("captive_generals", "generals"), ("captive_admirals", "admirals")):
+            if p.get(key) == old.get(key):
+                p[key] = sum(q["prisoners"][kind][c] for q in players if "prisoners" in q)

@@ -107,8 +107,6 @@ def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -
     set_leaders(s, place, 0)
     np = s.n_players
     s.pows[kind * np * np + captor * np + owner] += n
-    if kind == GENERALS:
-        s.prisoners[captor] += n
     s.vp[captor] += n * p.leaders_capture_vp
     lose_vp(s, owner, n * p.leaders_loss_vp)
     if zone:

@@ -97,8 +97,6 @@ def process_ransom(s: NapState, a: A.Ransom, ev: list[Event]) -> None:
     kind = ADMIRALS if leader == "admiral" else GENERALS
     n = s.n_players
     s.pows[kind * n * n + captor * n + seat] -= 1
-    if kind == GENERALS:
-        s.prisoners[captor] -= 1
     s.ransomed[kind] += 1
     if kind == ADMIRALS:
         s.admirals[place] += 1

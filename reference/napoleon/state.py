@@ -77,7 +77,7 @@ class NapState(State):
     __slots__ = ("neutrals", "land_attacked", "naval_moves", "vp", "generals", "forts",
                  "epidemics", "last_attack", "effects", "effect_plays",
                  "challengers", "co_winners", "mission_decks", "missions_held", "missions_done",
-                 "lasting", "mission_levels", "mission_bank", "prisoners", "missions_completed",
+                 "lasting", "mission_levels", "mission_bank", "missions_completed",
                  "admirals", "pows", "m_units", "m_leaders", "ransomed", "gbattle",
                  "empty_invaded")
 
@@ -101,7 +101,6 @@ class NapState(State):
     lasting: list[tuple[str, ...]]             # per seat: completed cards paying a lasting bonus
     mission_levels: list[tuple[int, ...]]      # per seat: levels completed this (player/game) turn
     mission_bank: list[int]                    # per seat: mission regiments due next reinforcement
-    prisoners: list[int]                       # per seat: enemy generals it holds captive
     missions_completed: int                    # missions the current player completed this turn
     admirals: list[int]     # per place (zones): admirals of its owner standing there
     pows: list[int]         # [kind * n * n + captor * n + owner]: leaders held captive
@@ -111,6 +110,13 @@ class NapState(State):
     ransomed: list[int]     # leaders ransomed this turn: [generals, admirals]
     gbattle: list[int]      # per place: target of its generals' one battle (-1 none, -2 spent)
     empty_invaded: bool     # an empty territory was invaded this turn (end_turn.empty_invasion_forfeits)
+
+    @property
+    def prisoners(self) -> list[int]:
+        """Per seat: the enemy generals it holds captive (the missions' count, written as
+        ``prisoner_generals``), derived from the prisoner table so it cannot drift from it."""
+        n = self.n_players
+        return [sum(self.pows[c * n + o] for o in range(n)) for c in range(n)]
 
     @property
     def captives(self) -> list[int]:
@@ -141,7 +147,7 @@ class NapState(State):
         s.mission_decks = dict(self.mission_decks)
         s.missions_held, s.missions_done = self.missions_held[:], self.missions_done[:]
         s.lasting, s.mission_levels = self.lasting[:], self.mission_levels[:]
-        s.mission_bank, s.prisoners = self.mission_bank[:], self.prisoners[:]
+        s.mission_bank = self.mission_bank[:]
         s.missions_completed = self.missions_completed
         s.empty_invaded = self.empty_invaded
         return s
@@ -179,7 +185,7 @@ def blank_state(tables: Any, colours: tuple[str, ...], neutrals: tuple[int, ...]
     s.co_winners = ()
     s.mission_decks = {}
     s.missions_held, s.missions_done, s.lasting = [()] * n, [()] * n, [()] * n
-    s.mission_levels, s.mission_bank, s.prisoners = [()] * n, [0] * n, [0] * n
+    s.mission_levels, s.mission_bank = [()] * n, [0] * n
     s.missions_completed = 0
     s.admirals, s.pows = [0] * places, [0] * (2 * n * n)
     s.m_units, s.m_leaders = [], []
@@ -320,10 +326,14 @@ def _read_leader_flags(s: NapState, f: Mapping[str, Any], players: list, tb: Any
                    f"players[{c}].prisoners.{kind}: one count per seat")
             for o, x in enumerate(row):
                 s.pows[k * n * n + c * n + o] = x
-    # the missions' count of generals each seat holds (napoleon.missions: capture a general)
-    # (written as prisoner_generals; it defaults to the generals of the table above)
-    s.prisoners = [p.get("prisoner_generals", sum(s.pows[c * n + o] for o in range(n)))
-                   for c, p in enumerate(players)]
+    # the missions' count of generals each seat holds (napoleon.missions: capture a general),
+    # written as prisoner_generals: derived from the table above, so a state must agree with it
+    held = s.prisoners
+    for c, p in enumerate(players):
+        if "prisoner_generals" in p:
+            _check(p["prisoner_generals"] == held[c],
+                   f"players[{c}].prisoner_generals is {p['prisoner_generals']!r}, but the "
+                   f"prisoners table gives seat {c} {held[c]} enemy generals")
     for o, p in enumerate(players):
         for k, key in enumerate(("captive_generals", "captive_admirals")):
             if key in p:

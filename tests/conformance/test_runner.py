@@ -237,3 +237,32 @@ def test_quiet_hides_progress_never_what_failed(tmp_path):
     junit = ET.parse(tmp_path / "j.xml").getroot()
     [failure] = [f for f in junit.iter("failure") if f.get("type") == "nonconformance"]
     assert "rerun: " in failure.text and "--select toy.move.add.002" in failure.text
+
+
+class _NegativeReserve:
+    """The in-process reference client, but every state ``apply`` returns has a negative
+    reserve (what a drifting counter looks like on the wire)."""
+
+    def __init__(self) -> None:
+        from riskspec.conformance.client import reference_client
+        self.inner = reference_client()
+
+    def start(self):
+        return self.inner.start()
+
+    def request(self, op, **fields):
+        r = self.inner.request(op, **fields)
+        if op == "apply" and r.ok:
+            r.result["state"]["players"][0]["reserve"] = -1
+        return r
+
+
+def test_every_state_an_engine_returns_is_checked_against_the_state_schema():
+    from riskspec.conformance.client import reference_client
+    from riskspec.conformance.runner import run_case
+    [c] = [x for x in load_cases() if x.id == "napoleon.leaders.ransom.001"]
+    assert run_case(reference_client(), c).outcome == "pass"
+    res = run_case(_NegativeReserve(), c)
+    assert (res.outcome, res.fault) == ("error", "schema"), res.message
+    assert "the state returned by apply" in res.message and "state schema" in res.message
+    assert "players" in res.message and "-1" in res.message

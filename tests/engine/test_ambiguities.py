@@ -247,6 +247,13 @@ def _(o):
     return len(E.chance_outcomes(E.new_game("classic", 3, {**MISSION, **o})))
 
 
+@probe("classic.amb.two-player-missions", neutral_absent=(10, False), neutral_target=(11, True))
+def _(o):
+    # black and blue play, green is the neutral: three colours unused, green's card per reading
+    outs = [a["mission"] for a, _ in E.chance_outcomes(E.new_game("classic", 2, {**MISSION, **o}))]
+    return len(outs), "destroy-green" in outs
+
+
 @probe("classic.amb.mission-setup", claim="claim", deal="deal")
 def _(o):
     s = E.new_game("classic", 3, {**MISSION, **o})

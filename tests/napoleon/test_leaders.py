@@ -4,6 +4,7 @@ keeping leaders within their limits."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -166,3 +167,23 @@ def test_random_games_under_other_leader_readings() -> None:
 
 def test_small_map_variant_is_the_line() -> None:  # the positions above use this board
     assert LINE["id"] == "inline-test-map"
+
+
+def test_a_captor_count_that_disagrees_with_the_prisoners_table_is_refused() -> None:
+    """prisoner_generals is derived from the prisoners table (napoleon.leaders.ransom): a
+    state claiming fewer (here 0 for one captive general, which its ransom would take to -1)
+    does not load; a state without it gets the table's count."""
+    from riskspec.conformance.scenario import load_all
+    from riskspec.loading import load_spec
+    from riskspec.reference.napoleon.inline import variant_on_map
+    from riskspec.reference.state import InvalidStateError
+    sc = load_all()["napoleon.leaders.ransom.003"]
+    v = variant_on_map(load_spec().variant(sc.variant), sc.map)
+    d = json.loads(json.dumps(sc.build()["state"]))
+    assert d["players"][1]["prisoners"]["generals"] == [1, 0, 0]
+    assert E.to_dict(E.from_dict(d, variant=v))["players"][1]["prisoner_generals"] == 1
+    d["players"][1]["prisoner_generals"] = 0
+    with pytest.raises(InvalidStateError, match="prisoner_generals"):
+        E.from_dict(d, variant=v)
+    del d["players"][1]["prisoner_generals"]
+    assert E.from_dict(d, variant=v).prisoners[1] == 1

@@ -28,6 +28,7 @@ from riskspec.reference.napoleon.missions import at_turn_start, new_turn_levels,
 from riskspec.reference.napoleon.params import NapParams
 from riskspec.reference.napoleon.state import NapState, blank_state
 from riskspec.reference.napoleon.tables import NapTables, get_tables
+from riskspec.reference.reinforce import compute_reinforcements
 
 Event = dict[str, Any]
 
@@ -323,17 +324,18 @@ def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
 
 
 def reinforcements(s: NapState, seat: int) -> int:
+    """napoleon.reinforce.territories / empires / routes: the territories (and zones, by
+    reinforce.counts_zones) divided as Classic divides them, plus the empire and route
+    bonuses — Classic's own :func:`~riskspec.reference.reinforce.compute_reinforcements`,
+    whose contracts CrossHair checks, with no divide-from threshold."""
     p, tb = s.tables.params, s.tables
     terr, zones = controlled(s, seat)
     count = terr + (zones if p.reinforce_counts_zones else 0)
-    div = p.reinforce_territory_divisor
-    base = count // div if p.reinforce_territory_rounding == "down" else (2 * count + div) // (2 * div)
     emp, rts = whole_groups(s, seat)
-    bonus = sum(tb.groups[g][1] for g in emp) + sum(tb.routes[r][1] for r in rts)
-    low = p.reinforce_minimum
-    if p.reinforce_minimum_applies_to == "territories":
-        return max(low, base) + bonus
-    return max(low, base + bonus)
+    bonuses = [tb.groups[g][1] for g in emp] + [tb.routes[r][1] for r in rts]
+    return compute_reinforcements(count, bonuses, p.reinforce_territory_divisor,
+                                  p.reinforce_minimum, p.reinforce_minimum_applies_to,
+                                  p.reinforce_territory_rounding)
 
 
 def start_turn(s: NapState, seat: int, new_round: bool = False,

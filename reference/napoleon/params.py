@@ -77,6 +77,7 @@ SUPPORTED: dict[str, tuple[Any, ...]] = {
     "missions.lasting_bonus_resumes": (False, True),
     "missions.final_check": ("start-missions", "all-missions"),
     "missions.empty_deck": ("no-draw",),
+    "missions.reveal": ("automatic",),
     "missions.end_bonus": ("next-reinforcement",),
     "setup.leader_placement": ("after-regiments",),
     "leaders.limit_counts": ("on-board", "including-captured"),
@@ -258,6 +259,7 @@ class NapParams:
     missions_lasting_bonus_resumes: bool
     missions_final_check: str
     missions_empty_deck: str
+    missions_reveal: str
     missions_end_bonus: str
     # capitals (optional rule)
     capitals_enabled: bool

@@ -310,3 +310,21 @@ def test_napoleon_epidemics_relocate_with_no_card_to_draw_loses_the_epidemic() -
     assert moving == 1 and s.armies[t] == 0
     assert start_relocation(s, moving, ev) is False and ev[-1] == {"type": "epidemic-lost"}
     assert not any(s.epidemics)
+
+
+def test_napoleon_reinforcements_are_counted_by_the_classic_function() -> None:
+    """One reinforcement count for both families: Napoléon calls Classic's
+    compute_reinforcements, the function CrossHair checks (crosshair_check.TARGETS)."""
+    from riskspec.conformance.crosshair_check import TARGETS
+    from riskspec.reference import reinforce
+    from riskspec.reference.napoleon import game as G
+    assert G.compute_reinforcements is reinforce.compute_reinforcements
+    assert "riskspec.reference.reinforce.compute_reinforcements" in TARGETS
+    s = E.new_game(V, 3)
+    T = s.tables.n_territories
+    for t in range(T):
+        s.owner[t], s.armies[t] = t % 3, 1
+    # 48 territories, 16 each: 16 // 3 = 5 for territories (no whole empire here, or its bonus)
+    emp, rts = G.whole_groups(s, 0)
+    bonus = sum(s.tables.groups[g][1] for g in emp) + sum(s.tables.routes[r][1] for r in rts)
+    assert G.reinforcements(s, 0) == 16 // 3 + bonus

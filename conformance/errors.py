@@ -31,6 +31,11 @@ class ExpectationsError(ConformanceError):
     """An expectations file (known failures) is unreadable or malformed."""
 
 
+class TriageFileError(ConformanceError):
+    """The mutation triage file is missing or malformed: never read as "nothing triaged", which
+    would count every triaged mutant as a survivor."""
+
+
 class ScenarioError(ConformanceError):
     """A Python scenario disagrees with the reference engine, or is written wrongly."""
 

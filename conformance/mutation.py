@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from riskspec.conformance.errors import TriageFileError
+
 #: the rule modules mutated, by family (engine plumbing, I/O and odds are left out)
 MODULES: dict[str, tuple[str, ...]] = {
     "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions"),
@@ -391,13 +393,27 @@ def score(report: dict[str, Any], equivalent: set[str]) -> dict[str, Any]:
             "score": round(killed / denom, 4) if denom else 1.0}
 
 
+#: the triage verdicts of the surviving mutants, shipped as package data
+TRIAGE_FILE = Path(__file__).with_name("mutation-triage.yaml")
+
+
 def load_triage(path: Path | None = None) -> dict[str, dict[str, str]]:
+    """The triage file's entries by mutant ID; :class:`TriageFileError` if it is missing or
+    malformed (an install without the package data, a wrong path)."""
     import yaml
-    p = path or Path(__file__).with_name("mutation-triage.yaml")
-    if not p.exists():
-        return {}
-    data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
-    return {e["mutant"]: e for e in data.get("survivors", [])}
+    p = path or TRIAGE_FILE
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TriageFileError(f"{p}: cannot read the mutation triage file ({exc.strerror or exc}); "
+                              f"it ships with riskspec as package data: reinstall the package, or "
+                              f"pass the path of a checkout's conformance/mutation-triage.yaml") from None
+    try:
+        data = yaml.safe_load(text) or {}
+        return {e["mutant"]: e for e in data.get("survivors", [])}
+    except (yaml.YAMLError, AttributeError, KeyError, TypeError) as exc:
+        raise TriageFileError(f"{p}: not a mutation triage file (a mapping with a list 'survivors' "
+                              f"of entries with 'mutant'): {exc}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -413,6 +429,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only the mutants the triage file lists as open")
     ap.add_argument("--out", type=Path, help="write the JSON report here")
     args = ap.parse_args(argv)
+    try:
+        return _run(args)
+    except TriageFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     only = list(args.only)
     if args.open:
         open_ = [k for k, v in load_triage().items() if v.get("verdict") == "open"]

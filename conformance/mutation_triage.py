@@ -16,9 +16,10 @@ from typing import Any
 
 import yaml
 
-from riskspec.conformance.mutation import _def_lines, module_path
+from riskspec.conformance.errors import TriageFileError
+from riskspec.conformance.mutation import TRIAGE_FILE, _def_lines, load_triage, module_path
 
-TRIAGE = Path(__file__).with_name("mutation-triage.yaml")
+TRIAGE = TRIAGE_FILE
 HEADER = """\
 # Surviving mutants of the reference engine's rule modules (riskspec.conformance.mutation),
 # one entry each: verdict equivalent (cannot change any behaviour the spec allows: why),
@@ -79,10 +80,11 @@ def main(argv: list[str] | None = None) -> int:
               "merge campaign reports into conformance/mutation-triage.yaml, or drop the "
               "entries whose mutant the current source no longer has")
         return 0 if args else 2
-    old: dict[str, dict[str, Any]] = {}
-    if TRIAGE.exists():
-        data = yaml.safe_load(TRIAGE.read_text(encoding="utf-8")) or {}
-        old = {e["mutant"]: e for e in data.get("survivors", [])}
+    try:  # a missing file is an error, never "nothing triaged yet" (verdicts would be lost)
+        old: dict[str, dict[str, Any]] = dict(load_triage(TRIAGE))
+    except TriageFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args == ["--prune"]:
         survivors = prune(old)
     else:

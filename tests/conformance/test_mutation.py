@@ -58,6 +58,24 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
             assert entry.get("case") in CASES, mid
 
 
+def test_a_missing_or_malformed_triage_file_is_an_error_never_an_empty_triage(tmp_path, capsys,
+                                                                              monkeypatch):
+    """Read as "nothing triaged", a missing file would count every triaged mutant a survivor."""
+    from riskspec.conformance.errors import TriageFileError
+    from riskspec.conformance import mutation
+    from riskspec.conformance.mutation import TRIAGE_FILE, main
+    with pytest.raises(TriageFileError, match="cannot read the mutation triage file"):
+        load_triage(tmp_path / "mutation-triage.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("survivors:\n  - verdict: open\n", encoding="utf-8")   # an entry without 'mutant'
+    with pytest.raises(TriageFileError, match="not a mutation triage file"):
+        load_triage(bad)
+    assert TRIAGE_FILE.is_file(), f"{TRIAGE_FILE}: the triage file is not installed with the package"
+    monkeypatch.setattr(mutation, "TRIAGE_FILE", tmp_path / "gone.yaml")
+    assert main(["--family", "classic", "--open"]) == 2       # said, not a campaign of "open" mutants
+    assert "cannot read the mutation triage file" in capsys.readouterr().err
+
+
 #: the measured scores (see docs/protocol.md "Suite power"); the goal is 0.98 for both
 #: families — the campaign may not fall below what was measured
 FLOOR = {"classic": 0.98, "napoleon": 0.98}

@@ -27,6 +27,15 @@ class ReportPathError(UsageError, PathError):
     """A report path that the suite must not or cannot write (a device, FIFO, symlink, unwritable)."""
 
 
+class UnsupportedRequest(ConformanceError):
+    """A served engine cannot do what a well-formed request asks (an inline map for a variant
+    whose engine plays only its own map): answered ``unsupported`` with ``code``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
 class ExpectationsError(ConformanceError):
     """An expectations file (known failures) is unreadable or malformed."""
 

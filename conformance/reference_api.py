@@ -57,8 +57,10 @@ class ReferenceAPI:
             return variant
         v = self.eng.get_variant(variant)
         if v.family != "napoleon":
-            raise ValueError("inline maps and mission decks are supported for the Napoléon "
-                             "family only")
+            from riskspec.conformance.errors import UnsupportedRequest
+            raise UnsupportedRequest("inline-map" if board is not None else "inline-missions",
+                                     f"inline maps and mission decks are supported for the "
+                                     f"Napoléon family only, not for {variant} ({v.family} family)")
         from riskspec.reference.napoleon.inline import variant_on_map
         return variant_on_map(v, board, missions)
 

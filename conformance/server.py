@@ -11,6 +11,7 @@ One session holds one game at a time; ``new_game`` and ``load_state`` replace it
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Mapping
@@ -18,6 +19,7 @@ from fractions import Fraction
 from typing import IO, Any
 
 from riskspec import __version__
+from riskspec.conformance.errors import UnsupportedRequest
 from riskspec.conformance.protocol import (
     OPS,
     PROTOCOL,
@@ -129,7 +131,7 @@ class Session:
                                        else {}))
             else:
                 self.state = self.api.from_json(req["state"])
-        except (OptionError, UnknownIdError):
+        except (OptionError, UnknownIdError, UnsupportedRequest):
             raise
         except RiskspecError as exc:
             raise _Bad("invalid-state", getattr(exc, "code", None) or "invalid-state", str(exc)) from exc
@@ -175,24 +177,17 @@ class Session:
     # -- dispatch -------------------------------------------------------------
     def handle(self, line: str) -> tuple[dict, bool]:
         """The response to one request line, and whether to stop afterwards. Never raises."""
-        try:
-            req = strict_loads(line)
-        except LineError as exc:
-            return error_response(None, "bad-request", exc.code, f"request is {exc}"), False
-        rid = req.get("id") if isinstance(req, dict) else None
-        if not is_valid_id(rid):  # echo only what the response schema allows
-            return error_response(None, "bad-request", "no-id",
-                                  "a request is a JSON object with an integer id"), False
-        op = req.get("op")
-        if op == "quit":
-            return ok_response(rid, {}), True
-        if not isinstance(op, str) or op not in OPS or op not in self.capabilities.get("ops", ()):
-            return error_response(rid, "unsupported", "op",
-                                  f"unknown or unsupported op {_short(op)}"), False
+        req, answer = parse_request(line, self.capabilities.get("ops", ()))
+        if answer is not None:
+            return answer, req is None and answer.get("ok") is True
+        assert req is not None  # noqa: S101 - parse_request gives one of the two
+        rid, op = req["id"], req["op"]
         try:
             return ok_response(rid, getattr(self, "op_" + op)(req)), False
         except _Bad as exc:
             return error_response(rid, exc.kind, exc.code, str(exc)), False
+        except UnsupportedRequest as exc:
+            return error_response(rid, "unsupported", exc.code, str(exc)), False
         except IllegalActionError as exc:
             return error_response(rid, "illegal-action", exc.code, str(exc), exc.rule), False
         except InvalidActionError as exc:
@@ -207,6 +202,77 @@ class Session:
             traceback.print_exc(file=sys.stderr)
             return error_response(rid, "internal", "exception",
                                   f"{type(exc).__name__}: {_short(exc, 500)}"), False
+
+
+def parse_request(line: str, ops: Any) -> tuple[dict | None, dict | None]:
+    """One request line, read as every riskspec/1 server reads it (the reference engine and
+    every adapter of the kit): (the request, None) when it names an op to run, else (None,
+    the answer): strict JSON nested at most 64 deep (a 5,000-level line is a bad-request,
+    never a RecursionError), an object with an integer id >= 0 (``-1``: said why), ``quit``
+    (an ok answer; the caller stops), an op not among ``ops`` (unsupported)."""
+    try:
+        req = strict_loads(line)
+    except LineError as exc:
+        return None, error_response(None, "bad-request", exc.code, f"request is {exc}")
+    rid = req.get("id") if isinstance(req, dict) else None
+    if not is_valid_id(rid):  # echo only what the response schema allows
+        why = ("a request is a JSON object" if not isinstance(req, dict) else
+               "a request needs an id" if "id" not in req else
+               f"its id {_short(rid, 40)} is not a JSON integer from 0 to 2^63-1 (ids are "
+               f"echoed in answers, and the protocol's ids are never negative)")
+        return None, error_response(None, "bad-request", "no-id",
+                                    f"{why}: a request is a JSON object with an integer id")
+    op = req.get("op")
+    if op == "quit":
+        return None, ok_response(rid, {})
+    if not isinstance(op, str) or op not in OPS or op not in ops:
+        return None, error_response(rid, "unsupported", "op", f"unknown or unsupported op {_short(op)}")
+    return req, None
+
+
+def serve_lines(handle: Callable[[str], tuple[dict, bool]], first: Mapping[str, Any], *,
+                stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """The serve loop of every riskspec/1 server (``riskspec engine`` and the adapter kit):
+    ``first`` (the handshake), then one answer line per request line (:func:`read_lines`,
+    :func:`encode_line`) until ``quit`` or end of input. ``handle`` never stops the loop:
+    an exception it lets out (a RecursionError deep in an engine) is answered ``internal``
+    and the next request is read. A closed stdout (SIGPIPE, the client gone) or an
+    interrupt ends it quietly: exit status 0, no traceback."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    try:
+        stdout.write(dumps(dict(first)) + "\n")
+        stdout.flush()
+        for line in read_lines(stdin):
+            if isinstance(line, dict):  # a line the reader refused (too long, not UTF-8)
+                response, stop = line, False
+            elif not line.strip():
+                continue
+            else:
+                try:
+                    response, stop = handle(line)
+                except (RecursionError, MemoryError) as exc:
+                    response, stop = error_response(None, "internal", "exception",
+                                                    f"{type(exc).__name__} while answering"), False
+            stdout.write(encode_line(response) + "\n")
+            stdout.flush()
+            if stop:
+                break
+    except (BrokenPipeError, ConnectionResetError):
+        _quiet_stdout()
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _quiet_stdout() -> None:
+    """stdout is a broken pipe: point it at /dev/null, so the flush at exit says nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _short(obj: Any, limit: int = 120) -> str:
@@ -250,23 +316,9 @@ def serve(api: Any, *, name: str, version: str = __version__,
           stdout: IO[str] | None = None,
           session_factory: Callable[[Any, Mapping[str, Any]], Session] = Session) -> int:
     """Answer requests until ``quit`` or end of input. Returns the process exit code."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
     session = session_factory(api, capabilities)
-    stdout.write(dumps(handshake(name, version, capabilities)) + "\n")
-    stdout.flush()
-    for line in read_lines(stdin):
-        if isinstance(line, dict):  # a line the reader refused (too long, not UTF-8)
-            response, stop = line, False
-        elif not line.strip():
-            continue
-        else:
-            response, stop = session.handle(line)
-        stdout.write(encode_line(response) + "\n")
-        stdout.flush()
-        if stop:
-            break
-    return 0
+    return serve_lines(session.handle, handshake(name, version, capabilities), stdin=stdin,
+                       stdout=stdout)
 
 
 def read_lines(stdin: IO[str]) -> Any:

@@ -244,3 +244,61 @@ def test_driven_game_turns_an_engine_loop_into_questions():
     stuck = DrivenGame(loop)
     stuck.close()                                   # an abandoned game unwinds its thread
     assert stuck.finished and stuck.question is None
+
+
+def test_serve_survives_a_deeply_nested_line_and_answers_every_later_request():
+    # issue #24: one 10 KB line of 5,000 levels ended the kit's loop with a RecursionError
+    deep = "[" * 5000 + "]" * 5000
+    deep_obj = '{"id": 4, "op": "state", "x": ' + "[" * 5000 + "]" * 5000 + "}"
+    lines = [deep, deep_obj, '{"id": -1, "op": "state"}', '{"id": 5, "op": "state"}',
+             '{"id": 6, "op": "quit"}']
+    out = io.StringIO()
+    assert serve(Counter(), stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out) == 0
+    got = [json.loads(x) for x in out.getvalue().splitlines()][1:]
+    assert len(got) == len(lines), got
+    assert [g["error"]["code"] for g in got[:2]] == ["too-deep", "too-deep"], got[:2]
+    assert got[2]["id"] is None and "never negative" in got[2]["error"]["message"]
+    assert got[3]["id"] == 5 and got[3]["error"]["code"] == "no-game"   # still answering
+    assert got[4] == {"id": 6, "ok": True, "result": {}}
+
+
+def test_the_kit_and_the_engine_read_a_request_line_alike():
+    """One reader for both servers: the same answer to the same bad line."""
+    from riskspec.conformance.reference_api import ReferenceAPI, capabilities
+    from riskspec.conformance.server import Session as EngineSession
+    engine = EngineSession(ReferenceAPI(), capabilities())
+    kit = Session(Counter())
+    for line in ["[" * 5000, "not json", '{"op": "state"}', '{"id": -1}', '{"id": true}',
+                 '{"id": 1.5, "op": "state"}', '{"id": 1, "op": NaN}', "[]",
+                 '{"id": 9, "op": "fly"}', '{"id": 10, "op": "quit"}']:
+        assert engine.handle(line) == kit.handle(line), line
+
+
+@pytest.mark.parametrize("how", ["sigpipe", "eof"])
+def test_the_example_engine_ends_quietly_when_the_client_goes(how):
+    """SIGPIPE (the reader of its answers is gone) or end of input: exit 0, no traceback."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, str(PY_ENGINE)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.readline().startswith(b'{"protocol"')
+        if how == "sigpipe":
+            proc.stdout.close()           # nobody reads its answers any more
+            try:
+                for i in range(2000):
+                    proc.stdin.write(b'{"id": %d, "op": "state"}\n' % i)
+                proc.stdin.flush()
+            except BrokenPipeError:
+                pass
+        try:
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        code = proc.wait(timeout=60)
+        err = proc.stderr.read().decode("utf-8", "replace")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 0 and "Traceback" not in err and "BrokenPipe" not in err, (code, err)

@@ -16,7 +16,6 @@ Subclass :class:`Adapter`, implement the ops your engine answers, and call
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 import traceback
 from collections.abc import Mapping, Sequence
@@ -166,19 +165,15 @@ class Session:
         return {"state": self._need().to_json()}
 
     def handle(self, line: str) -> tuple[dict[str, Any], bool]:
-        """The response to one request line, and whether to stop afterwards."""
-        try:
-            req = json.loads(line)
-        except ValueError as exc:
-            return _error(None, BadRequest("not-json", f"request is not JSON: {exc}")), False
-        if not isinstance(req, dict) or not isinstance(req.get("id"), int) or isinstance(req["id"], bool):
-            rid = req.get("id") if isinstance(req, dict) else None
-            return _error(rid, BadRequest("no-id", "a request is a JSON object with an integer id")), False
-        rid, op = req["id"], req.get("op")
-        if op == "quit":
-            return {"id": rid, "ok": True, "result": {}}, True
-        if op not in self.adapter.implemented_ops():
-            return _error(rid, Unsupported("op", f"unknown or unsupported op {op!r}")), False
+        """The response to one request line, and whether to stop afterwards. The line is
+        read as ``riskspec engine`` reads it (:func:`riskspec.conformance.server.parse_request`:
+        strict JSON nested at most 64 deep, an integer id, a claimed op)."""
+        from riskspec.conformance.server import parse_request
+        req, answer = parse_request(line, self.adapter.implemented_ops())
+        if answer is not None:
+            return answer, req is None and answer.get("ok") is True
+        assert req is not None  # noqa: S101 - parse_request gives one of the two
+        rid, op = req["id"], req["op"]
         try:
             with contextlib.redirect_stdout(sys.stderr):     # engine chatter never reaches stdout
                 result = getattr(self, "op_" + op)(req)
@@ -201,25 +196,8 @@ def serve(adapter: Adapter, *, stdin: IO[str] | None = None, stdout: IO[str] | N
     Lines are read and written as the reference server does (:func:`read_lines`,
     :func:`encode_line`): a request line that is too long or not UTF-8 gets its bad-request
     answer, and every answer is one strict-JSON line."""
-    from riskspec.conformance.protocol import dumps
-    from riskspec.conformance.server import encode_line, read_lines
-    stdin = stdin or sys.stdin
-    out = stdout or sys.stdout
-    session = Session(adapter)
-    out.write(dumps(adapter.handshake()) + "\n")
-    out.flush()
-    for line in read_lines(stdin):
-        if isinstance(line, dict):  # a line the reader refused (too long, not UTF-8)
-            response, stop = line, False
-        elif not line.strip():
-            continue
-        else:
-            response, stop = session.handle(line)
-        out.write(encode_line(response) + "\n")
-        out.flush()
-        if stop:
-            break
-    return 0
+    from riskspec.conformance.server import serve_lines
+    return serve_lines(Session(adapter).handle, adapter.handshake(), stdin=stdin, stdout=stdout)
 
 
 __all__ = ["PROTOCOL", "Adapter", "Session", "State", "serve"]

@@ -58,16 +58,22 @@ def neutral_defence(b: Any) -> None:
 
 
 @sc("napoleon.basic.end.601", "Taking the other player's last territory wins the basic game",
-    ["napoleon.basic.end"], variant=BASIC)
+    ["napoleon.basic.end", "napoleon.combat.elimination", "napoleon.cards.elimination-capture"],
+    variant=BASIC)
 def basic_end(b: Any) -> None:
-    pos(b, {"aquitaine": (0, 4), "castile": (1, 1)})
+    pos(b, {"aquitaine": (0, 4), "castile": (1, 1)}, zones={"western-mediterranean": (1, 2)},
+        hands={1: ["card-castile"]})
     b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
     b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [1]},
-         explain="Castile was player 2's last territory: player 1 wins, though the neutral "
-                 "armies still hold the rest of Europe.",
+         explain="Castile was player 2's last territory: player 2 is out, its ships leave the "
+                 "sea and its card goes to player 1, who wins, though the neutral armies still "
+                 "hold the rest of Europe.",
          state={"winner": 0, "phase": "game-over",
                 "territories": {"castile": {"owner": 0, "armies": 0}},
-                "players": [{}, {"eliminated": True}, {}, {}, {}, {}]})
+                "zones": {"western-mediterranean": {"owner": None, "ships": 0}},
+                "players": [{"cards": ["card-castile"]},
+                            {"eliminated": True, "eliminated_by": 0, "cards": []},
+                            {}, {}, {}, {}]})
 
 
 @sc("napoleon.basic.pieces.601", "No generals, admirals or fortifications in the basic game",
@@ -87,7 +93,7 @@ def pieces(b: Any) -> None:
 
 @sc("napoleon.basic.turn.601",
     "A basic turn: reinforcement, combat, maneuver, end of turn; no epidemic phase, no points",
-    ["napoleon.basic.turn"], variant=BASIC, negative=True)
+    ["napoleon.basic.turn", "napoleon.turn.order"], variant=BASIC, negative=True)
 def basic_turn(b: Any) -> None:
     mine = {"aquitaine": (0, 2), "brittany": (0, 1)}
     pos(b, {**mine, "castile": (1, 1)}, phase="maneuver", current=1)
@@ -106,3 +112,16 @@ def basic_turn(b: Any) -> None:
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1,
                                       "pending": {"to_place": 3}},
          explain="No epidemic phase and nothing earned: straight to player 2's turn.")
+
+
+@sc("napoleon.components.tokens.601",
+    "Reading capped: a player's 26 ship tokens are all at sea, no 27th is built",
+    ["napoleon.components.tokens", "napoleon.units.ships"], variant=BASIC,
+    options={"napoleon.amb.ship-supply": "capped"},
+    reading=("napoleon.amb.ship-supply", "capped"), negative=True)
+def tokens(b: Any) -> None:
+    pos(b, {"england": (0, 2), "castile": (1, 1)},
+        zones={"north-sea": (0, 20), "western-europe-atlantic": (0, 6)}, phase="reinforce",
+        pending=dict(REINFORCE))
+    b.reject({"type": "buy-ship", "zone": "north-sea"}, "ship-limit", rule="napoleon.units.ships",
+             explain="20 ships in the North Sea and 6 in the Western Europe Atlantic: the set's 26.")

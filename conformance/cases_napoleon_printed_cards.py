@@ -9,18 +9,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, REINFORCE, compute_income, get_board, pos, sc
+from riskspec.conformance.printed import (
+    BASIC,
+    REINFORCE,
+    compute_income,
+    get_board,
+    pos,
+    sc,
+    sc_both,
+    seat_fields,
+)
 
 INFANTRY = ["card-egypt", "card-switzerland", "card-austria-bohemia"]
 
 
-def _hand(seat: int, cards: Any) -> list[dict]:
-    return [{"cards": cards} if i == seat else {} for i in range(6)]
+def _hand(b: Any, seat: int, cards: Any) -> list[dict]:
+    return seat_fields(b, **{f"p{seat}": {"cards": cards}})
 
 
-@sc("napoleon.cards.trade-territory-bonus.601",
-    "Three infantry for 4 regiments, and 2 more on each traded card's territory the player holds",
-    ["napoleon.cards.trade-territory-bonus", "napoleon.cards.set-values"], variant=BASIC)
+@sc_both("napoleon.cards.trade-territory-bonus.601",
+         "Three infantry for 4 regiments, and 2 more on each traded card's territory the player holds",
+         ["napoleon.cards.trade-territory-bonus", "napoleon.cards.set-values"])
 def trade(b: Any) -> None:
     pos(b, {"egypt": (0, 1), "switzerland": (0, 1), "castile": (1, 1)}, phase="reinforce",
         hands={0: INFANTRY}, pending=dict(REINFORCE))
@@ -32,7 +41,7 @@ def trade(b: Any) -> None:
                  {"type": "territory-bonus", "territory": "switzerland", "armies": 2}],
          state={"pending": {"to_place": 3 + 4}, "discards": INFANTRY, "sets_traded": 1,
                 "territories": {"egypt": {"armies": 3}, "switzerland": {"armies": 3}},
-                "players": _hand(0, [])})
+                "players": _hand(b, 0, [])})
 
 
 @sc("napoleon.cards.effects-ignored-in-trade.601",
@@ -47,16 +56,20 @@ def ignored_in_trade(b: Any) -> None:
                  "epidemic move do nothing in a set; Ile de France's card adds its 4: 14.",
          events=[{"type": "traded", "player": 0, "cards": cards, "value": 14}],
          state={"pending": {"to_place": 3 + 14}, "discards": cards, "sets_traded": 1,
-                "players": _hand(0, [])})
+                "players": _hand(b, 0, [])})
 
 
-@sc("napoleon.cards.forced-trade.601",
-    "Five cards at the start of the turn: a set must be traded before anything else",
-    ["napoleon.cards.forced-trade"], variant=BASIC, negative=True)
+@sc_both("napoleon.cards.forced-trade.601",
+         "Five cards at the start of the turn: a set must be traded before anything else",
+         ["napoleon.cards.forced-trade"], negative=True)
 def forced(b: Any) -> None:
     hand = [*INFANTRY, "card-tripolitania", "card-maghreb"]
     mine = {"holland": (0, 1), "belgium": (0, 1)}
-    pos(b, {**mine, "castile": (1, 1)}, phase="maneuver", current=1, hands={0: hand})
+    # the player ending the turn before player 1's: player 2 (basic game) or player 3 (Advanced,
+    # who then holds only Castile; player 2 holds the rest of the board)
+    last = len([p for p in b.blank()["players"] if not p["neutral"]]) - 1
+    pos(b, {**mine, "castile": (last, 1)}, rest=1 if last == 2 else 2, phase="maneuver",
+        current=last, hands={0: hand})
     b.do({"type": "end-turn"},
          state={"phase": "reinforce", "current": 0, "turn": 2,
                 "pending": {"to_place": compute_income(mine), "must_trade": True}})
@@ -64,9 +77,9 @@ def forced(b: Any) -> None:
              rule="napoleon.cards.forced-trade")
 
 
-@sc("napoleon.cards.reshuffle.601",
-    "An empty draw pile is rebuilt from the discards when a card is to be drawn",
-    ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"], variant=BASIC)
+@sc_both("napoleon.cards.reshuffle.601",
+         "An empty draw pile is rebuilt from the discards when a card is to be drawn",
+         ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"])
 def reshuffle(b: Any) -> None:
     held = ["card-castile"]
 

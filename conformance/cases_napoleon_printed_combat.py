@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, NO_TABLE, attack, pos, sc, seats
+from riskspec.conformance.printed import BASIC, NO_TABLE, attack, pos, sc, sc_both, seats
 
 #: the Pyrenees front: player 1 in Aquitaine, player 2 in Castile and León
 FRONT = {"aquitaine": (0, 5), "castile": (1, 3), "leon-asturias": (1, 1)}
@@ -20,9 +20,9 @@ def _roll(b: Any, att: list[int], dfn: list[int], **kw: Any) -> None:
     b.do({"type": "roll", "attacker": att, "defender": dfn}, **kw)
 
 
-@sc("napoleon.combat.dice.601",
-    "Up to three attack dice, one fewer than the regiments; the defender picks one or two",
-    ["napoleon.combat.dice", "napoleon.combat.attack-from"], variant=BASIC, negative=True)
+@sc_both("napoleon.combat.dice.601",
+         "Up to three attack dice, one fewer than the regiments; the defender picks one or two",
+         ["napoleon.combat.dice", "napoleon.combat.attack-from"], negative=True)
 def dice(b: Any) -> None:
     pos(b, {"aquitaine": (0, 3), "castile": (1, 2), "leon-asturias": (1, 1), "brittany": (0, 1)})
     b.check(legal_includes=[attack("aquitaine", "castile", d) for d in (1, 2)],
@@ -52,9 +52,9 @@ def compare(b: Any) -> None:
                                                     "castile": {"armies": 2}}})
 
 
-@sc("napoleon.combat.conquest.601",
-    "Move in at least as many regiments as dice rolled, leave one behind, attack on",
-    ["napoleon.combat.conquest"], variant=BASIC, negative=True)
+@sc_both("napoleon.combat.conquest.601",
+         "Move in at least as many regiments as dice rolled, leave one behind, attack on",
+         ["napoleon.combat.conquest"], negative=True)
 def conquest(b: Any) -> None:
     pos(b, {**FRONT, "castile": (1, 1)})
     b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, NO_TABLE, REINFORCE, attack, get_board, pos, sc
+from riskspec.conformance.printed import (
+    BASIC,
+    NO_TABLE,
+    REINFORCE,
+    attack,
+    get_board,
+    pos,
+    sc,
+    sc_both,
+    seat_fields,
+)
 
 FRONT = {"aquitaine": (0, 4), "castile": (1, 2), "leon-asturias": (1, 1)}
 
@@ -25,8 +35,8 @@ def _played(seat: int, card: str) -> dict:
     return {"type": "card-played", "player": seat, "card": card, "effect": _effect(card)}
 
 
-def _hand(n: int, seat: int, cards: Any) -> list[dict]:
-    return [{"cards": cards} if i == seat else {} for i in range(n)]
+def _hand(b: Any, seat: int, cards: Any) -> list[dict]:
+    return seat_fields(b, **{f"p{seat}": {"cards": cards}})
 
 
 def _roll(b: Any, att: list[int], dfn: list[int], **kw: Any) -> None:
@@ -46,12 +56,12 @@ def extra_regiments(b: Any) -> None:
          events=[_played(0, "card-holland"), {"type": "territory-bonus", "territory": "holland",
                                               "armies": 2}],
          state={"pending": {"to_place": 3 + 3}, "territories": {"holland": {"armies": 1 + 2}},
-                "discards": ["card-holland"], "players": _hand(6, 0, [])})
+                "discards": ["card-holland"], "players": _hand(b, 0, [])})
 
 
-@sc("napoleon.cards.effect-territory-bonus.601",
-    "A card played for its effect gives 2 on its territory only when the player holds it",
-    ["napoleon.cards.effect-territory-bonus", "napoleon.effects.extra-regiments"], variant=BASIC)
+@sc_both("napoleon.cards.effect-territory-bonus.601",
+         "A card played for its effect gives 2 on its territory only when the player holds it",
+         ["napoleon.cards.effect-territory-bonus", "napoleon.effects.extra-regiments"])
 def territory_bonus(b: Any) -> None:
     pos(b, {"holland": (0, 1), "castile": (1, 1)}, phase="reinforce",
         hands={0: ["card-castile", "card-aquitaine"]}, pending=dict(REINFORCE))
@@ -59,7 +69,7 @@ def territory_bonus(b: Any) -> None:
          explain="Castile is player 2's: the 2 extra regiments, no territory bonus.",
          events=[_played(0, "card-castile")],
          state={"pending": {"to_place": 3 + 2}, "discards": ["card-castile"],
-                "players": _hand(6, 0, ["card-aquitaine"])})
+                "players": _hand(b, 0, ["card-aquitaine"])})
 
 
 @sc("napoleon.effects.free-ships.601",
@@ -77,7 +87,7 @@ def free_ships(b: Any) -> None:
          state={"pending": {"to_place": 3}, "discards": ["card-catalonia"],
                 "zones": {"north-sea": {"owner": 0, "ships": 1},
                           "western-europe-atlantic": {"owner": 0, "ships": 1}},
-                "players": _hand(6, 0, [])})
+                "players": _hand(b, 0, [])})
 
 
 @sc("napoleon.effects.free-fortification.601",
@@ -90,18 +100,18 @@ def free_fortification(b: Any) -> None:
              "epidemic", rule="napoleon.effects.free-fortification")
     b.do({"type": "play-card", "card": "card-east-prussia", "territory": "aquitaine"},
          state={"pending": {"to_place": 3}, "territories": {"aquitaine": {"fortifications": 1}},
-                "discards": ["card-east-prussia"], "players": _hand(3, 0, [])})
+                "discards": ["card-east-prussia"], "players": _hand(b, 0, [])})
 
 
 # ---------------------------------------------------------------- dice effects
 
-@sc("napoleon.effects.attack-die-bonus.601",
-    "Syria's card: the highest die of the next attack roll counts 1 more",
-    ["napoleon.effects.attack-die-bonus"], variant=BASIC)
+@sc_both("napoleon.effects.attack-die-bonus.601",
+         "Syria's card: the highest die of the next attack roll counts 1 more",
+         ["napoleon.effects.attack-die-bonus"])
 def attack_die_bonus(b: Any) -> None:
     pos(b, FRONT, hands={0: ["card-syria"]})
     b.do({"type": "play-card", "card": "card-syria"},
-         state={"players": _hand(6, 0, []), "discards": ["card-syria"],
+         state={"players": _hand(b, 0, []), "discards": ["card-syria"],
                 "turn_flags": {"effects": [{"kind": "attack-die-bonus", "player": 0,
                                             "card": "card-syria", "amount": 1}]}})
     b.do(attack("aquitaine", "castile", 3), state={"phase": "defend"})
@@ -118,7 +128,7 @@ def attack_extra_die(b: Any) -> None:
     pos(b, {**FRONT, "aquitaine": (0, 5)}, hands={0: ["card-provence"]})
     b.check(legal_excludes=[attack("aquitaine", "castile", 4)])
     b.do({"type": "play-card", "card": "card-provence"},
-         state={"players": _hand(6, 0, []), "discards": ["card-provence"]},
+         state={"players": _hand(b, 0, []), "discards": ["card-provence"]},
          legal_includes=[attack("aquitaine", "castile", 4)])
     b.do(attack("aquitaine", "castile", 4), state={"phase": "defend"})
 
@@ -132,7 +142,7 @@ def defence_die_bonus(b: Any) -> None:
          legal=[{"type": "play-card", "card": "card-egypt"}, {"type": "defend", "dice": 1}],
          explain="A blue-die card: played in another player's combat phase, before the roll.")
     b.do({"type": "play-card", "card": "card-egypt"},
-         state={"players": _hand(6, 1, []), "discards": ["card-egypt"]})
+         state={"players": _hand(b, 1, []), "discards": ["card-egypt"]})
     b.do({"type": "defend", "dice": 1}, state={"phase": "battle"})
     _roll(b, [6, 2, 1], [5], explain="5 + 1 ties the 6: the defender holds.",
           state={"phase": "attack", "territories": {"aquitaine": {"armies": 3}}})
@@ -146,7 +156,7 @@ def defence_extra_die(b: Any) -> None:
     b.do(attack("aquitaine", "castile", 3), state={"phase": "defend"},
          legal_excludes=[{"type": "defend", "dice": 3}])
     b.do({"type": "play-card", "card": "card-england"},
-         state={"players": _hand(6, 1, []), "discards": ["card-england"]},
+         state={"players": _hand(b, 1, []), "discards": ["card-england"]},
          legal_includes=[{"type": "defend", "dice": 3}])
     b.do({"type": "defend", "dice": 3}, state={"phase": "battle", "pending": {"defender_dice": 3}})
 
@@ -163,7 +173,7 @@ def reroll(b: Any) -> None:
                                                 "defender": [5, 4]}},
           legal=[{"type": "play-card", "card": "card-galicia"}, {"type": "keep-roll"}])
     b.do({"type": "play-card", "card": "card-galicia"},
-         state={"phase": "reroll-dice", "players": _hand(6, 0, []), "discards": ["card-galicia"]})
+         state={"phase": "reroll-dice", "players": _hand(b, 0, []), "discards": ["card-galicia"]})
     b.do({"type": "reroll", "dice": [6, 5, 1]},
          events=[{"type": "rerolled", "player": 0, "dice": [6, 5, 1]},
                  {"type": "battle", "from": "aquitaine", "to": "castile", "attacker_losses": 0,
@@ -177,7 +187,7 @@ def reroll(b: Any) -> None:
 def ignore_fortification(b: Any) -> None:
     pos(b, FRONT, forts={"castile": 1}, hands={0: ["card-portugal"]})
     b.do({"type": "play-card", "card": "card-portugal", "from": "aquitaine", "to": "castile"},
-         state={"players": _hand(3, 0, []), "discards": ["card-portugal"],
+         state={"players": _hand(b, 0, []), "discards": ["card-portugal"],
                 "turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
                                             "card": "card-portugal", "amount": 1,
                                             "from": "aquitaine", "to": "castile"}]}})
@@ -195,7 +205,7 @@ def ignore_fortification(b: Any) -> None:
 def ignore_epidemic(b: Any) -> None:
     pos(b, FRONT, epidemics={"castile": 1}, hands={0: ["card-serbia"]})
     b.do({"type": "play-card", "card": "card-serbia", "from": "aquitaine", "to": "castile"},
-         state={"players": _hand(3, 0, []), "discards": ["card-serbia"]})
+         state={"players": _hand(b, 0, []), "discards": ["card-serbia"]})
     b.do(attack("aquitaine", "castile", 3),
          explain="No regiment lost to the epidemic: Aquitaine still has 4.",
          state={"phase": "defend", "territories": {"aquitaine": {"armies": 4}}})
@@ -211,7 +221,7 @@ def extra_land(b: Any) -> None:
         fortify_moves=1, hands={0: ["card-bavaria"]})
     b.check(legal_excludes=[{"type": "maneuver", "from": "brittany", "to": "aquitaine", "armies": 1}])
     b.do({"type": "play-card", "card": "card-bavaria"},
-         state={"players": _hand(6, 0, []), "discards": ["card-bavaria"]},
+         state={"players": _hand(b, 0, []), "discards": ["card-bavaria"]},
          legal_includes=[{"type": "maneuver", "from": "brittany", "to": "aquitaine", "armies": 1}])
     b.do({"type": "maneuver", "from": "brittany", "to": "aquitaine", "armies": 2},
          state={"turn_flags": {"fortify_moves": 2},
@@ -229,7 +239,7 @@ def extra_naval(b: Any) -> None:
          state={"zones": {"north-sea": {"ships": 2}, "western-europe-atlantic": {"ships": 2}},
                 "turn_flags": {"naval_moves": 1}})
     b.do({"type": "play-card", "card": "card-ukraine"},
-         state={"players": _hand(6, 0, []), "discards": ["card-ukraine"]},
+         state={"players": _hand(b, 0, []), "discards": ["card-ukraine"]},
          legal_includes=[{"type": "maneuver", "from": "north-sea", "to": "western-europe-atlantic",
                           "armies": 1}])
     b.do({"type": "maneuver", "from": "north-sea", "to": "western-europe-atlantic", "armies": 1},
@@ -251,7 +261,7 @@ def move_epidemic(b: Any) -> None:
          events=[_played(0, "card-lithuania"),
                  {"type": "epidemic-moved", "from": "castile", "to": "leon-asturias"},
                  {"type": "epidemic-card-loss", "territory": "leon-asturias", "armies": 1}],
-         state={"phase": "attack", "discards": ["card-lithuania"], "players": _hand(3, 0, []),
+         state={"phase": "attack", "discards": ["card-lithuania"], "players": _hand(b, 0, []),
                 "territories": {"castile": {"epidemics": 0},
                                 "leon-asturias": {"epidemics": 1, "armies": 2}}})
 
@@ -282,7 +292,7 @@ def effect_limit(b: Any) -> None:
         discards.append(card)
         b.do({"type": "play-card", "card": card},
              state={"pending": {"to_place": total}, "discards": list(discards),
-                    "players": _hand(6, 0, list(left))})
+                    "players": _hand(b, 0, list(left))})
 
 
 @sc("napoleon.cards.use-or-trade.601",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, NO_TABLE, pos, sc
+from riskspec.conformance.printed import BASIC, NO_TABLE, pos, sc, sc_both
 
 
 def _move(src: str, dst: str, n: int, **kw: Any) -> dict:
@@ -54,9 +54,9 @@ def land(b: Any) -> None:
                      "unreachable destination).")
 
 
-@sc("napoleon.maneuver.naval.601",
-    "One naval maneuver between one's own zones, one ship left behind",
-    ["napoleon.maneuver.naval"], variant=BASIC, negative=True)
+@sc_both("napoleon.maneuver.naval.601",
+         "One naval maneuver between one's own zones, one ship left behind",
+         ["napoleon.maneuver.naval"], negative=True)
 def naval(b: Any) -> None:
     pos(b, {"england": (0, 2), "denmark": (1, 2)},
         zones={"north-sea": (0, 3), "baltic-sea": (0, 1)}, phase="maneuver")

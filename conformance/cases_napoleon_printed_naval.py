@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, attack, pos, sc
+from riskspec.conformance.printed import BASIC, attack, pos, sc, sc_both
 
 BATTLE = "napoleon.naval.battle-rules"
 #: player 2's foothold: Denmark, on the North Sea and the Baltic Sea
@@ -52,9 +52,9 @@ def ship_behind_empty_zone(b: Any) -> None:
                           "baltic-sea": {"owner": 0, "ships": 2}}})
 
 
-@sc("napoleon.naval.landing.601",
-    "The rulebook's landing: Andalusia attacks Egypt across three controlled zones",
-    ["napoleon.naval.landing"], variant=BASIC)
+@sc_both("napoleon.naval.landing.601",
+         "The rulebook's landing: Andalusia attacks Egypt across three controlled zones",
+         ["napoleon.naval.landing"])
 def andalusia_egypt(b: Any) -> None:
     chain = ("western-mediterranean", "mediterranean-adriatic", "eastern-mediterranean")
     pos(b, {"andalusia": (0, 6), "egypt": (1, 2), "syria": (1, 1)}, zones={z: (0, 2) for z in chain})

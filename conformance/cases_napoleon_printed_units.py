@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.printed import (
-    BASIC,
     NO_TABLE,
     REINFORCE,
     compute_income,
     get_neighbours,
     pos,
     sc,
+    sc_both,
 )
 
 HOME = {"england": (0, 2), "scotland": (0, 1), "ile-de-france": (0, 1), "denmark": (1, 2)}
@@ -26,9 +26,9 @@ def _reinforce(b: Any, **kw: Any) -> None:
     pos(b, HOME, phase="reinforce", pending=dict(REINFORCE), **kw)
 
 
-@sc("napoleon.units.ships.601",
-    "A ship costs a regiment and is built only in a zone touching one's own territory",
-    ["napoleon.units.ships", "napoleon.reinforce.purchases"], variant=BASIC, negative=True)
+@sc_both("napoleon.units.ships.601",
+         "A ship costs a regiment and is built only in a zone touching one's own territory",
+         ["napoleon.units.ships", "napoleon.reinforce.purchases"], negative=True)
 def ships(b: Any) -> None:
     _reinforce(b)
     coast = sorted(get_neighbours("england", "coast") | get_neighbours("scotland", "coast"))
@@ -90,7 +90,7 @@ def fortifications(b: Any) -> None:
 
 @sc("napoleon.reinforce.fortifications.601",
     "Each fortified territory receives a regiment of its own as the reinforcement phase opens",
-    ["napoleon.reinforce.fortifications"], options=NO_TABLE)
+    ["napoleon.reinforce.fortifications", "napoleon.reinforce.territories"], options=NO_TABLE)
 def fort_regiment(b: Any) -> None:
     pos(b, HOME, forts={"england": 1}, phase="maneuver", current=2)
     mine = [t for t, (seat, _) in HOME.items() if seat == 0]

@@ -133,3 +133,66 @@ def seats(n: int, **at: Any) -> list[dict]:
 
 def attack(src: str, dst: str, dice: int) -> dict:
     return {"type": "attack", "from": src, "to": dst, "dice": dice}
+
+
+@functools.cache
+def get_mission_levels() -> dict[str, int]:
+    """Every mission card of the Advanced game's own decks → its level."""
+    from riskspec.loading import load_spec
+    v = load_spec(strict=False).variants[ADVANCED]
+    return {str(m.id): int(m.level) for m in v.missions.values()}
+
+
+def missions_edit(*, held: Mapping[int, Sequence[str]] | None = None,
+                  done: Mapping[int, Sequence[str]] | None = None,
+                  lasting: Mapping[int, Sequence[str]] | None = None,
+                  levels: Mapping[int, Sequence[int]] | None = None) -> Callable[[dict], None]:
+    """An ``edit`` for :func:`pos` giving each seat its mission cards in hand (``held``),
+    completed (``done``), lasting bonuses and levels completed this turn; each level's deck
+    holds the variant's other cards of that level, in deck order."""
+    def change(d: dict) -> None:
+        out: set[str] = set()
+        for field, by in (("missions", held), ("missions_completed", done),
+                          ("lasting_bonuses", lasting), ("mission_levels_done", levels)):
+            for seat, value in (by or {}).items():
+                d["players"][seat][field] = list(value)
+                if field in ("missions", "missions_completed"):
+                    out.update(str(v) for v in value)
+        d["mission_decks"] = {str(lv): [m for m, level in get_mission_levels().items()
+                                        if level == lv and m not in out] for lv in (1, 2, 3, 4)}
+    return change
+
+
+def compute_empire_vp(territories: Iterable[str]) -> int:
+    """Victory points a player scores at the start of a turn (napoleon.scoring.empire-vp):
+    each whole empire held scores its reinforcement bonus; routes score nothing."""
+    held = set(territories)
+    return sum(int(g.bonus) for g in get_board().groups if set(g.territories) <= held)
+
+
+def get_rest(*lands: Mapping[str, Any]) -> list[str]:
+    """The territories none of ``lands`` names: the background seat's, in map order."""
+    taken = {t for land in lands for t in land}
+    return [t for t in get_board().territory_ids if t not in taken]
+
+
+def sc_both(id: str, title: str, covers: Sequence[str], **kw: Any) -> Callable:
+    """Register a printed-board case in the basic game (``id``) and its twin in the Advanced
+    game (the number plus 50, card-table draws left out), so that an engine of either
+    variant reaches the rule on the printed board.  The case must not depend on the seat
+    count (see :func:`seat_fields`)."""
+    head, num = id.rsplit(".", 1)
+    twin = f"{head}.{int(num) + 50:03d}"
+
+    def deco(fn: Callable) -> Callable:
+        sc(id, title, covers, variant=BASIC, **kw)(fn)
+        options = {**NO_TABLE, **dict(kw.pop("options", None) or {})}
+        sc(twin, title, covers, variant=ADVANCED, options=options, **kw)(fn)
+        return fn
+    return deco
+
+
+def seat_fields(b: Any, **at: Mapping[str, Any]) -> list[dict]:
+    """A ``players`` expectation for this case's seats (6 in the basic game, with the four
+    neutral armies; the Advanced game's players): ``at`` maps ``p0``, ``p1``, … to fields."""
+    return seats(len(b.blank()["players"]), **at)

@@ -35,7 +35,9 @@ PRINTED_MODULES = ("cases_napoleon_printed_combat", "cases_napoleon_printed_nava
                    "cases_napoleon_printed_end_of_turn", "cases_napoleon_printed_maneuver",
                    "cases_napoleon_printed_units", "cases_napoleon_printed_leaders",
                    "cases_napoleon_printed_basic", "cases_napoleon_printed_effects",
-                   "cases_napoleon_printed_cards", "cases_napoleon_printed_epidemics")
+                   "cases_napoleon_printed_cards", "cases_napoleon_printed_epidemics",
+                   "cases_napoleon_printed_missions", "cases_napoleon_printed_turn",
+                   "cases_napoleon_printed_setup")
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",

@@ -1,0 +1,139 @@
+"""Napoléon on the printed board: the Advanced setup (napoleon.setup.*).
+
+Three players.  Claim positions leave a few North African territories unclaimed, the rest
+held by the background seat (player 3); starting regiments left are set per seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.printed import compute_income, get_board, pos, sc
+
+UNCLAIMED = {"egypt": (None, 0), "tripolitania": (None, 0), "maghreb": (None, 0)}
+
+
+def _reserves(*values: int) -> Any:
+    def edit(d: dict) -> None:
+        for p, r in zip(d["players"], values):
+            p["reserve"] = r
+    return edit
+
+
+@sc("napoleon.setup.claim.601",
+    "Claiming: one regiment on an unoccupied territory, then the next player clockwise",
+    ["napoleon.setup.claim"], negative=True)
+def claim(b: Any) -> None:
+    pos(b, {**UNCLAIMED, "castile": (0, 1), "portugal": (1, 1)}, phase="claim", turn=0,
+        edit=_reserves(5, 5, 5))
+    b.check(legal=[{"type": "claim", "territory": t} for t in UNCLAIMED],
+            explain="Only the three unoccupied territories can be claimed; no ship is placed.")
+    b.reject({"type": "claim", "territory": "castile"}, "occupied", rule="napoleon.setup.claim")
+    b.do({"type": "claim", "territory": "egypt"},
+         state={"current": 1, "territories": {"egypt": {"owner": 0, "armies": 1}},
+                "players": [{"reserve": 4}, {}, {}]})
+
+
+@sc("napoleon.setup.whole-empire-warning.601",
+    "Nothing forbids claiming the last territory of an empire",
+    ["napoleon.setup.whole-empire-warning"])
+def whole_empire(b: Any) -> None:
+    pos(b, {"egypt": (0, 1), "tripolitania": (0, 1), "maghreb": (None, 0), "castile": (1, 1)},
+        phase="claim",
+        turn=0, edit=_reserves(5, 5, 5))
+    b.do({"type": "claim", "territory": "maghreb"},
+         explain="Player 1 now holds the whole of North Africa from the start.",
+         state={"phase": "setup-place", "current": 1, "pending": {"seat": 1, "left": 1},
+                "territories": {"maghreb": {"owner": 0, "armies": 1}},
+                "players": [{"reserve": 4}, {}, {}]})
+
+
+@sc("napoleon.setup.reinforce.601",
+    "After the claim, one regiment at a time in turn; never more than 10 in a territory",
+    ["napoleon.setup.reinforce"], negative=True)
+def setup_reinforce(b: Any) -> None:
+    pos(b, {"castile": (0, 10), "portugal": (0, 1), "andalusia": (1, 1)}, phase="setup-place",
+        turn=0, pending={"seat": 0, "left": 1}, edit=_reserves(2, 2, 2))
+    b.check(legal=[{"type": "place", "territory": "portugal"}])
+    b.reject({"type": "place", "territory": "castile"}, "territory-full",
+             rule="napoleon.setup.reinforce")
+    b.do({"type": "place", "territory": "portugal"},
+         state={"current": 1, "pending": {"seat": 1, "left": 1},
+                "territories": {"portugal": {"armies": 2}}, "players": [{"reserve": 1}, {}, {}]})
+
+
+@sc("napoleon.setup.place-general-and-fortification.601",
+    "Each player puts their general, then their fortification, on their own territories",
+    ["napoleon.setup.place-general-and-fortification"], negative=True)
+def leaders(b: Any) -> None:
+    pos(b, {"castile": (0, 4), "portugal": (0, 3), "andalusia": (1, 3)}, phase="setup-leaders",
+        turn=0, pending={"generals": 1, "fortifications": 1}, edit=_reserves(0, 0, 0))
+    b.reject({"type": "place-general", "territory": "andalusia"}, "not-owner",
+             rule="napoleon.setup.place-general-and-fortification")
+    b.reject({"type": "place-fortification", "territory": "castile"}, "general-first",
+             rule="napoleon.setup.place-general-and-fortification")
+    b.do({"type": "place-general", "territory": "castile"},
+         state={"territories": {"castile": {"generals": 1}}})
+    b.do({"type": "place-fortification", "territory": "portugal"},
+         state={"current": 1, "territories": {"portugal": {"fortifications": 1}}})
+
+
+@sc("napoleon.setup.card-table.601",
+    "At the start of their turn in game turn 1 a player draws two territory cards",
+    ["napoleon.setup.card-table"])
+def card_table(b: Any) -> None:
+    mine = {"castile": (0, 2), "portugal": (0, 1)}
+    pos(b, {**mine, "andalusia": (1, 1)}, phase="card-table", turn=1,
+        pending={"seat": 0, "left": 2, "after": "turn"})
+    pile = [c.id for c in get_board().cards]
+    b.check(outcomes=[{"outcome": {"type": "draw", "card": c}, "p": f"1/{len(pile)}"} for c in pile])
+    b.do({"type": "draw", "card": "card-egypt"},
+         state={"pending": {"left": 1}, "players": [{"cards": ["card-egypt"]}, {}, {}]})
+    b.do({"type": "draw", "card": "joker-2"},
+         explain="Both cards drawn before the reinforcements, so they could be traded at once.",
+         state={"phase": "reinforce", "pending": {"to_place": compute_income(mine)},
+                "players": [{"cards": ["card-egypt", "joker-2"]}, {}, {}]})
+
+
+def _claimed() -> dict[str, tuple[int, int]]:
+    """Every territory held, round the table in map order, two regiments each."""
+    return {t: (i % 3, 2) for i, t in enumerate(get_board().territory_ids)}
+
+
+@sc("napoleon.setup.epidemics.601",
+    "Setup epidemics: each on the territory of a card drawn, at most one per empire",
+    ["napoleon.setup.epidemics"], negative=True)
+def setup_epidemics(b: Any) -> None:
+    pos(b, _claimed(), phase="epidemics", turn=0, pending={"left": 4, "moving": False},
+        edit=_reserves(0, 0, 0))
+    board = get_board()
+    ts = list(board.territory_ids)
+    b.check(outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": f"1/{len(ts)}"}
+                      for t in ts],
+            explain="A joker is set aside and another card drawn: each of the 48 territories "
+                    "is as likely.")
+    b.do({"type": "epidemic", "territory": "egypt"},
+         state={"pending": {"left": 3}, "territories": {"egypt": {"epidemics": 1}}})
+    africa = set(board.group("north-africa").territories)
+    left = [t for t in ts if t not in africa]
+    b.check(outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": f"1/{len(left)}"}
+                      for t in left],
+            explain="North Africa has its epidemic: its cards are set aside too, 45 territories "
+                    "remain, each as likely.")
+    b.reject({"type": "epidemic", "territory": "maghreb"}, "not-eligible",
+             rule="napoleon.setup.epidemics")
+
+
+@sc("napoleon.setup.first-player.601",
+    "Once setup is over a roll among all players decides who plays first",
+    ["napoleon.setup.first-player"], options={"napoleon.amb.card-table": "ignore"})
+def first_player(b: Any) -> None:
+    land = _claimed()
+    pos(b, land, phase="first-player", turn=0, pending={"for": "turn"}, edit=_reserves(0, 0, 0))
+    b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": "1/3"}
+                      for p in (0, 1, 2)])
+    mine = [t for t, (seat, _) in land.items() if seat == 1]
+    b.do({"type": "first-player", "player": 1},
+         explain="Player 2 rolled highest: it plays first, game turn 1 begins.",
+         state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1,
+                "pending": {"to_place": compute_income(mine)}})

@@ -140,7 +140,7 @@ def get_mission_levels() -> dict[str, int]:
     """Every mission card of the Advanced game's own decks → its level."""
     from riskspec.loading import load_spec
     v = load_spec(strict=False).variants[ADVANCED]
-    return {str(m.id): int(m.level) for m in v.missions.values()}
+    return {str(m.id): int(m.level or 0) for m in v.missions.values()}
 
 
 def missions_edit(*, held: Mapping[int, Sequence[str]] | None = None,

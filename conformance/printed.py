@@ -81,6 +81,7 @@ def sc(id: str, title: str, covers: Sequence[str], *, variant: str = ADVANCED,
     the Advanced game unless ``players`` says otherwise."""
     if players is None:
         players = 2 if variant == BASIC else 3
+    kw.setdefault("background", (2, 1))   # the positions' usual background (see pos)
     return scenario(id, title, covers, players=players, variant=variant, **kw)
 
 

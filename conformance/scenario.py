@@ -68,6 +68,10 @@ class Scenario:
     unchecked: Mapping[str, Any] | None = None
     #: fields of the start no game can reach, and why ({"fields", "why"})
     synthetic: Mapping[str, Any] | None = None
+    #: (seat, armies) holding every territory of the default state its position is written
+    #: over (printed-board cases, whose positions give most of the board to one seat); None:
+    #: the round-robin default
+    background: tuple[int, int] | None = None
 
     @property
     def section(self) -> str:
@@ -95,7 +99,8 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              map: Mapping[str, Any] | None = None,
              missions: Mapping[str, Any] | None = None,
              unchecked: tuple[Sequence[str], str] | None = None,
-             synthetic: tuple[Sequence[str], str] | None = None) -> Callable:
+             synthetic: tuple[Sequence[str], str] | None = None,
+             background: tuple[int, int] | None = None) -> Callable:
     """Register a scenario. ``id`` is permanent: never renumber or reuse one.
 
     ``pending``: the reference engine is known to disagree (the reason); the case is not
@@ -113,7 +118,7 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
                                 unchecked={"fields": list(unchecked[0]), "why": unchecked[1]}
                                 if unchecked else None,
                                 synthetic={"fields": list(synthetic[0]), "why": synthetic[1]}
-                                if synthetic else None)
+                                if synthetic else None, background=background)
         return fn
     return deco
 
@@ -448,11 +453,22 @@ def default_state(sc: Scenario) -> dict[str, Any]:
     """The default state positions of ``sc``'s variant, player count, map and missions are
     written over: :meth:`Builder.position` with no arguments, under the default readings
     (every territory owned round-robin in map order with 2 armies, seat 0 to attack on turn 1,
-    empty hands, no reserves, the whole deck in the draw pile in deck order)."""
+    empty hands, no reserves, the whole deck in the draw pile in deck order) — or, with a
+    ``background`` (seat, armies), every territory held by that seat with those armies, but
+    for one territory of each other player (the first in map order)."""
     import dataclasses
     for options in ({}, sc.options):
         try:
-            return Builder(dataclasses.replace(sc, options=dict(options))).position()
+            b = Builder(dataclasses.replace(sc, options=dict(options)))
+            if sc.background is None:
+                return b.position()
+            seat, armies = sc.background
+            blank = b.blank()
+            owners = {t: (seat, armies) for t in blank["territories"]}
+            # every other player keeps one territory (the first ones in map order): in play
+            players = [i for i, p in enumerate(blank["players"]) if not p["neutral"] and i != seat]
+            owners.update({t: (i, armies) for t, i in zip(blank["territories"], players)})
+            return b.position(owners)
         except ScenarioError:
             continue
     raise ScenarioError(f"{sc.id}: no default state for {sc.variant} with {sc.players} players")

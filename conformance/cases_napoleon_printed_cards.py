@@ -71,7 +71,7 @@ def forced(b: Any) -> None:
     pos(b, {**mine, "castile": (last, 1)}, rest=1 if last == 2 else 2, phase="maneuver",
         current=last, hands={0: hand})
     b.do({"type": "end-turn"},
-         state={"phase": "reinforce", "current": 0, "turn": 2,
+         state={"phase": "reinforce", "current": 0, "turn": 4,
                 "pending": {"to_place": compute_income(mine), "must_trade": True}})
     b.reject({"type": "place", "territory": "holland"}, "must-trade",
              rule="napoleon.cards.forced-trade")

@@ -22,7 +22,10 @@ def _reserves(*values: int) -> Any:
 
 @sc("napoleon.setup.claim.601",
     "Claiming: one regiment on an unoccupied territory, then the next player clockwise",
-    ["napoleon.setup.claim"], negative=True)
+    ["napoleon.setup.claim"], negative=True,
+    synthetic=(["$.players[0].reserve", "$.players[1].reserve", "$.players[2].reserve"],
+               "most of the board is already claimed by one seat so that the case names only the "
+               "territories it is about; the starting regiments left are not 40 minus those down"))
 def claim(b: Any) -> None:
     pos(b, {**UNCLAIMED, "castile": (0, 1), "portugal": (1, 1)}, phase="claim", turn=0,
         edit=_reserves(5, 5, 5))
@@ -36,7 +39,10 @@ def claim(b: Any) -> None:
 
 @sc("napoleon.setup.whole-empire-warning.601",
     "Nothing forbids claiming the last territory of an empire",
-    ["napoleon.setup.whole-empire-warning"])
+    ["napoleon.setup.whole-empire-warning"],
+    synthetic=(["$.players[0].reserve", "$.players[1].reserve", "$.players[2].reserve"],
+               "most of the board is already claimed by one seat so that the case names only the "
+               "territories it is about; the starting regiments left are not 40 minus those down"))
 def whole_empire(b: Any) -> None:
     pos(b, {"egypt": (0, 1), "tripolitania": (0, 1), "maghreb": (None, 0), "castile": (1, 1)},
         phase="claim",
@@ -50,7 +56,10 @@ def whole_empire(b: Any) -> None:
 
 @sc("napoleon.setup.reinforce.601",
     "After the claim, one regiment at a time in turn; never more than 10 in a territory",
-    ["napoleon.setup.reinforce"], negative=True)
+    ["napoleon.setup.reinforce"], negative=True,
+    synthetic=(["$.players[0].reserve", "$.players[1].reserve", "$.players[2].reserve"],
+               "most of the board is already claimed by one seat so that the case names only the "
+               "territories it is about; the starting regiments left are not 40 minus those down"))
 def setup_reinforce(b: Any) -> None:
     pos(b, {"castile": (0, 10), "portugal": (0, 1), "andalusia": (1, 1)}, phase="setup-place",
         turn=0, pending={"seat": 0, "left": 1}, edit=_reserves(2, 2, 2))
@@ -96,8 +105,9 @@ def card_table(b: Any) -> None:
 
 
 def _claimed() -> dict[str, tuple[int, int]]:
-    """Every territory held, round the table in map order, two regiments each."""
-    return {t: (i % 3, 2) for i, t in enumerate(get_board().territory_ids)}
+    """Every territory held, round the table in map order: each player's 16 territories hold
+    its 40 starting regiments (3 on the first 8, 2 on the others)."""
+    return {t: (i % 3, 3 if i < 24 else 2) for i, t in enumerate(get_board().territory_ids)}
 
 
 @sc("napoleon.setup.epidemics.601",

@@ -96,7 +96,8 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
     territory held by ``rest`` with ``rest_armies``; ``zones`` zone → (seat, ships), the
     others empty; ``gen``/``forts``/``epidemics`` territory → count and ``adm`` zone →
     admirals (Advanced game); ``prisoners`` (captor, owner, kind) → count; ``vp`` seat →
-    points.  Other keywords go to :meth:`Builder.position` (phase, current, pending, …)."""
+    points.  Other keywords go to :meth:`Builder.position` (phase, current, pending, …);
+    a position with ``hands`` is in game turn 3 unless ``turn`` says otherwise."""
     owners: dict[str, tuple[int | None, int]] = {t: (rest, rest_armies) for t in get_board().territory_ids}
     owners.update(land)
     advanced = b.sc.variant == ADVANCED
@@ -123,6 +124,8 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
         if edit:
             edit(d)
     kw.setdefault("phase", "attack")
+    if kw.get("hands") and "turn" not in kw:
+        kw["turn"] = 3   # hands as large as these are drawn by game turn 3
     return dict(b.position(owners, edit=change, **kw))
 
 

@@ -61,8 +61,8 @@ def test_the_triage_file_names_real_mutants_with_a_verdict_and_a_reason():
 def test_a_missing_or_malformed_triage_file_is_an_error_never_an_empty_triage(tmp_path, capsys,
                                                                               monkeypatch):
     """Read as "nothing triaged", a missing file would count every triaged mutant a survivor."""
-    from riskspec.conformance.errors import TriageFileError
     from riskspec.conformance import mutation
+    from riskspec.conformance.errors import TriageFileError
     from riskspec.conformance.mutation import TRIAGE_FILE, main
     with pytest.raises(TriageFileError, match="cannot read the mutation triage file"):
         load_triage(tmp_path / "mutation-triage.yaml")

@@ -45,7 +45,7 @@ CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack",
                 "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects",
                 "cases_coverage", "cases_board", "cases_napoleon_board",
                 "cases_napoleon_edges", "cases_mutants_classic", "cases_napoleon_mut_setup",
-                "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn",
+                "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn", "cases_one_thing",
                 *PRINTED_MODULES)
 
 

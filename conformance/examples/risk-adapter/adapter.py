@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """riskspec/1 adapter for Risk 0.1.4 (PyPI ``Risk``; github.com/eriktaubeneck/hacker-risk), on riskspec.adapter.
 
-The package's game loop (``risk/game.py``) is Python 2 only (``print`` statements) and
-cannot be imported on Python 3; its model (``risk/models.py``) can: the board with its
-borders, ``Country.attack`` (dice, losses, conquest and the move-in, in one call) and
-``Card.is_set_with``.  So the adapter claims the battle and conquest rules and nothing
-of the turn around them.  ``Country.attack`` needs the move-in count before it rolls;
-the suite names it only after the conquest, so at ``occupy`` the adapter replays the
-same attack, with the same scripted dice, and the count the suite sent.
+The package's game loop (``risk/game.py``) is Python 2 (``print`` statements, ``xrange``, an
+implicit relative ``import models``).  At start the adapter converts it mechanically with the
+standard library's ``lib2to3`` fixers (the installed file is left as it is) and runs its
+code: ``Game.deployment_phase`` counts the reinforcements, ``Game.get_troops_for_card_set``
+values a traded set (and puts its territory bonus where the package puts it).  Its model
+(``risk/models.py``) plays the battles: ``Country.attack`` (dice, losses, conquest and the
+move-in, in one call) and ``Card.is_set_with``.  ``Country.attack`` needs the move-in count
+before it rolls; the suite names it only after the conquest, so at ``occupy`` the adapter
+replays the same attack, with the same scripted dice, and the count the suite sent.
 
     riskspec check --engine "python conformance/examples/risk-adapter/adapter.py"
 """
@@ -15,9 +17,12 @@ same attack, with the same scripted dice, and the count the suite sent.
 from __future__ import annotations
 
 import copy
+import importlib.util
 import linecache
 import sys
 import traceback
+import types
+import warnings
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -28,6 +33,7 @@ from riskspec.adapter import (
     Illegal,
     InvalidState,
     Position,
+    Unsupported,
     actions,
     board,
     events,
@@ -47,6 +53,90 @@ ASSERTS = {"country in self.border_countries": ("not-adjacent", "classic.attack.
            "country.owner is not self.owner": ("own-territory", "classic.attack.adjacency"),
            "attacking_troops <= 3": ("too-many-dice", "classic.attack.attacker-dice"),
            "attacking_troops > 0": ("too-many-dice", "classic.attack.attacker-dice")}
+
+
+def load_game_module() -> types.ModuleType:
+    """``risk/game.py`` converted to Python 3 by lib2to3's standard fixers, as ``risk.game``."""
+    spec = importlib.util.find_spec("risk.game")
+    if spec is None or spec.origin is None:
+        raise ImportError("risk/game.py is not installed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from lib2to3 import refactor
+        tool = refactor.RefactoringTool(refactor.get_fixers_from_package("lib2to3.fixes"))
+        with open(spec.origin, encoding="utf-8") as fh:
+            code = str(tool.refactor_string(fh.read() + "\n", spec.origin))
+    mod = types.ModuleType("risk.game")
+    mod.__package__, mod.__file__ = "risk", spec.origin
+    exec(compile(code, spec.origin, "exec"), mod.__dict__)  # the package's own code, converted
+    return mod
+
+
+GAME = load_game_module()
+CARD = {**COUNTRY, "wild-1": "wild1", "wild-2": "wild2"}       # riskspec card ID -> the package's
+
+
+class _Players:
+    """Stands in for ``models.Players`` in ``Game``: the seat whose turn it is; the package's
+    own prompts (spend cards, deploy) are the suite's actions instead."""
+
+    def __init__(self, current: models.Player) -> None:
+        self.current_player = current
+
+    def spend_cards(self, game: Any) -> None:
+        pass
+
+    def deploy_troops(self, game: Any) -> None:
+        pass
+
+
+def game_for(p: Position, seat: int) -> tuple[Any, models.Board, list[models.Player]]:
+    """A ``Game`` of the package on the position's board, ``seat`` to play."""
+    b, players = build(p)
+    g = GAME.Game.__new__(GAME.Game)       # Game.__init__ deals a fresh game; we start mid-game
+    g.board, g.players, g.card_sets_traded_in = b, _Players(players[seat]), p.data["sets_traded"]
+    players[seat].cards = {b.cards[CARD[c]] for c in p.hand(seat)}
+    return g, b, players
+
+
+def reinforcements(p: Position, seat: int) -> int:
+    """``Game.deployment_phase`` (risk/game.py:76): the armies ``seat`` gets at the turn's start."""
+    g, _, players = game_for(p, seat)
+    g.deployment_phase()
+    return int(players[seat].troops_to_deploy)
+
+
+def begin_turn(p: Position, seat: int, ev: list[dict[str, Any]]) -> None:
+    p.begin_turn(seat)
+    ev.append(events.turn_started(seat, p.turn))
+    mine = p.territories_of(seat)
+    armies = reinforcements(p, seat)
+    ev.append(events.reinforcements(seat, len(mine), p.board.held_groups(mine), armies))
+    if len(p.hand(seat)) >= 5:   # Players.force_cards_spend asks a bot client the package does not ship
+        raise Unsupported("forced-trade", "Risk 0.1.4's forced trade asks its bot client; not adapted")
+    p.go("reinforce", to_place=armies, forced=None)
+
+
+def trade(p: Position, cards: list[str]) -> list[dict[str, Any]]:
+    """``Game.get_troops_for_card_set`` (risk/game.py:138): the set's value, its territory bonus."""
+    me = p.current
+    if any(c not in p.hand(me) for c in cards):
+        raise Illegal("not-your-card", "classic.cards.valid-sets", "a card of the set is not in the hand")
+    g, b, players = game_for(p, me)
+    before = {t: b.countries[COUNTRY[t]].troops for t in p.territories_of(me)}
+    try:
+        value = g.get_troops_for_card_set([b.cards[CARD[c]] for c in cards])
+    except AssertionError:
+        raise Illegal("not-a-set", "classic.cards.valid-sets", "Card.is_set_with says these are no set") \
+            from None
+    bonus = [t for t in before if b.countries[COUNTRY[t]].troops != before[t]]
+    for t in bonus:
+        p.set(t, armies=b.countries[COUNTRY[t]].troops)
+    p.players[me]["cards"] = [c for c in p.hand(me) if c not in cards]
+    p.data["discards"] = [*p.data["discards"], *cards]
+    p.data["sets_traded"] = g.card_sets_traded_in
+    p.go("reinforce", to_place=p.pending["to_place"] + value, forced=None)
+    return [events.traded(me, cards, value, bonus[0] if bonus else None, 2 if bonus else 0, bonus)]
 
 
 class _Probe(Exception):
@@ -136,7 +226,10 @@ def defender_dice(p: Position, frm: str, to: str, dice: int) -> int:
 
 class HackerRisk(Adapter):
     name, version = "Risk (hacker-risk)", "0.1.4"
-    rules: ClassVar = ("classic.attack.adjacency", "classic.attack.min-armies", "classic.attack.attacker-dice",
+    rules: ClassVar = ("classic.reinforce.territory-armies", "classic.reinforce.minimum",
+                       "classic.reinforce.continent-bonus", "classic.reinforce.place",
+                       "classic.cards.set-values", "classic.cards.set-value-increment",
+                       "classic.attack.adjacency", "classic.attack.min-armies", "classic.attack.attacker-dice",
                        "classic.attack.defender-dice", "classic.attack.compare", "classic.attack.ties",
                        "classic.attack.losses", "classic.conquest.capture", "classic.conquest.move-in",
                        "classic.conquest.leave-one", "classic.conquest.always-occupied")
@@ -148,16 +241,33 @@ class HackerRisk(Adapter):
         self.before_roll: tuple[Position, list[int], int] | None = None   # to replay at occupy
 
     def load_state(self, pos: Position, *, players: int, options: Mapping[str, str]) -> Position:
-        if pos.phase != "attack" or any(pos.owner(t) is None for t in B.territories):
-            raise InvalidState("phase", "the adapter runs Risk 0.1.4's battles only: start in the attack phase")
+        if pos.phase not in ("reinforce", "attack", "fortify") or any(pos.owner(t) is None for t in B.territories):
+            raise InvalidState("phase", "the adapter runs Risk 0.1.4's turn from reinforcements to the "
+                                        "end of the turn: start in the reinforce, attack or fortify phase")
         return pos
 
     def apply(self, pos: Position, action: Mapping[str, Any]) -> list[dict[str, Any]]:
         a = parse_action(action, pos)
         kind, me, phase = a["type"], pos.current, pos.phase
-        wanted = {"attack": "attack", "end-attack": "attack", "roll": "battle", "occupy": "occupy"}
+        wanted = {"place": "reinforce", "trade": "reinforce", "attack": "attack", "end-attack": "attack",
+                  "roll": "battle", "occupy": "occupy", "end-turn": "fortify"}
         if wanted.get(kind) != phase:
             raise actions.out_of_turn(phase, kind, chance_node=phase == "battle")
+        if kind == "place":
+            if pos.owner(a["territory"]) != me:    # Country.add_troops asserts the owner (models.py:60)
+                raise Illegal("not-owner", "classic.reinforce.place", "not your territory")
+            pos.add_armies(a["territory"], 1)
+            left = pos.pending["to_place"] - 1
+            pos.go("attack") if left == 0 else pos.go("reinforce", to_place=left, forced=None)
+            return [events.placed(me, a["territory"])]
+        if kind == "trade":
+            return trade(pos, list(a["cards"]))
+        if kind == "end-turn":
+            if pos.flags["conquered"]:     # play_game draws the card (game.py:70): no chance node here
+                raise Unsupported("draw", "Risk 0.1.4's card draw at the end of the turn is not adapted")
+            ev = [events.turn_ended(me, pos.turn)]
+            begin_turn(pos, pos.next_seat(me), ev)
+            return ev
         if kind == "end-attack":
             pos.go("fortify")
             return []
@@ -207,6 +317,10 @@ class HackerRisk(Adapter):
 
     def legal_actions(self, pos: Position) -> list[dict[str, Any]]:
         me = pos.current
+        if pos.phase == "reinforce":
+            return actions.place_actions(pos.territories_of(me))
+        if pos.phase == "fortify":
+            return [actions.simple("end-turn")]
         if pos.phase == "occupy":
             return actions.occupy_actions(pos.pending["min"], pos.armies(pos.pending["from"]) - 1)
         out = [actions.simple("end-attack")]

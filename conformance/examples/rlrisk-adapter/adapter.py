@@ -209,7 +209,7 @@ class Live:
 class RlRisk(Adapter):
     name, version = "rlrisk", "1.0.2.3"
     rules: ClassVar = (
-        "classic.turn.*", "classic.reinforce.*", "classic.attack.*", "classic.conquest.*",
+        "classic.components.board", "classic.turn.*", "classic.reinforce.*", "classic.attack.*", "classic.conquest.*",
         "classic.fortify.*", "classic.elimination.*", "classic.victory.domination",
         "classic.cards.earn", "classic.cards.valid-sets", "classic.cards.trade-timing",
         "classic.cards.optional-trade", "classic.cards.forced-trade", "classic.cards.set-values",

@@ -179,6 +179,12 @@ def test_scripted_dice_refuse_to_invent_values():
     assert mod.random is __import__("random") and dice.left == 0
     with scripted_random(mod, [9]), pytest.raises(RuntimeError, match="outside"):
         mod.random.randint(1, 6)
+    with pytest.raises(RuntimeError, match="used 1 of the 3 scripted values"):   # too few dice rolled
+        with scripted_random(mod, [6, 5, 4]):
+            mod.random.randint(1, 6)
+    with scripted_random(mod, [6, 5], exact=False) as dice:
+        mod.random.randint(1, 6)
+    assert dice.left == 1
 
 
 def test_event_constructors_match_the_event_schema():

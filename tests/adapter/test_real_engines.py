@@ -37,6 +37,16 @@ def test_checked_in_report_explains_every_failure(engine_id):
 
 
 @pytest.mark.parametrize("engine_id", sorted(BY_ID))
+def test_every_claimed_rule_is_reached(engine_id):
+    """Each shipped adapter: every rule it claims is reached by at least one case (the committed
+    report, which test_engine_run_matches_its_checked_in_report keeps current)."""
+    rep = next(r for e, r in impl.load_reports() if e["id"] == engine_id)
+    reach = rep["reach"]
+    assert reach["claimed"] > 0 and reach["not_reached"] == {}, reach["not_reached"]
+    assert reach["reached"] == reach["claimed"]
+
+
+@pytest.mark.parametrize("engine_id", sorted(BY_ID))
 def test_findings_cite_lines_of_the_installed_package(engine_id):
     engine = BY_ID[engine_id]
     _installed(engine)

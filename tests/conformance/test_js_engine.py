@@ -30,6 +30,8 @@ def test_js_engine_partial_conformance(tmp_path):
     assert rep["totals"]["pass"] >= 15 and rep["totals"]["fail"] == rep["totals"]["error"] == 0
     for rule in CLAIMED:
         assert rep["by_rule"][rule]["status"] == "pass", rule
+    # every claimed rule is reached by at least one case (100 % reach)
+    assert rep["reach"]["claimed"] == len(CLAIMED) and rep["reach"]["not_reached"] == {}
     for rule in ["classic.fortify.path", "classic.cards.set-values", "classic.setup.claim-territories",
                  "classic.attack.adjacency", "classic.victory.domination"]:
         assert rep["by_rule"][rule]["status"] == "not-claimed", rule

@@ -103,8 +103,13 @@ class ScriptedDice:
 
 
 @contextlib.contextmanager
-def scripted_random(module: Any, values: Iterable[Any], *, attr: str = "random") -> Iterator[ScriptedDice]:
+def scripted_random(module: Any, values: Iterable[Any], *, attr: str = "random",
+                    exact: bool = True) -> Iterator[ScriptedDice]:
     """Within the block, ``module.<attr>`` (the engine's ``random`` import) answers from ``values``.
+
+    Both ways of rolling the wrong number of dice are caught: asking for more values than
+    scripted raises at once, and (``exact``, the default) leaving some unused raises when the
+    block ends without another error — the engine rolled fewer dice than the outcome has.
 
     >>> import types, random as r
     >>> eng = types.SimpleNamespace(random=r)
@@ -119,6 +124,9 @@ def scripted_random(module: Any, values: Iterable[Any], *, attr: str = "random")
         yield dice
     finally:
         setattr(module, attr, saved)
+    if exact and dice.left:
+        raise RuntimeError(f"the engine used {dice.used} of the {dice.used + dice.left} scripted values: "
+                           f"it rolled fewer dice than the outcome has")
 
 
 __all__ = ["Outcome", "ScriptedDice", "draw_outcomes", "first_player_outcomes", "fraction_text",

@@ -18,6 +18,14 @@ SETUP = ("starting regiments cut short so that setup on the small test board end
 
 #: case ID → (JSON paths of the start that no game reaches, why)
 SYNTHETIC: dict[str, tuple[tuple[str, ...], str]] = {
+    # the setup epidemics now come after the leaders (napoleon.amb.setup-epidemic-order): these
+    # starts put them on the small board's few territories with the starting regiments cut short
+    "napoleon.setup.epidemics.001": (('$.players[*].reserve',), SETUP),
+    "napoleon.amb.setup-epidemic-redraw.empire.001": (('$.players[*].reserve',), SETUP),
+    "napoleon.amb.setup-epidemic-redraw.territory.001": (('$.players[*].reserve',), SETUP),
+    "napoleon.amb.setup-epidemic-redraw.territory.501": (('$.players[*].reserve',), SETUP),
+    "napoleon.amb.reshuffle.reshuffle.001": (('$.players[1].cards',), HAND),
+    "napoleon.amb.reshuffle.set-aside.001": (('$.players[1].cards',), HAND),
     "napoleon.amb.elimination-trade-threshold.five-or-more.001": (('$.players[1].cards',), HAND),
     "napoleon.amb.elimination-trade-threshold.more-than-five.001": (('$.players[1].cards',), HAND),
     "napoleon.combat.elimination.001": (('$.players[1].cards',), HAND),

@@ -57,7 +57,9 @@ def observe(state: Mapping[str, Any]) -> dict[str, Any]:
     """The observable fields of a full state (a malformed part is kept as it is)."""
     if not isinstance(state, Mapping):
         return {"state": state}
-    out: dict[str, Any] = {k: state.get(k) for k in TOP}
+    out: dict[str, Any] = {k: state.get(k) for k in TOP if k != "co_winners"}
+    if "co_winners" in state:  # a shared victory only: absent otherwise, like zones
+        out["co_winners"] = state["co_winners"]
     out["territories"] = _places(state.get("territories") or {}, TERRITORY)
     if "zones" in state:
         out["zones"] = _places(state["zones"] or {}, ZONE)

@@ -17,8 +17,8 @@ CASES = {c.id: c for c in load_cases([source_vectors_dir()])}
 def test_observe_keeps_the_observable_fields_and_hand_sizes():
     st = CASES["classic.fortify.ends-turn.001"].state
     o = observe(st)
-    assert set(o) == {"current", "phase", "turn", "winner", "co_winners", "territories", "players"}
-    assert o["co_winners"] is None  # observed as absent: no shared victory
+    assert set(o) == {"current", "phase", "turn", "winner", "territories", "players"}
+    assert observe({**st, "co_winners": [0, 1]})["co_winners"] == [0, 1]  # a shared victory
     assert o["territories"]["alaska"] == {"owner": 0, "armies": 5}
     assert o["players"][0] == {"reserve": 0, "eliminated": False, "hand": 0}
     nap = next(c for c in CASES.values() if c.variant == "napoleon-advanced" and c.state)

@@ -130,3 +130,12 @@ def test_pytest_plugin_adds_a_hypothesis_item_that_fails_with_the_vector(tmp_pat
                        capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert r.returncode == 1, r.stdout[-2000:]
     assert "riskspec-hypothesis" in r.stdout and "rule classic.reinforce.place" in r.stdout
+
+
+@pytest.mark.slow
+def test_the_crosshair_backend_finds_the_planted_deviation_in_process(tmp_path):
+    pytest.importorskip("hypothesis_crosshair_provider")
+    res = hypothesis_check(planted_client(tmp_path, "place-two"), reference_client(), examples=10,
+                           max_steps=20, backend="crosshair", time_budget=600)
+    assert res.divergence is not None and res.divergence.rule == "classic.reinforce.place"
+    assert res.backend == "crosshair"

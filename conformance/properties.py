@@ -106,6 +106,9 @@ def expected_state(state: Mapping[str, Any]) -> dict[str, Any]:
     (hands as the card lists, which the reference's explicit draws fix)."""
     from riskspec.conformance.frame import PLAYER, observe
     out = observe(state)
+    for key in ("co_winners",):   # observed as null when absent: a vector expects it only if present
+        if key not in state:
+            out.pop(key, None)
     out["players"] = [{**{k: p[k] for k in PLAYER if k in p}, **({"cards": p["cards"]} if "cards" in p else {})}
                       for p in state.get("players") or [] if isinstance(p, Mapping)]
     return out

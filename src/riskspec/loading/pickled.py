@@ -5,7 +5,8 @@ Building the shipped spec (reading the YAML, the semantic checks, the schema pas
 0.3–0.5 CPU-seconds; every CLI command that reads a rule paid it, about 25× a bare
 interpreter.  When :func:`~riskspec.loading.load_spec` has built the shipped tree clean,
 the :class:`~riskspec.model.Spec` is written to the user cache with a list of its inputs
-— every spec file, every schema and the Python files of the code that builds it, each
+— every spec file, every schema and the Python files of the code that builds it (the
+modules at the top of the package and the loader's folder), each
 with its size and modification time (as Python's own bytecode cache does) — and a later
 process whose inputs are all unchanged reads it back instead of building it (about 10 ms).
 Any change to a spec file, a schema or the loader, a new or removed file, another Python
@@ -34,8 +35,9 @@ from riskspec.loading import stamp
 #: bump when the layout of the file changes
 LAYOUT = 1
 
-#: the package's own files the built spec depends on (folders: every .py in them)
-CODE = ("model.py", "errors.py", "yamlio.py", "validation.py", "loading")
+#: the package's own code the built spec depends on: every module at the top of the package
+#: (model, errors, yamlio, validation, safeio …) and the loader's folder
+CODE = ("*.py", "loading")
 
 Inputs = list[tuple[str, int, int]]
 
@@ -54,8 +56,7 @@ def get_inputs(root: Path) -> Inputs:
     schemas = Path(str(resources.files("riskspec.schemas")))
     paths = _files(root, (".yaml", ".yml")) + _files(schemas, (".json",))
     for name in CODE:
-        where = package / name
-        paths += _files(where, (".py",)) if where.is_dir() else [where]
+        paths += sorted(package.glob(name)) if "*" in name else _files(package / name, (".py",))
     out = []
     for path in paths:
         st = path.stat()

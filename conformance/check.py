@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import fnmatch
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO, cast
 
 from riskspec.conformance.client import EngineClient, reference_client
 from riskspec.conformance.errors import EngineFault, EngineUnusable, ReportPathError, UsageError
@@ -35,6 +35,9 @@ class FuzzConfig:
     seed: int = 0
     save_dir: Path | None = Path("riskspec-found")
     only: bool = False        # no vectors: the fuzzing is the whole check
+    workers: int = 1          # processes the games are split across (1: this process)
+    dask: str | None = None   # a Dask scheduler address; "": a local cluster; None: no Dask
+    journal: Path | None = None  # finished games, to resume an interrupted campaign
 
 
 @dataclass
@@ -232,7 +235,11 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     handshake = campaign.handshake
     fuzzed: dict[str, Any] = {}
     if cfg.fuzz is not None:
-        section, fuzz_handshake = run_fuzz(cfg, expectations, err)
+        def stream(section: dict[str, Any]) -> None:   # findings so far, into every report
+            for w in writers:
+                w.update_meta(fuzz=section)
+
+        section, fuzz_handshake = run_fuzz(cfg, expectations, err, on_section=stream)
         handshake = handshake or fuzz_handshake
         fuzzed = {"fuzz": section}
     hypo_lines: list[str] = []
@@ -297,38 +304,50 @@ def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     return code, final
 
 
-def run_fuzz(cfg: CheckConfig, expectations: Expectations | None,
-             err: IO[str]) -> tuple[dict[str, Any], dict | None]:
-    """Differential games against the reference (``cfg.fuzz``); the report's ``fuzz`` section
-    and the engine's handshake.  An engine that cannot be fuzzed is a note, never a traceback."""
+def run_fuzz(cfg: CheckConfig, expectations: Expectations | None, err: IO[str], *,
+             on_section: Callable[[dict[str, Any]], None] | None = None) -> tuple[dict[str, Any], dict | None]:
+    """Differential games against the reference (``cfg.fuzz``), split across ``workers``
+    processes or a Dask cluster; the report's ``fuzz`` section and the engine's handshake.
+    ``on_section`` gets the section so far after every chunk of games.  An engine that cannot
+    be fuzzed is a note, never a traceback."""
+    from riskspec.cli.progress import Progress as Bar
     from riskspec.conformance.client import reference_client
+    from riskspec.conformance.fuzz_campaign import CampaignOptions, EngineSpec, FuzzPlan, run_fuzz_campaign
     from riskspec.conformance.fuzz_report import fuzz_section
-    from riskspec.conformance.properties import FuzzResult, FuzzStats, differential_check, reference_label
+    from riskspec.conformance.properties import FuzzResult, FuzzStats, reference_label
     fz = cfg.fuzz
     assert fz is not None
+    where = (f"on Dask ({fz.dask or 'a local cluster'})" if fz.dask is not None
+             else f"on {fz.workers} processes" if fz.workers > 1 else "in this process")
     err.write(f"riskspec check --fuzz: {fz.games} seeded games (seed {fz.seed}) of up to {fz.max_steps} "
-              f"steps, engine against {reference_label()} …\n")
-    def progress_line(line: str) -> None:
-        err.write(line + "\n")
-        err.flush()
+              f"steps {where}, engine against {reference_label()} …\n")
+    bar = Bar.for_args(cfg.quiet, False, stream=cast(TextIO, err))
+    replay = replay_command(cfg)
 
-    progress = None if cfg.quiet else progress_line
+    def section(res: FuzzResult) -> dict[str, Any]:
+        return fuzz_section(res, games=fz.games, max_steps=fz.max_steps, seed=fz.seed, replay=replay)
+
     handshake = None
-    client: Any = reference_client() if cfg.in_process else EngineClient(
-        cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout or max(cfg.timeout, 10),
-        cwd=cfg.cwd, env=cfg.env)
+    spec = EngineSpec(argv=tuple(cfg.argv), in_process=cfg.in_process, timeout=cfg.timeout,
+                      handshake_timeout=cfg.handshake_timeout, cwd=cfg.cwd,
+                      env=tuple(sorted(cfg.env.items())) if cfg.env is not None else None)
+    plan = FuzzPlan(games=fz.games, max_steps=fz.max_steps, seed=fz.seed,
+                    variants=(cfg.variant,) if cfg.variant else None)
+    opts = CampaignOptions(workers=fz.workers, dask=fz.dask, journal=fz.journal, save_dir=fz.save_dir,
+                           expectations=expectations,
+                           progress=lambda p: bar.show(p.line(), p.done / max(1, p.planned)),
+                           on_update=(lambda res: on_section(section(res))) if on_section else None)
+    client: Any = reference_client() if cfg.in_process else spec.client()
     try:
         with client as engine:
-            res = differential_check(engine, reference_client(), games=fz.games, max_steps=fz.max_steps,
-                                     seed=fz.seed, save_dir=fz.save_dir,
-                                     variants=[cfg.variant] if cfg.variant else None,
-                                     expectations=expectations, progress=progress)
+            res = run_fuzz_campaign(spec, engine, plan, opts)
             handshake = engine.capabilities.handshake if engine.capabilities is not None else None
     except EngineFault as fault:
         res = FuzzResult([], FuzzStats(), 0, [f"the engine cannot be fuzzed: {fault.kind}: {fault}"], 0.0,
                          reference_label())
-    return fuzz_section(res, games=fz.games, max_steps=fz.max_steps, seed=fz.seed,
-                        replay=replay_command(cfg)), handshake
+    finally:
+        bar.done()
+    return section(res), handshake
 
 
 def run_hypothesis(cfg: CheckConfig, expectations: Expectations | None,

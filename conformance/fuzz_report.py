@@ -59,6 +59,7 @@ def fuzz_section(res: Any, *, games: int, max_steps: int, seed: int, replay: str
         "by_family": dict(sorted(s.by_family.items())),
         "divergences": len(findings), "unexpected": unexpected, "known": len(findings) - unexpected,
         "seconds": round(res.seconds, 1),
+        "workers": res.workers, "backend": res.backend, "resumed": res.resumed, "complete": res.complete,
         "notes": [clean_text(n, limit=300, one_line=True) for n in res.notes],
         "findings": findings,
     }

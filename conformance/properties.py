@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from typing import Any, NoReturn
 
 from riskspec.conformance.compare import action_key, partial_diff
 from riskspec.conformance.errors import EngineFault
-from riskspec.conformance.fuzz_starts import Start, fuzz_starts
+from riskspec.conformance.fuzz_starts import Start
 from riskspec.conformance.protocol import Capabilities
 
 
@@ -95,6 +94,10 @@ class FuzzResult:
     notes: list[str]
     seconds: float
     reference: str
+    workers: int = 1           # processes (or cluster threads) the games ran on
+    backend: str = "serial"    # serial | processes | dask
+    resumed: int = 0           # games taken from a journal of an interrupted run
+    complete: bool = True      # every game the result needs was played
 
     @property
     def unexpected(self) -> list[Divergence]:
@@ -514,69 +517,89 @@ def save_vector(case: Mapping[str, Any], directory: Path) -> Path:
     return path
 
 
-# -- the campaign -------------------------------------------------------------------------------
-def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
-                       seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
-                       probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
-                       progress: Callable[[str], None] | None = None) -> FuzzResult:
-    """Play ``games`` seeded games; every distinct divergence, shrunk (and saved under ``save_dir``)."""
-    t0 = time.monotonic()
-    caps = engine.start()
-    stats = FuzzStats()
-    notes: list[str] = []
-    if "apply" not in caps.ops:
-        return FuzzResult([], stats, 0, ["the engine does not claim 'apply': nothing to fuzz"], 0.0,
-                          reference_label())
-    starts, notes = fuzz_starts(caps, seed=seed, variants=variants)
-    if not starts:
-        notes.append("no start position: the engine claims no variant the reference plays")
-        return FuzzResult([], stats, 0, notes, time.monotonic() - t0, reference_label())
-    # every variant in turn (Napoléon as often as Classic), each through its whole game
+# -- one game of a campaign --------------------------------------------------------------------
+@dataclass
+class GameRecord:
+    """What one fuzzed game gave: its counters, its divergences (unshrunk) and notes."""
+
+    game: int
+    stats: FuzzStats
+    divergences: list[Divergence]
+    notes: list[str]
+
+
+def game_order(starts: Sequence[Start]) -> list[Start]:
+    """The starts in the order games take them (game ``g`` plays ``order[g % len(order)]``):
+    every variant in turn (Napoléon as often as Classic), each through its whole game."""
     by_variant: dict[str, list[Start]] = {}
     for st in starts:
         by_variant.setdefault(st.variant, []).append(st)
     lanes = [sorted(v, key=lambda st: (len(st.prefix) % 7, len(st.prefix))) for v in by_variant.values()]
-    order = [lane[i] for i in range(max(map(len, lanes))) for lane in lanes if i < len(lane)]
-    found: dict[tuple, Divergence] = {}
-    last_report = time.monotonic()
-    for g in range(games):
-        start = order[g % len(order)]
-        rng = random.Random(seed * 1_000_003 + g)
-        game = _Game(engine, reference, caps, start, stats, rng)
-        stats.games += 1
-        n0 = stats.steps
-        try:
-            game.play(start.state, start.prefix, max_steps, probe_rate=probe_rate)
-        except Divergence as caught:
-            div = caught
-            div.game = g
-            if div.key not in found and len(found) < max_divergences:
-                try:
-                    div = shrink(engine, reference, caps, div)
-                except (EngineFault, RuntimeError, KeyError, TypeError, ValueError):
-                    pass
-                found[div.key] = div
-        except _Unsupported:
-            pass
-        except EngineFault as fault:
-            div = Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
-                             list(game.steps), {}, None, start, g, loaded=game.loaded)
-            found.setdefault(div.key, div)
-        except RuntimeError as exc:  # the reference itself could not go on: say so, go on
-            notes.append(f"game {g}: {exc}"[:300])
-        stats.longest = max(stats.longest, stats.steps - n0)
-        if len(found) >= max_divergences:
-            notes.append(f"stopped after game {g + 1}: {max_divergences} distinct divergence(s) found")
-            break
-        if progress and time.monotonic() - last_report > 2.0:
-            last_report = time.monotonic()
-            progress(f"[fuzz {g + 1}/{games}] {stats.steps} steps, {len(found)} divergence(s)")
-    out = list(found.values())
-    for div in out:
+    return [lane[i] for i in range(max(map(len, lanes))) for lane in lanes if i < len(lane)]
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` of the campaign seeded ``seed``: a function of the two alone, so
+    however the games are split between processes, each plays the same."""
+    return seed * 1_000_003 + game
+
+
+def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[Start], game: int, *,
+              seed: int, max_steps: int, probe_rate: float) -> GameRecord:
+    """Play game ``game`` of the campaign on both engines (nothing shrunk yet)."""
+    start = order[game % len(order)]
+    stats = FuzzStats(games=1)
+    g = _Game(engine, reference, caps, start, stats, random.Random(game_seed(seed, game)))
+    found: list[Divergence] = []
+    notes: list[str] = []
+    try:
+        g.play(start.state, start.prefix, max_steps, probe_rate=probe_rate)
+    except Divergence as caught:
+        caught.game = game
+        found.append(caught)
+    except _Unsupported:
+        pass
+    except EngineFault as fault:
+        found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
+                                list(g.steps), {}, None, start, game, loaded=g.loaded))
+    except RuntimeError as exc:  # the reference itself could not go on: say so, go on
+        notes.append(f"game {game}: {exc}"[:300])
+    stats.longest = stats.steps
+    return GameRecord(game, stats, found, notes)
+
+
+def shrink_found(engine: Any, reference: Any, caps: Capabilities, div: Divergence) -> Divergence:
+    """``div`` shrunk (an engine fault, or a divergence shrinking fails on, as it is)."""
+    if div.kind == "fault":
+        return div
+    try:
+        return shrink(engine, reference, caps, div)
+    except (EngineFault, RuntimeError, KeyError, TypeError, ValueError):
+        return div
+
+
+def finish_divergences(divergences: Sequence[Divergence], *, save_dir: Path | None,
+                       expectations: Any) -> None:
+    """Name each divergence's case, match it against the expectations file, save its vector."""
+    for div in divergences:
         div.case_id = cid = case_id_for(div)
         if expectations is not None:
             hit = expectations.match(cid, [div.rule])
             div.known = hit.get("reason") if hit else None
         if save_dir is not None and div.start is not None:
             div.path = save_vector(divergence_case(div, cid), save_dir)
-    return FuzzResult(out, stats, len(starts), notes, time.monotonic() - t0, reference_label())
+
+
+# -- the campaign -------------------------------------------------------------------------------
+def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
+                       seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
+                       probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
+                       progress: Callable[[str], None] | None = None) -> FuzzResult:
+    """Play ``games`` seeded games in this process on ``engine``; every distinct divergence,
+    shrunk (and saved under ``save_dir``).  :func:`riskspec.conformance.fuzz_campaign.run_campaign`
+    plays the same games split across processes or a cluster, with the same result."""
+    from riskspec.conformance.fuzz_campaign import FuzzPlan, run_serial
+    plan = FuzzPlan(games=games, max_steps=max_steps, seed=seed, probe_rate=probe_rate,
+                    variants=tuple(variants) if variants else None, max_divergences=max_divergences)
+    return run_serial(engine, reference, plan, save_dir=save_dir, expectations=expectations,
+                      progress=progress)

@@ -434,6 +434,13 @@ class ReportWriter:
                     self.journal, json.dumps(res.to_json(), ensure_ascii=False) + "\n"))
             self._flush(complete=False)
 
+    def update_meta(self, **meta: Any) -> None:
+        """Add to the report's top-level fields (the fuzzing's findings so far …) and rewrite
+        the reports at once (still ``"complete": false``)."""
+        with self._lock:
+            self.meta.update(meta)
+            self._flush(complete=False)
+
     def _guard(self, path: Path, write: Any) -> None:
         """Write, remembering (not raising) a failure: one report that cannot be written must
         not stop the run nor lose the results kept in the others."""

@@ -21,6 +21,10 @@ examples:
   riskspec check --engine "./engine" --expect known.json           known failures become xfail
   riskspec check --engine "./engine" --strict-reach     fail if a claimed rule gets no case
   riskspec check --engine "./engine" --fuzz 100    then 100 seeded random games against the reference
+  riskspec check --engine "./engine" --fuzz 100000 --fuzz-only --workers 8 --fuzz-journal fz.jsonl
+                                                   split across 8 processes; rerun to resume
+  riskspec check --engine "./engine" --fuzz 100000 --fuzz-only --dask tcp://sched:8786
+                                                   on a Dask cluster (--dask alone: a local one)
   riskspec check --engine "./engine" --fuzz 100 --fuzz-only --expect known.json
                                                    only the fuzzing; known divergences are xfail
   riskspec check --engine "./engine" --hypothesis 200 --hypothesis-only
@@ -104,6 +108,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seed for --fuzz (default 0: the same games every run)")
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the vectors, only fuzz")
+    p.add_argument("--workers", metavar="N", type=int, default=None,
+                   help="with --fuzz: processes the games are split across (default: the CPU count; "
+                        "1: this process). The same seed finds the same divergences however many")
+    p.add_argument("--dask", metavar="ADDRESS", nargs="?", const="", default=None,
+                   help="with --fuzz: run the games on a Dask distributed cluster (pip install "
+                        "'riskspec[dask]'): the scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786), or "
+                        "without ADDRESS a local cluster of --workers processes. The engine command "
+                        "must run on every worker")
+    p.add_argument("--fuzz-journal", metavar="FILE", type=Path, default=None,
+                   help="with --fuzz: record each finished game in FILE (JSON lines); run again with "
+                        "the same FILE and options after an interruption to play only the games "
+                        "it lacks (same result as an uninterrupted run)")
     p.add_argument("--fuzz-save", metavar="DIR", type=Path, default=Path("riskspec-found"),
                    help="where --fuzz and --hypothesis save each divergence as a vector file "
                         "(default ./riskspec-found)")
@@ -181,7 +197,8 @@ def run(args: argparse.Namespace) -> int:
                       case_timeout=args.case_timeout, maxfail=args.maxfail, list_only=args.list,
                       quiet=args.quiet, strict_reach=args.strict_reach, rerun=_rerun(args), replay=_rerun(args, vectors=False),
                       fuzz=FuzzConfig(games=args.fuzz, max_steps=args.fuzz_steps, seed=args.fuzz_seed,
-                                      save_dir=args.fuzz_save, only=args.fuzz_only)
+                                      save_dir=args.fuzz_save, only=args.fuzz_only,
+                                      workers=_workers(args), dask=args.dask, journal=args.fuzz_journal)
                       if args.fuzz > 0 else None, hypothesis=hypothesis)
     if args.hypothesis_only and args.hypothesis <= 0:
         raise RiskspecError("--hypothesis-only needs --hypothesis N")
@@ -196,6 +213,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.list:
         probe_engine(cfg)  # an engine that cannot start: one line, exit 2, nothing run
     return run_check(cfg, out=sys.stdout, err=sys.stderr)
+
+
+def _workers(args: argparse.Namespace) -> int:
+    import os
+    if args.workers is not None and args.workers < 1:
+        raise RiskspecError(f"--workers must be at least 1, got {args.workers}")
+    return args.workers if args.workers is not None else max(1, os.cpu_count() or 1)
 
 
 def _rerun(args: argparse.Namespace, *, vectors: bool = True) -> str:

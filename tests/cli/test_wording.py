@@ -53,7 +53,7 @@ def test_a_mistyped_command_gets_the_nearest_name(capsys):
 def test_an_unknown_command_with_no_near_name_points_to_help(capsys):
     assert main(["zzzzzz"]) == 2
     err = capsys.readouterr().err
-    assert "did you mean" not in err and "riskspec --help" in err
+    assert "did you mean" not in err and "riskspec --help" in err and "commands: validate" in err
 
 
 # -- explain and the MCP rule tool answer in players' words first ---------------------------

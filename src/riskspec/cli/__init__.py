@@ -105,8 +105,8 @@ def _unknown_command(argv: Sequence[str]) -> str | None:
 
     near = difflib.get_close_matches(argv[0], names, n=3, cutoff=0.6)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    return (f"riskspec: error: unknown command {argv[0]!r}{hint} "
-            f"(`riskspec --help` lists every command)")
+    return (f"riskspec: error: unknown command {argv[0]!r}{hint}\n"
+            f"commands: {', '.join(names)} (`riskspec --help` says what each does)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

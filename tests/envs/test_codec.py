@@ -123,3 +123,29 @@ def test_indices_of_walks_to_an_action() -> None:
         before = probe.state
         probe.apply(path[-1])
         assert E.state_hash(probe.state) == E.state_hash(E.apply(before, target)[0])
+
+
+def test_long_lists_read_by_runs_give_every_actions_own_head() -> None:
+    # late-game fortification and occupation lists are long; heads_of reads them by runs
+    # of the engine's shared lists: the heads must be those of the actions one by one
+    import random
+
+    from riskspec.reference import driver as D
+    codec = get_codec("classic")
+    rng = random.Random(11)
+    s = E.new_game("classic", 2)
+    long_lists = 0
+    for _ in range(20_000):
+        if E.current_player(s) == E.TERMINAL:
+            break
+        if E.current_player(s) == E.CHANCE:
+            a = D.sample_outcome(s, rng)
+        else:
+            legal = E.legal_actions(s)
+            if len(legal) >= 128:
+                long_lists += 1
+                assert codec.heads_of(legal) == [codec.head(x) for x in legal]
+                assert codec.heads_of(legal) == [codec.head(x) for x in legal]  # remembered
+            a = D.choose_action(legal, rng, "uniform")
+        s, _ = E.apply(s, a)
+    assert long_lists > 50

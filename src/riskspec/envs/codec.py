@@ -47,7 +47,7 @@ from riskspec.envs.errors import get_index
 from riskspec.errors import InvalidActionError, OptionError
 from riskspec.model import Variant
 from riskspec.reference import engine as E
-from riskspec.reference.listed import Listed
+from riskspec.reference.listed import Listed, get_listed
 
 _second = operator.itemgetter(1)
 
@@ -55,6 +55,42 @@ _second = operator.itemgetter(1)
 SLOTS = 64
 #: listed actions whose head a codec remembers before it starts again
 _HEAD_CACHE_LIMIT = 1 << 20
+#: lists of at least this many listed actions are read by runs
+_RUNS_FROM = 128
+#: the types of the engine's shared lists of moves (ListedCache.fortify_moves, .occupy)
+_RUN_TYPES = frozenset({"fortify", "occupy"})
+
+
+def _common_run(actions: Sequence[Any], k: int, seq: Sequence[Any], j: int) -> int:
+    """How many actions from ``actions[k]`` on are ``seq[j]``, ``seq[j+1]`` … (at least 1:
+    ``actions[k]`` is ``seq[j]``).  The end is guessed by halving (a legal list holds each
+    action once, so past the end no action is the list's), then the whole stretch is
+    checked by one slice comparison; if the guess fails, by ever longer slices."""
+    limit = min(len(actions) - k, len(seq) - j)
+    lo, hi = 1, limit                   # the first m with actions[k+m] not seq[j+m]: lo…hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if actions[k + mid] is seq[j + mid]:
+            lo = mid + 1
+        else:
+            hi = mid
+    if actions[k:k + lo] == seq[j:j + lo]:
+        return lo
+    lo, step = 1, 1
+    while lo < limit:
+        hi = min(limit, lo + step)
+        if actions[k + lo:k + hi] == seq[j + lo:j + hi]:
+            lo, step = hi, step * 2
+            continue
+        while hi - lo > 1:            # [.., lo) matches, [lo, hi) does not
+            mid = (lo + hi) // 2
+            if actions[k + lo:k + mid] == seq[j + lo:j + mid]:
+                lo = mid
+            else:
+                hi = mid
+        break
+    return lo
+
 
 #: the action types each variant family's engine uses (in any order; the codec orders them
 #: as the action schema does).  tests/envs check that random play never meets another.
@@ -137,6 +173,10 @@ class ActionCodec:
         # objects kept alive here so that no other object can take their id meanwhile
         self._head_of: dict[int, int] = {}
         self._keep: list[Any] = []
+        # id of an action of a shared list of moves → (that list, its place in it); and
+        # id of each such list → (the list, how much of it is indexed)
+        self._runs: dict[int, tuple[list[Any], int]] = {}
+        self._indexed: dict[int, tuple[list[Any], int]] = {}
         self._tables: dict[int, tuple[Any, list[Choice], list[int]]] = {}
 
     def _domain(self, field: str) -> tuple[Any, ...]:
@@ -168,23 +208,73 @@ class ActionCodec:
 
     def heads_of(self, actions: Sequence[Mapping[str, Any]]) -> list[int]:
         """The head of each action (:meth:`head`), remembered for the engine's own listed
-        actions, which it builds once and reuses (so a late-game list of thousands of
-        fortifications costs a lookup per action, not a parse)."""
+        actions, which it builds once and reuses.  A long list (late-game fortifications:
+        thousands) is read by runs: where it holds a stretch of one of the engine's shared
+        lists of moves (f → t moving 1, 2, … armies; occupations), whose actions all share
+        one head, the stretch is found by comparing slices (in C), not action by action."""
+        if len(actions) >= _RUNS_FROM and actions[0].__class__ is Listed:
+            return self._heads_by_runs(actions)
         cache = self._head_of
         heads: list[Any] = list(map(cache.get, map(id, actions)))
         if None in heads:
-            if len(cache) > _HEAD_CACHE_LIMIT:
-                cache.clear()
-                self._keep.clear()
-            head = self.head
             for k, h in enumerate(heads):
                 if h is None:
-                    action = actions[k]
-                    heads[k] = h = head(action)
-                    if action.__class__ is Listed:
-                        cache[id(action)] = h
-                        self._keep.append(action)
+                    heads[k] = self._head_of_new(actions[k])
         return heads
+
+    def _head_of_new(self, action: Mapping[str, Any]) -> int:
+        """The head of an action not seen yet (remembered if the engine listed it)."""
+        h = self.head(action)
+        if action.__class__ is Listed:
+            if len(self._head_of) > _HEAD_CACHE_LIMIT:
+                self._head_of.clear()
+                self._keep.clear()
+                self._runs.clear()
+                self._indexed.clear()
+            self._head_of[id(action)] = h
+            self._keep.append(action)
+            if action["type"] in _RUN_TYPES:   # a new move of a shared list: index it
+                self._index_runs(action.tables)  # type: ignore[attr-defined]
+        return h
+
+    def _index_runs(self, tables: Any) -> None:
+        """Where each action of the engine's shared lists of moves stands (new ones only)."""
+        listed = get_listed(tables)
+        shared = [*getattr(listed, "fortify_moves", {}).values(),
+                  getattr(listed, "occupy", [])]
+        for seq in shared:
+            done = self._indexed.get(id(seq))
+            start = done[1] if done is not None and done[0] is seq else 0
+            for j in range(start, len(seq)):
+                self._runs[id(seq[j])] = (seq, j)
+            self._indexed[id(seq)] = (seq, len(seq))
+
+    def _heads_by_runs(self, actions: Sequence[Mapping[str, Any]]) -> list[int]:
+        out: list[int] = []
+        for _, length, h in self.spans_of(actions):
+            out += [h] * length
+        return out
+
+    def spans_of(self, actions: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int]]:
+        """The actions as spans ``(start, length, head)`` of consecutive actions sharing a
+        head (a run of a shared list of moves is one span; :meth:`heads_of` spelt out)."""
+        runs, cache = self._runs, self._head_of
+        out: list[tuple[int, int, int]] = []
+        k, n = 0, len(actions)
+        while k < n:
+            action = actions[k]
+            h = cache.get(id(action))
+            if h is None:
+                h = self._head_of_new(action)
+            run = runs.get(id(action))
+            length = 1 if run is None else _common_run(actions, k, run[0], run[1])
+            if out and out[-1][2] == h and out[-1][0] + out[-1][1] == k:
+                start, before, _ = out[-1]
+                out[-1] = (start, before + length, h)
+            else:
+                out.append((k, length, h))
+            k += length
+        return out
 
     def table_listing(self, table: Any) -> tuple[list[Choice], list[int]]:
         """The outcomes of a chance table with their weights, and their heads; remembered
@@ -247,7 +337,7 @@ class Position:
     """
 
     __slots__ = ("_actor", "_actor_of", "_choices", "_groups", "_head_set", "_heads",
-                 "_listed", "applied", "codec", "pending", "state")
+                 "_listed", "_spans", "applied", "codec", "pending", "state")
 
     def __init__(self, codec: ActionCodec, state: E.State,
                  pending: Sequence[Choice] | None = None) -> None:
@@ -256,6 +346,7 @@ class Position:
         self._listed: tuple[Any, Any] | None = None   # (state, pending) listed for
         self._choices: Sequence[Choice] = ()
         self._heads: list[int] = []
+        self._spans: list[tuple[int, int, int]] | None = None  # a long listing, by spans
         self._head_set: set[int] | None = None
         self._groups: dict[int, list[Choice]] | None = None
         self._actor_of: E.State | None = None
@@ -280,6 +371,7 @@ class Position:
         state, pending = self.state, self.pending
         listed = self._listed
         if listed is None or listed[0] is not state or listed[1] is not pending:
+            self._spans = None
             if pending is not None:
                 chunk = -(-len(pending) // SLOTS)
                 base = self.codec.n_heads
@@ -297,7 +389,12 @@ class Position:
                 else:
                     actions = E.legal_actions(state)
                     choices = _Undecided(actions)
-                    heads = self.codec.heads_of(actions)
+                    if len(actions) >= _RUNS_FROM:   # heads: one per span, for the mask
+                        spans = self.codec.spans_of(actions)
+                        self._spans = spans
+                        heads = [h for _, _, h in spans]
+                    else:
+                        heads = self.codec.heads_of(actions)
                 self._choices, self._heads = choices, heads
             self._head_set, self._groups = None, None
             self._listed = (state, pending)
@@ -305,8 +402,8 @@ class Position:
 
     def heads(self) -> list[int]:
         """The index of every choice of the node, in the engine's order (repeats where
-        several choices share a head; in a sub-decision, one per slot): what the action
-        mask is made from."""
+        several choices share a head; in a sub-decision, one per slot; in a long listing,
+        one per span of consecutive choices): what the action mask is made from."""
         return self._listing()[1]
 
     def group(self, index: int) -> list[Choice] | None:
@@ -324,6 +421,12 @@ class Position:
             self._head_set = set(heads)
         if index not in self._head_set:
             return None
+        if self._spans is not None:
+            out: list[Choice] = []
+            for start, length, h in self._spans:
+                if h == index:
+                    out += choices[start:start + length]
+            return out
         first = heads.index(index)
         n = heads.count(index)
         if heads[first:first + n].count(index) == n:  # one run (the engine's order)
@@ -333,8 +436,8 @@ class Position:
     def groups(self) -> dict[int, list[Choice]]:
         """Legal index → the actions (with weights at chance nodes) it leads to."""
         choices, heads = self._listing()
-        if self._groups is None and self.pending is not None:
-            self._groups = {h: self.group(h) or [] for h in heads}
+        if self._groups is None and (self.pending is not None or self._spans is not None):
+            self._groups = {h: self.group(h) or [] for h in set(heads)}
         if self._groups is None:
             groups: dict[int, list[Choice]] = {}
             for choice, h in zip(choices, heads):

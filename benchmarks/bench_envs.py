@@ -49,50 +49,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-try:
-    from pairs import Timing, interleave, loads, machine, measure, show
-except ImportError:  # benchmarks/pairs.py (the shared method) not there yet: the same, here
-    import gc
-    import os
-    import statistics
-    import time
-    from dataclasses import dataclass
-
-    from bench_odds import machine
-
-    @dataclass(frozen=True)
-    class Timing:  # type: ignore[no-redef]
-        cpu: float
-        wall: float
-        load: float
-        result: Any = None
-
-    def measure(fn: Callable[..., Any], *args: Any) -> Timing:  # type: ignore[misc]
-        gc.collect()
-        load = os.getloadavg()[0]
-        c0, w0 = time.process_time(), time.perf_counter()
-        out = fn(*args)
-        return Timing(time.process_time() - c0, time.perf_counter() - w0, load, out)
-
-    def interleave(sides: dict[str, Callable[[int], Timing]],  # type: ignore[misc]
-                   rounds: int) -> dict[str, list[Timing]]:
-        names = list(sides)
-        out: dict[str, list[Timing]] = {n: [] for n in names}
-        for i in range(rounds):
-            k = i % len(names)
-            for name in names[k:] + names[:k]:
-                out[name].append(sides[name](i))
-        return out
-
-    def show(values: Any, fmt: str = ".2f", unit: str = "") -> str:  # type: ignore[misc]
-        m, lo, hi = statistics.median(values), min(values), max(values)
-        return f"{m:{fmt}}{unit} ({lo:{fmt}}–{hi:{fmt}})"
-
-    def loads(*sides: Any) -> str:  # type: ignore[misc]
-        values = [t.load for side in sides for t in side]
-        return f"load average {min(values):.1f}–{max(values):.1f}"
-
 import numpy as np  # noqa: E402
+from pairs import Timing, interleave, loads, machine, measure, show  # noqa: E402
 
 from riskspec.reference import driver as D  # noqa: E402
 from riskspec.reference import engine as E  # noqa: E402

@@ -129,3 +129,26 @@ def test_what_is_no_index_is_refused_by_the_game() -> None:
 def test_bounded_parameters(params: dict, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         pyspiel.load_game("riskspec_classic", params)
+
+
+def test_observation_tensors_are_the_definitions() -> None:
+    # the observer follows the game incrementally (and remembers the initial state that
+    # OpenSpiel observes on every call): each tensor must be encode()'s, for every player
+    import random
+
+    import numpy as np
+    game = pyspiel.load_game("riskspec_napoleon_advanced", {"players": 3, "max_turns": 3,
+                                                            "auto_setup": True})
+    rng = random.Random(3)
+    state, seen = game.new_initial_state(), 0
+    while not state.is_terminal() and seen < 300:
+        for p in range(game.num_players()):
+            want = np.asarray(game.encoder.encode(state.position, game.seats[p]), np.float32)
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), want)
+        seen += 1
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen > 50

@@ -234,20 +234,28 @@ class ActionCodec:
             self._head_of[id(action)] = h
             self._keep.append(action)
             if action["type"] in _RUN_TYPES:   # a new move of a shared list: index it
-                self._index_runs(action.tables)  # type: ignore[attr-defined]
+                self._index_run_of(action)
         return h
 
-    def _index_runs(self, tables: Any) -> None:
-        """Where each action of the engine's shared lists of moves stands (new ones only)."""
+    def _index_run_of(self, action: Any) -> None:
+        """Where each action of the engine's shared list holding ``action`` stands (the
+        list f → t of a fortification, the occupations): its new actions only.  A list not
+        found (another engine layout) is simply not read by runs."""
+        tables = action.tables
         listed = get_listed(tables)
-        shared = [*getattr(listed, "fortify_moves", {}).values(),
-                  getattr(listed, "occupy", [])]
-        for seq in shared:
-            done = self._indexed.get(id(seq))
-            start = done[1] if done is not None and done[0] is seq else 0
-            for j in range(start, len(seq)):
-                self._runs[id(seq[j])] = (seq, j)
-            self._indexed[id(seq)] = (seq, len(seq))
+        try:
+            if action["type"] == "fortify":
+                index = tables.territory_index
+                seq = listed.fortify_moves[(index[action["from"]], index[action["to"]])]
+            else:
+                seq = listed.occupy
+        except (AttributeError, KeyError, TypeError):
+            return
+        done = self._indexed.get(id(seq))
+        start = done[1] if done is not None and done[0] is seq else 0
+        for j in range(start, len(seq)):
+            self._runs[id(seq[j])] = (seq, j)
+        self._indexed[id(seq)] = (seq, len(seq))
 
     def _heads_by_runs(self, actions: Sequence[Mapping[str, Any]]) -> list[int]:
         out: list[int] = []

@@ -97,6 +97,8 @@ def _make_game_class(variant: Any) -> type:
             self.seats = probe.seats
             self.codec = probe.codec
             self.encoder = ObservationEncoder(probe.codec, probe.sample)
+            self.tracker = self.encoder.tracker()
+            self.at_start: dict[int, np.ndarray] = {}   # observations of the initial state
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.codec.size, max_chance_outcomes=self.codec.size,
                 num_players=len(self.seats), min_utility=-1.0, max_utility=1.0,
@@ -262,15 +264,28 @@ class RiskObserver:
 
     def __init__(self, game: Any) -> None:
         self._encoder: ObservationEncoder = game.encoder
-        self._tracker = self._encoder.tracker()
+        # one tracker per game, shared by its observers (OpenSpiel may make one per call):
+        # it updates from whichever state of the game it saw last
+        self._tracker = game.tracker
+        self._initial = game.template.initial
+        self._at_start: dict[int, np.ndarray] = game.at_start
         self._seats = game.seats
         self.tensor = np.zeros(self._encoder.size, np.float32)
         self.dict = {name: self.tensor[start:start + size]
                      for name, start, size in self._encoder.layout()}
 
     def set_from(self, state: RiskState, player: int) -> None:
-        self.tensor[:] = self._encoder.observe(state.position, self._seats[player],
-                                               self._tracker)
+        pos = state.position
+        if pos.state is self._initial and pos.pending is None:
+            # OpenSpiel's observation_tensor() first observes a new initial state (every
+            # call): that one is remembered, so the tracker keeps following the game
+            got = self._at_start.get(player)
+            if got is None:
+                got = self._at_start[player] = np.asarray(
+                    self._encoder.encode(pos, self._seats[player]), dtype=np.float32)
+            self.tensor[:] = got
+            return
+        self.tensor[:] = self._encoder.observe(pos, self._seats[player], self._tracker)
 
     def string_from(self, state: RiskState, player: int) -> str:
         d = state._match.public()

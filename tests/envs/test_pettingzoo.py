@@ -111,21 +111,23 @@ def test_napoleon_advanced_rewards_victory_points_and_the_win() -> None:
         assert total[agent] == pytest.approx(final[agent] - start[agent] + outcome[agent])
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_an_episode_starts_at_zero_reward(seed: int) -> None:
+def test_an_episode_starts_at_zero_reward() -> None:
     # victory points the setup scores before the first agent moves are paid with the first
     # step, never before (PettingZoo's api_test checks last() against its own sums)
-    e = env("napoleon-advanced", 3, auto_setup=True)
-    e.reset(seed=seed)
-    assert set(e.rewards.values()) == {0.0} and set(e._cumulative_rewards.values()) == {0.0}
-    start, at_reset = e._template.vp(), e.match.vp()
-    e.step(int(e.observe(e.agent_selection)["action_mask"].nonzero()[0][0]))
-    after = e.match.vp()
-    assert not e.match.is_over()
-    for seat, vp in after.items():
-        assert e.rewards[f"player_{seat}"] == vp - start[seat]
-    if seed in (1, 2, 3):
-        assert at_reset != start  # the setup did score (the case this test is about)
+    scored = 0
+    for seed in range(12):
+        e = env("napoleon-advanced", 3, auto_setup=True)
+        e.reset(seed=seed)
+        assert set(e.rewards.values()) == {0.0}
+        assert set(e._cumulative_rewards.values()) == {0.0}
+        start, at_reset = e._template.vp(), e.match.vp()
+        e.step(int(e.observe(e.agent_selection)["action_mask"].nonzero()[0][0]))
+        after = e.match.vp()
+        assert not e.match.is_over()
+        for seat, vp in after.items():
+            assert e.rewards[f"player_{seat}"] == vp - start[seat]
+        scored += at_reset != start
+    assert scored  # some setup did score (the case this test is about)
 
 
 def test_truncation_at_max_turns() -> None:

@@ -76,7 +76,9 @@ def consistency_problem(state: Mapping[str, Any], variant: str) -> str:
     try:
         E.from_dict(dict(state), check_schema=False)
     except InvalidStateError as exc:
-        return f"{exc.invariant}: {str(exc)[:200]}" if getattr(exc, "invariant", None) else ""
+        inv = getattr(exc, "invariant", None)
+        # state.form is the canonical written form (e.g. a hand in deck order), not a rule
+        return f"{inv}: {str(exc)[:200]}" if inv and inv != "state.form" else ""
     except Exception:  # noqa: BLE001 - not readable as a state: the field diff says why
         return ""
     return ""

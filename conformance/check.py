@@ -158,9 +158,16 @@ def validate_config(cfg: CheckConfig) -> None:
                            (cfg.write_expect, "--write-expect")):
         if optional is not None:
             check_output_path(optional, what)
+    from riskspec.safeio import check_output_dir
     if cfg.fuzz is not None and cfg.fuzz.save_dir is not None:
-        from riskspec.safeio import check_output_dir
         check_output_dir(cfg.fuzz.save_dir, "--fuzz-save", error=ReportPathError)
+    if cfg.fuzz is not None and cfg.fuzz.journal is not None:
+        check_output_path(cfg.fuzz.journal, "--fuzz-journal")
+    if cfg.hypothesis is not None:
+        for folder, what in ((cfg.hypothesis.save_dir, "--fuzz-save"),
+                             (cfg.hypothesis.database, "--hypothesis-db")):
+            if folder is not None:
+                check_output_dir(folder, what, error=ReportPathError)
 
 
 def select_cases(cfg: CheckConfig) -> list[Any]:

@@ -112,11 +112,12 @@ class NapState(State):
     empty_invaded: bool     # an empty territory was invaded this turn (end_turn.empty_invasion_forfeits)
 
     @property
-    def prisoners(self) -> list[int]:
+    def prisoners(self) -> tuple[int, ...]:
         """Per seat: the enemy generals it holds captive (the missions' count, written as
-        ``prisoner_generals``), derived from the prisoner table so it cannot drift from it."""
+        ``prisoner_generals``), derived from the prisoner table so it cannot drift from it (a
+        tuple: setting a count here would change nothing, so it is refused; set ``pows``)."""
         n = self.n_players
-        return [sum(self.pows[c * n + o] for o in range(n)) for c in range(n)]
+        return tuple(sum(self.pows[c * n + o] for o in range(n)) for c in range(n))
 
     @property
     def captives(self) -> list[int]:

@@ -54,7 +54,7 @@ def _leader_state():
     n = s.n_players
     s.pows[1 * n * n + 2 * n + 0] = 1   # seat 2 holds one admiral of seat 0
     s.pows[0 * n * n + 0 * n + 1] = 2   # seat 0 holds two generals of seat 1
-    s.prisoners[0] = 2
+    assert s.prisoners[0] == 2          # derived from the table above
     s.vp = [2, -2, 1]
     return s
 

@@ -48,8 +48,8 @@ def test_conditions_on_an_inline_board() -> None:
     s.owner[s.tables.place_index["b1"]] = s.owner[s.tables.place_index["b2"]] = 0
     assert M.is_met(s, 0, "m4-all") and M.is_met(s, 0, "m3-either")  # any: two whole groups
     assert not M.is_met(s, 0, "m3-general")
-    s.prisoners[0] = 1
-    assert M.is_met(s, 0, "m3-general")
+    s.pows[0 * s.n_players + 1] = 1   # seat 0 holds one of seat 1's generals (prisoners is derived)
+    assert s.prisoners[0] == 1 and M.is_met(s, 0, "m3-general")
     a1 = s.tables.place_index["a1"]
     s.armies[a1] = 4
     assert not M.is_met(s, 0, "m2-garrison")  # min_armies 4 on two territories
@@ -81,10 +81,12 @@ def test_no_missions_on_an_inline_map_without_a_deck() -> None:
 def test_state_round_trip_and_defaults() -> None:
     s = _board({"a1": 0, "a2": 0, "b1": 1, "b2": 1, "far": 2})
     s.missions_held[0], s.missions_done[0], s.lasting[0] = ("m1-west",), ("m2-route",), ("m2-route",)
-    s.mission_levels[0], s.mission_bank[0], s.prisoners[1] = (2,), 3, 1
+    s.mission_levels[0], s.mission_bank[0] = (2,), 3
+    s.pows[1 * s.n_players + 0] = 1   # seat 1 holds one of seat 0's generals
     M.load_missions(s, None)
     d = E.to_dict(s)
     assert d["mission_decks"]["1"] == ["m1-zones", "m1-five"]
+    assert [p["prisoner_generals"] for p in d["players"]] == [0, 1, 0]
     back = E.from_dict(copy.deepcopy(d), variant=_variant())
     assert E.to_dict(back) == d
     bare = copy.deepcopy(d)

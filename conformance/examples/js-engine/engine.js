@@ -75,7 +75,7 @@ function nextSeat(s, after) {
 function beginTurn(s, seat, events) {
   s.turn += 1;
   s.current = seat;
-  s.turn_flags = { conquered: false, bonus_taken: false, fortify_moves: 0 };
+  s.turn_flags = { conquered: false, conquests: 0, bonus_taken: false, fortify_moves: 0 };
   events.push({ type: "turn-started", player: seat, turn: s.turn });
   const mine = new Set(owned(s, seat));
   const groups = Object.keys(CONTINENTS).filter((g) => CONTINENTS[g][1].every((t) => mine.has(t)));

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE
+from riskspec.conformance.printed import set_napoleon_fields
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
@@ -29,23 +30,8 @@ def _pos(b: Any, land: dict, *, zones: dict | None = None, gen: dict | None = No
     ``gen``/``forts``/``epidemics`` territory → count; ``adm`` zone → admirals;
     ``prisoners`` (captor, owner, kind) → count; ``vp`` seat → points."""
     def edit(d: dict) -> None:
-        for z, (seat, ships) in (zones or {}).items():
-            d["zones"][z].update(owner=seat, ships=ships)
-        for t, e in d["territories"].items():
-            e.update(generals=(gen or {}).get(t, 0), fortifications=(forts or {}).get(t, 0),
-                     epidemics=(epidemics or {}).get(t, 0))
-        for z, n in (adm or {}).items():
-            d["zones"][z]["admirals"] = n
-        n = len(d["players"])
-        pr = prisoners or {}
-        for c, p in enumerate(d["players"]):
-            p["prisoners"] = {k: [pr.get((c, o, k), 0) for o in range(n)]
-                              for k in ("generals", "admirals")}
-            p["captive_generals"] = sum(pr.get((x, c, "generals"), 0) for x in range(n))
-            p["captive_admirals"] = sum(pr.get((x, c, "admirals"), 0) for x in range(n))
-            p["vp"] = (vp or {}).get(c, 0)
-        d["turn_flags"].setdefault("land_attacked", False)
-        d["turn_flags"].setdefault("naval_moves", 0)
+        set_napoleon_fields(d, zones=zones, gen=gen, forts=forts, adm=adm, prisoners=prisoners,
+                            vp=vp, epidemics=epidemics)
     kw.setdefault("phase", "attack")
     return b.position(land, edit=edit, **kw)
 

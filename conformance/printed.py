@@ -85,6 +85,34 @@ def sc(id: str, title: str, covers: Sequence[str], *, variant: str = ADVANCED,
     return scenario(id, title, covers, players=players, variant=variant, **kw)
 
 
+def set_napoleon_fields(d: dict, *, zones: Mapping[str, tuple[int | None, int]] | None = None,
+                        gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
+                        adm: Mapping[str, int] | None = None, epidemics: Mapping[str, int] | None = None,
+                        prisoners: Mapping[tuple[int, int, str], int] | None = None,
+                        vp: Mapping[int, int] | None = None, advanced: bool = True) -> None:
+    """Write a Napoléon position's zone, leader, fortification, epidemic, prisoner and victory
+    point fields into the state dict ``d`` (the keywords as :func:`pos` takes them); the
+    Advanced-game fields only when ``advanced``."""
+    for z, (seat, ships) in (zones or {}).items():
+        d["zones"][z].update(owner=seat, ships=ships)
+    if advanced:
+        for t, e in d["territories"].items():
+            e.update(generals=(gen or {}).get(t, 0), fortifications=(forts or {}).get(t, 0),
+                     epidemics=(epidemics or {}).get(t, 0))
+        for z, n in (adm or {}).items():
+            d["zones"][z]["admirals"] = n
+        n = len(d["players"])
+        pr = prisoners or {}
+        for c, p in enumerate(d["players"]):
+            p["prisoners"] = {k: [pr.get((c, o, k), 0) for o in range(n)]
+                              for k in ("generals", "admirals")}
+            p["captive_generals"] = sum(pr.get((x, c, "generals"), 0) for x in range(n))
+            p["captive_admirals"] = sum(pr.get((x, c, "admirals"), 0) for x in range(n))
+            p["vp"] = (vp or {}).get(c, 0)
+    d["turn_flags"].setdefault("land_attacked", False)
+    d["turn_flags"].setdefault("naval_moves", 0)
+
+
 def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, rest_armies: int = 1,
         zones: Mapping[str, tuple[int | None, int]] | None = None,
         gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
@@ -103,24 +131,8 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
     advanced = b.sc.variant == ADVANCED
 
     def change(d: dict) -> None:
-        for z, (seat, ships) in (zones or {}).items():
-            d["zones"][z].update(owner=seat, ships=ships)
-        if advanced:
-            for t, e in d["territories"].items():
-                e.update(generals=(gen or {}).get(t, 0), fortifications=(forts or {}).get(t, 0),
-                         epidemics=(epidemics or {}).get(t, 0))
-            for z, n in (adm or {}).items():
-                d["zones"][z]["admirals"] = n
-            n = len(d["players"])
-            pr = prisoners or {}
-            for c, p in enumerate(d["players"]):
-                p["prisoners"] = {k: [pr.get((c, o, k), 0) for o in range(n)]
-                                  for k in ("generals", "admirals")}
-                p["captive_generals"] = sum(pr.get((x, c, "generals"), 0) for x in range(n))
-                p["captive_admirals"] = sum(pr.get((x, c, "admirals"), 0) for x in range(n))
-                p["vp"] = (vp or {}).get(c, 0)
-        d["turn_flags"].setdefault("land_attacked", False)
-        d["turn_flags"].setdefault("naval_moves", 0)
+        set_napoleon_fields(d, zones=zones, gen=gen, forts=forts, adm=adm, prisoners=prisoners,
+                            vp=vp, epidemics=epidemics, advanced=advanced)
         if edit:
             edit(d)
     kw.setdefault("phase", "attack")

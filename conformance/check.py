@@ -188,33 +188,47 @@ def select_cases(cfg: CheckConfig) -> list[Any]:
     return chosen
 
 
+def _fuzz_only(cfg: CheckConfig) -> bool:
+    return ((cfg.fuzz is not None and cfg.fuzz.only)
+            or (cfg.hypothesis is not None and cfg.hypothesis.only)) and not cfg.list_only
+
+
+def run_meta(cfg: CheckConfig, fuzz_only: bool) -> dict[str, Any]:
+    """The report's top-level fields known before the engine answers."""
+    return {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
+            "transport": "in-process" if cfg.in_process else "stdio",
+            "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
+                                          "skip": list(cfg.skip)}, "rerun": rerun_command(cfg),
+            **({"fuzz_only": True} if fuzz_only else {}), **cfg.extra_meta}
+
+
+def report_writer(cfg: CheckConfig, cases: Sequence[Any], meta: dict[str, Any]) -> ReportWriter:
+    """The writer of every report, JUnit file and journal this run asked for."""
+    variants = sorted({c.variant for c in cases} | ({cfg.variant} if cfg.variant else set()))
+    rules = spec_rules(variants)
+    if cfg.select or cfg.skip:  # a partial run speaks only of the rules it selected
+        rules = {rid: info for rid, info in rules.items()
+                 if (not cfg.select or any(fnmatch.fnmatchcase(rid, g) for g in cfg.select))
+                 and not any(fnmatch.fnmatchcase(rid, g) for g in cfg.skip)}
+    return ReportWriter(reports=cfg.reports, junit=cfg.junit, journal=cfg.results, meta=meta,
+                        rules=rules, planned=len(cases))
+
+
 def check(cfg: CheckConfig, out: IO[str], err: IO[str]) -> tuple[int, dict]:
     """Run the campaign; return (exit status, final report).
 
     Exit status 0 only if cases were executed, every selected case has a result, and none
     failed; 1 otherwise. Usage problems raise :class:`UsageError` before any case runs."""
     validate_config(cfg)
-    fuzz_only = ((cfg.fuzz is not None and cfg.fuzz.only)
-                 or (cfg.hypothesis is not None and cfg.hypothesis.only)) and not cfg.list_only
+    fuzz_only = _fuzz_only(cfg)
     cases = [] if fuzz_only else select_cases(cfg)
     if cfg.list_only:
         for c in cases:
             out.write(f"{c.id}\t{','.join(c.covers)}\t{c.title}\n")
         return 0, {}
     expectations = Expectations.load(cfg.expect) if cfg.expect else None
-    variants = sorted({c.variant for c in cases} | ({cfg.variant} if cfg.variant else set()))
-    meta = {"command": cfg.command or " ".join(cfg.argv), "argv": list(cfg.argv), "protocol": PROTOCOL,
-            "transport": "in-process" if cfg.in_process else "stdio",
-            "engine": None, "selection": {"variant": cfg.variant, "select": list(cfg.select),
-                                          "skip": list(cfg.skip)}, "rerun": rerun_command(cfg),
-            **({"fuzz_only": True} if fuzz_only else {}), **cfg.extra_meta}
-    rules = spec_rules(variants)
-    if cfg.select or cfg.skip:  # a partial run speaks only of the rules it selected
-        rules = {rid: info for rid, info in rules.items()
-                 if (not cfg.select or any(fnmatch.fnmatchcase(rid, g) for g in cfg.select))
-                 and not any(fnmatch.fnmatchcase(rid, g) for g in cfg.skip)}
-    writers = [ReportWriter(reports=cfg.reports, junit=cfg.junit, journal=cfg.results, meta=meta,
-                            rules=rules, planned=len(cases))]
+    meta = run_meta(cfg, fuzz_only)
+    writers = [report_writer(cfg, cases, meta)]
     progress = None if cfg.quiet else progress_printer(len(cases), err)
     campaign: Campaign
 
@@ -426,10 +440,13 @@ def run_hypothesis(cfg: CheckConfig, expectations: Expectations | None,
 def probe_engine(cfg: CheckConfig) -> None:
     """Start the engine once and read its handshake before any case runs: an engine that
     cannot start or never completes a handshake stops the run at once with one line
-    (:class:`EngineUnusable`, exit 2) instead of one error per case.  ``riskspec check``
-    calls it first; :func:`check` alone records a start failure per case."""
+    (:class:`EngineUnusable`, exit 2) instead of one error per case.  The reports, JUnit file
+    and journal asked for are still written, saying the handshake failed and why (CI has
+    something to show).  ``riskspec check`` calls it first; :func:`check` alone records a
+    start failure per case."""
     validate_config(cfg)  # usage errors first: options, selection, expectations file
-    select_cases(cfg)
+    fuzz_only = _fuzz_only(cfg)
+    cases = [] if fuzz_only else select_cases(cfg)
     if cfg.expect:
         Expectations.load(cfg.expect)
     if cfg.in_process or (cfg.hypothesis is not None and cfg.hypothesis.python_engine):
@@ -443,8 +460,32 @@ def probe_engine(cfg: CheckConfig) -> None:
         hint = ("is it installed and on PATH? the command runs without a shell"
                 if exc.kind == "start" else "it must print the riskspec/1 handshake as its first "
                 "line (see docs/protocol.md)")
+        written = _write_unusable(cfg, cases, fuzz_only, exc)
         raise EngineUnusable(f"the engine {' '.join(cfg.argv)!r} cannot be checked: {exc}"
                              + (f" (its stderr: {last[:200]!r})" if last else "")
-                             + f"; {hint}; nothing was run") from None
+                             + f"; {hint}; nothing was run"
+                             + (f"; written, saying why: {written}" if written else "")) from None
     finally:
         client.close()
+
+
+def _write_unusable(cfg: CheckConfig, cases: Sequence[Any], fuzz_only: bool, exc: EngineFault) -> str:
+    """Write the requested reports of a run whose engine failed its handshake: no result,
+    ``complete: false``, the fault in ``handshake`` and ``run_errors``; which files were
+    written ("" if none was asked for or none could be)."""
+    if not cfg.reports and cfg.junit is None and cfg.results is None:
+        return ""
+    from riskspec.conformance.untrusted import clean_text
+    why = f"the engine failed its handshake ({exc.kind}): {exc}"
+    meta = run_meta(cfg, fuzz_only)
+    meta["handshake"] = {"ok": False, "fault": exc.kind, "message": clean_text(str(exc), limit=2000),
+                         "stderr": clean_text(exc.stderr_tail[-4000:], limit=4000)}
+    try:
+        writer = report_writer(cfg, cases, meta)
+        writer.close(order=[c.id for c in cases], complete=False, not_run=[c.id for c in cases],
+                     run_errors=[why])
+    except (OSError, ReportPathError):
+        return ""
+    names = [str(p) for p in [*cfg.reports, cfg.junit, cfg.results] if p is not None
+             and str(p) not in writer.write_errors]
+    return ", ".join(names)

@@ -280,6 +280,13 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
     lines += [f"- Verdict: **{verdict}**", ""]
     if rep.get("run_errors"):
         lines += ["## Run errors", ""] + [f"- {_inline(e)}" for e in rep["run_errors"]] + [""]
+    hs = rep.get("handshake")
+    if isinstance(hs, Mapping) and hs.get("ok") is False:
+        lines += ["## Handshake failed", "",
+                  f"The engine did not complete the riskspec/1 handshake ({_inline(hs.get('fault', '?'))}), "
+                  "so no case was run.", ""] + _code_block(str(hs.get("message", "")).rstrip()) + [""]
+        if hs.get("stderr"):
+            lines += ["engine stderr (tail):"] + _code_block(str(hs["stderr"])[-2000:]) + [""]
     lines += ["## By variant", ""] + _table(rep["by_variant"], "variant") + [""]
     lines += ["## By rule section", ""] + _table(rep["by_section"], "section") + [""]
     bad_rules = [(r, e) for r, e in rep["by_rule"].items() if e["status"] == "fail"
@@ -368,9 +375,18 @@ def render_junit(rep: Mapping[str, Any]) -> str:
         from riskspec.conformance.fuzz_report import junit_suite
         junit_suite(suites, rep["fuzz"])
     unchecked = unchecked_reason(rep)
+    hs = rep.get("handshake")
+    failed_handshake = isinstance(hs, Mapping) and hs.get("ok") is False
     if unchecked:  # a run that checked nothing (or not everything) must not look green
-        suite = ET.SubElement(suites, "testsuite", name="riskspec.run", tests="1", failures="0",
-                              errors="1", skipped="0")
+        suite = ET.SubElement(suites, "testsuite", name="riskspec.run", tests=str(1 + failed_handshake),
+                              failures="0", errors=str(1 + failed_handshake), skipped="0")
+        if failed_handshake:
+            assert isinstance(hs, Mapping)
+            tc = ET.SubElement(suite, "testcase", classname="riskspec.run", name="handshake", time="0")
+            ET.SubElement(tc, "error", message=clean_text(f"the engine failed its handshake: "
+                                                          f"{hs.get('message', '')}", limit=500, one_line=True),
+                          type=f"handshake/{hs.get('fault', '?')}").text = \
+                str(hs.get("message", "")) + ("\n--- stderr ---\n" + str(hs["stderr"]) if hs.get("stderr") else "")
         tc = ET.SubElement(suite, "testcase", classname="riskspec.run", name="run-complete", time="0")
         ET.SubElement(tc, "error", message=clean_text(unchecked, limit=500, one_line=True),
                       type="incomplete").text = "\n".join(rep.get("not_run", [])[:1000])

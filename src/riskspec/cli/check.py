@@ -46,8 +46,10 @@ Exit status: 0 cases were run, every selected case has a result and every claime
 case passed (or was an expected failure); 1 something failed, or nothing was
 checked (no case executed, results missing); 2 usage error (said before any case
 runs: empty --engine, bad timeout, unwritable or special report path, unknown
---variant, --select matching nothing, malformed --vectors/--expect file) or a
-report that could not be written.
+--variant, --select matching nothing, malformed --vectors/--expect file), a
+report that could not be written, or an engine that cannot start or complete its
+handshake (the --report, --junit and --results files are still written, saying
+the handshake failed and why).
 See docs/protocol.md for the protocol and how to write an adapter.
 """
 

@@ -1,6 +1,7 @@
 """Napoléon's parsed actions and chance outcomes, and its active card effects: named records.
 
-:func:`~riskspec.reference.napoleon.legal.parse_action` turns an action's JSON object into
+:func:`~riskspec.reference.napoleon.legal.parse_action` (the shared
+:class:`~riskspec.reference.actions.Grammar` on :data:`FIELDS`) turns an action's JSON object into
 one of these records (territories, zones, cards as indices; a JSON ``from``/``to`` is
 ``src``/``dst``; an absent optional place is -1, an absent count 0).  They are named tuples:
 a handler reads ``a.src``, and their order and equality are those of the positional tuples
@@ -24,6 +25,7 @@ from riskspec.reference.actions import (
     EndAttack,
     EndTurn,
     FirstPlayer,
+    Grammar,
     Place,
     PlaceNeutral,
     Roll,
@@ -142,6 +144,43 @@ RECORDS: dict[str, Callable[..., tuple[Any, ...]]] = {
 
 #: a JSON field name → its record field name: one convention for both families
 FIELD_NAMES = CORE_FIELD_NAMES
+
+#: Napoléon's field table (the kinds of :data:`riskspec.reference.actions.KINDS`)
+FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "claim": (("territory", "territory"),),
+    "place-general": (("territory", "territory"),),
+    "place-fortification": (("territory", "territory"),),
+    "place": (("territory", "territory"),),
+    "place-neutral": (("territory", "territory"),),
+    "trade": (("cards", "cards"),),
+    "play-card": (("card", "card"), ("territory", "territory?"), ("from", "territory?"),
+                  ("to", "territory?"), ("zones", "zones?")),
+    "keep-roll": (),
+    "reroll": (("dice", "dice"),),
+    "buy-ship": (("zone", "place"),),
+    "buy-general": (("territory", "territory"),),
+    "buy-fortification": (("territory", "territory"),),
+    "buy-admiral": (("zone", "place"),),
+    "ransom": (("leader", "leader"), ("captor", "seat"), ("place", "place")),
+    "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
+    "invade": (("from", "place"), ("to", "place"), ("armies", "positive")),
+    "defend": (("dice", "positive"),),
+    "occupy": (("armies", "positive"), ("leaders", "count?")),
+    "end-attack": (),
+    "maneuver": (("from", "place"), ("to", "place"), ("armies", "count"), ("leaders", "count?"),
+                 ("leader_maneuver", "bool?")),
+    "end-turn": (),
+    "first-player": (("player", "seat"),),
+    "deal": (("territory", "territory"),),
+    "epidemic": (("territory", "territory"),),
+    "roll": (("attacker", "dice"), ("defender", "dice")),
+    "draw": (("card", "card"),),
+    "random-placement": (("territory", "territory"),),
+    "mission": (("player", "seat"), ("mission", "mission")),
+}
+
+#: Napoléon's action shapes, parsed by the one parser of both families
+GRAMMAR = Grammar(FIELDS, RECORDS)
 
 
 class ActiveEffect(NamedTuple):

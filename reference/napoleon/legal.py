@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from riskspec.errors import InvalidActionError
+from riskspec.reference.actions import names_of
 from riskspec.reference.battle import get_sorted_rolls
 from riskspec.reference.cards import get_set_problem
 from riskspec.reference.chance import ChanceTable, _uniform, get_roll_table
@@ -29,125 +29,20 @@ from riskspec.reference.napoleon import ransom as RS
 from riskspec.reference.napoleon import reach as R
 from riskspec.reference.napoleon import setup_readings as SR
 from riskspec.reference.napoleon import turn_end as TE
-from riskspec.reference.napoleon.actions import RECORDS
+from riskspec.reference.napoleon.actions import FIELDS as FIELDS  # re-exported
+from riskspec.reference.napoleon.actions import GRAMMAR
 from riskspec.reference.napoleon.state import CHANCE_PHASES, NapState
 
 Action = dict[str, Any]
 
-FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "claim": (("territory", "territory"),),
-    "place-general": (("territory", "territory"),),
-    "place-fortification": (("territory", "territory"),),
-    "place": (("territory", "territory"),),
-    "place-neutral": (("territory", "territory"),),
-    "trade": (("cards", "cards"),),
-    "play-card": (("card", "card"), ("territory", "territory?"), ("from", "territory?"),
-                  ("to", "territory?"), ("zones", "zones?")),
-    "keep-roll": (),
-    "reroll": (("dice", "dice"),),
-    "buy-ship": (("zone", "place"),),
-    "buy-general": (("territory", "territory"),),
-    "buy-fortification": (("territory", "territory"),),
-    "buy-admiral": (("zone", "place"),),
-    "ransom": (("leader", "leader"), ("captor", "seat"), ("place", "place")),
-    "attack": (("from", "place"), ("to", "place"), ("dice", "positive")),
-    "invade": (("from", "place"), ("to", "place"), ("armies", "positive")),
-    "defend": (("dice", "positive"),),
-    "occupy": (("armies", "positive"), ("leaders", "count?")),
-    "end-attack": (),
-    "maneuver": (("from", "place"), ("to", "place"), ("armies", "count"), ("leaders", "count?"),
-                 ("leader_maneuver", "bool?")),
-    "end-turn": (),
-    "first-player": (("player", "seat"),),
-    "deal": (("territory", "territory"),),
-    "epidemic": (("territory", "territory"),),
-    "roll": (("attacker", "dice"), ("defender", "dice")),
-    "draw": (("card", "card"),),
-    "random-placement": (("territory", "territory"),),
-    "mission": (("player", "seat"), ("mission", "mission")),
-}
-LEADERS = ("general", "admiral")
 CHANCE_TYPES = frozenset({"first-player", "deal", "epidemic", "roll", "draw", "reroll",
                           "random-placement", "mission"})
 
 
 def parse_action(action: Any, s: NapState) -> tuple[Any, ...]:
-    """Check an action's shape; return its named record (:mod:`.actions`)."""
-    tb = s.tables
-
-    def bad(code: str, msg: str) -> InvalidActionError:
-        return InvalidActionError(f"malformed action {action!r}: {msg}", code=code, action=action)
-
-    if not isinstance(action, Mapping):
-        raise bad("not-an-object", "an action is a JSON object with a 'type'")
-    kind = action.get("type")
-    fields = FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None or not isinstance(kind, str):
-        raise bad("unknown-type", f"unknown type {kind!r}; expected one of {', '.join(FIELDS)}")
-    required = {f for f, k in fields if not k.endswith("?")}
-    if not required <= set(action) - {"type"} <= {f for f, _ in fields}:
-        raise bad("fields", f"a {kind!r} action has the fields "
-                            f"{', '.join(sorted(f for f, _ in fields))}"
-                            + (f" (required: {', '.join(sorted(required))})"
-                               if len(required) < len(fields) else ""))
-    out: list[Any] = [kind]
-    for name, fk in fields:
-        if fk.endswith("?"):  # an optional field: -1 (None for a list) when absent
-            if name not in action:
-                out.append({"zones?": None, "count?": 0, "bool?": False}.get(fk, -1))
-                continue
-            fk = fk[:-1]
-        v = action[name]
-        if fk == "zones":
-            zi = [tb.place_index.get(z) if isinstance(z, str) else None for z in v] \
-                if isinstance(v, list) else [None]
-            zs = [z for z in zi if z is not None]
-            if not v or len(zs) != len(zi) or any(not tb.is_zone(z) for z in zs):
-                raise bad("unknown-territory", f"{name}: a non-empty list of maritime zones")
-            if zs != sorted(zs):
-                raise bad("zone-order", f"{name}: zones in map order")
-            out.append(tuple(zs))
-        elif fk in ("territory", "place"):
-            idx = tb.territory_index if fk == "territory" else tb.place_index
-            if not isinstance(v, str) or v not in idx:
-                raise bad("unknown-territory", f"{name}: unknown {fk} {v!r}")
-            out.append(idx[v])
-        elif fk in ("positive", "seat", "count"):
-            if not isinstance(v, int) or isinstance(v, bool) or v < (1 if fk == "positive" else 0) \
-                    or (fk == "seat" and v >= s.n_players):
-                raise bad("bad-value", f"{name}: bad value {v!r}")
-            out.append(v)
-        elif fk == "bool":
-            if not isinstance(v, bool):
-                raise bad("bad-value", f"{name}: true or false, not {v!r}")
-            out.append(v)
-        elif fk == "leader":
-            if v not in LEADERS:
-                raise bad("bad-value", f"{name}: one of {', '.join(LEADERS)}, not {v!r}")
-            out.append(v)
-        elif fk == "card":
-            if not isinstance(v, str) or v not in tb.card_index:
-                raise bad("unknown-card", f"{name}: unknown card {v!r}")
-            out.append(tb.card_index[v])
-        elif fk == "mission":
-            if not isinstance(v, str) or v not in tb.variant.missions:
-                raise bad("unknown-mission", f"{name}: unknown mission {v!r}")
-            out.append(v)
-        elif fk == "cards":
-            if not isinstance(v, list) or not v or any(c not in tb.card_index for c in v):
-                raise bad("unknown-card", f"{name}: a non-empty list of card IDs")
-            picked = [tb.card_index[c] for c in v]
-            if any(x >= y for x, y in zip(picked, picked[1:])):
-                raise bad("card-order", f"{name}: distinct cards in deck order")
-            out.append(tuple(picked))
-        else:  # dice
-            sides = tb.params.attack_dice_sides
-            if not isinstance(v, list) or any(not isinstance(d, int) or isinstance(d, bool)
-                                              or not 1 <= d <= sides for d in v) \
-                    or list(v) != sorted(v, reverse=True):
-                raise bad("bad-dice", f"{name}: dice high to low, 1 to {sides}")
-            out.append(tuple(v))
-    return RECORDS[kind](*out)
+    """Check an action's shape (the one parser of both families,
+    :class:`riskspec.reference.actions.Grammar`); return its named record (:mod:`.actions`)."""
+    return GRAMMAR.parse(action, names_of(s.tables), s.n_players)
 
 
 def legal_actions(s: NapState) -> list[Action]:

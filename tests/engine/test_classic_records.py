@@ -33,7 +33,7 @@ def test_every_listed_action_parses_to_its_record() -> None:
             for name, kind in FIELDS[action["type"]]:
                 v = getattr(rec, FIELD_NAMES.get(name, name))
                 shown = {"territory": lambda x: tb.territories[x],
-                         "territory?": lambda x: None if x < 0 else tb.territories[x],
+                         "territory|null": lambda x: None if x < 0 else tb.territories[x],
                          "card": lambda x: tb.cards[x],
                          "cards": lambda x: [tb.cards[c] for c in x],
                          "mission": lambda x: tb.mission_deck[x],

@@ -22,27 +22,35 @@ def parse_action(action: Any, pos: Any = None, *, variant: str = "classic",
 
     ``pos`` (a :class:`~riskspec.adapter.Position`) gives the variant, options and seats;
     without it, ``variant``/``options``/``players``.  A malformed action raises
-    :class:`InvalidAction` with the code the vectors expect: ``not-an-object``,
-    ``unknown-type``, ``fields`` (a missing or unexpected field), ``unknown-territory``,
-    ``unknown-card``, ``bad-value``, ``card-order``, ``dice-order``.
+    :class:`InvalidAction` with the code the vectors expect, the same in every family: one
+    of :data:`riskspec.reference.actions.PARSE_CODES` (``riskspec codes`` lists them).
     """
     from riskspec.errors import InvalidActionError
-    from riskspec.reference.actions import parse_action as _parse
+    from riskspec.reference.actions import names_of
     if pos is not None:
         variant, options, players = pos.variant, pos.data.get("options"), len(pos.players)
+    grammar, tables = _grammar(variant, tuple(sorted((options or {}).items())))
     try:
-        _parse(action, _tables(variant, tuple(sorted((options or {}).items()))), players or 6)
+        grammar.parse(action, names_of(tables), players or 6)
     except InvalidActionError as exc:
         raise InvalidAction(exc.code or "invalid-action", str(exc)) from None
     return dict(action)
 
 
 @functools.cache
-def _tables(variant: str, options: tuple[tuple[str, str], ...]) -> Any:
+def _grammar(variant: str, options: tuple[tuple[str, str], ...]) -> tuple[Any, Any]:
+    """The action grammar and tables of a variant's family."""
     from riskspec.loading import load_spec
-    from riskspec.reference.tables import get_explicit_options, get_tables
+    from riskspec.reference.tables import get_explicit_options
     v = load_spec().variant(variant)
-    return get_tables(v.resolve(get_explicit_options(v, {k: c for k, c in options if k in v.options})))
+    ruleset = v.resolve(get_explicit_options(v, {k: c for k, c in options if k in v.options}))
+    if v.family == "napoleon":
+        from riskspec.reference.napoleon.actions import GRAMMAR as NAP
+        from riskspec.reference.napoleon.tables import get_tables as nap_tables
+        return NAP, nap_tables(ruleset)
+    from riskspec.reference.actions import GRAMMAR
+    from riskspec.reference.tables import get_tables
+    return GRAMMAR, get_tables(ruleset)
 
 
 def place_actions(territories: Iterable[str]) -> list[Action]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from riskspec.conformance.cases_cards import trade
 from riskspec.conformance.cases_setup import last_setup_army
+from riskspec.conformance.cases_victory import target_elim_position
 from riskspec.conformance.scenario import scenario
 from riskspec.conformance.steps import occupy, take
 
@@ -508,16 +509,7 @@ reading_cases("classic.amb.two-player-missions", "classic.missions.absent-colour
 
 def _target_elim(black_wins):
     def body(b):
-        t = list(b.blank()["territories"])
-        owners = {x: (2, 1) for x in t}
-        owners.update({x: (0, 1) for x in t[:10]})
-        owners.update({"kamchatka": (1, 1), "alaska": (2, 5)})
-
-        def edit(d):
-            d["players"][0]["mission"] = "destroy-blue"
-            d["players"][1]["mission"] = "destroy-black"
-            d["players"][2]["mission"] = "occupy-18-territories-2-armies"
-        b.position(owners, phase="attack", current=2, edit=edit)
+        target_elim_position(b)
         take(b, "alaska", "kamchatka", 3, by=2, players=[{}, {"eliminated": True}, {}])
         occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if black_wins else "attack",
                state={"winner": 0 if black_wins else None})

@@ -31,6 +31,11 @@ def capture(b):
           ["classic.conquest.move-in"], negative=True)
 def move_in(b):
     _conquer(b, att=6)
+    move_in_steps(b)
+
+
+def move_in_steps(b):
+    """Kamchatka just taken from Alaska (6 armies) with 3 dice: 3 to 5 armies may move in."""
     b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
     b.reject({"type": "occupy", "armies": 2}, "move-in-range", rule="classic.conquest.move-in")
     b.do({"type": "occupy", "armies": 4}, state={"phase": "attack", "territories": {

@@ -8,6 +8,7 @@ choose the defender's dice, so an engine that plays this reading runs these inst
 
 from __future__ import annotations
 
+from riskspec.conformance.cases_conquest import move_in_steps
 from riskspec.conformance.scenario import scenario
 
 MAX = {"classic.amb.defender-dice-choice": "always-maximum"}
@@ -101,10 +102,7 @@ def capture(b):
           ["classic.conquest.move-in"], negative=True, options=MAX)
 def move_in(b):
     _conquer(b, att=6)
-    b.check(legal=[{"type": "occupy", "armies": n} for n in (3, 4, 5)])
-    b.reject({"type": "occupy", "armies": 2}, "move-in-range", rule="classic.conquest.move-in")
-    b.do({"type": "occupy", "armies": 4}, state={"phase": "attack", "territories": {
-        "alaska": {"armies": 2}, "kamchatka": {"owner": 0, "armies": 4}}})
+    move_in_steps(b)
 
 
 @scenario("classic.conquest.leave-one.002", "Always the most dice: one army stays behind after a conquest",

@@ -288,6 +288,19 @@ def _end_turn(b, forced, **players0):
          events=[{"type": "turn-ended", "player": 2, "turn": 1}, *_turn(0, 2, 14, 4)])
 
 
+def _first_set_then_place(b, why):
+    """Seat 0 trades the three infantry (the game's first set: 4 armies, 8 to place) and
+    places one army on Alaska."""
+    b.do(trade(INF), explain=why,
+         state={"players": [{"cards": _hand(CAV[:2])}, {}, {}], "sets_traded": 1, "discards": _hand(INF),
+                "pending": {"to_place": 8, "forced": None}},
+         events=[_traded(0, INF, 4)])
+    b.do({"type": "place", "territory": "alaska"},
+         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 7}},
+         events=[_placed(0, "alaska")])
+
+
+
 @scenario("classic.cards.forced-trade.201", "One set settles the forced trade: refused placement first",
           ["classic.cards.forced-trade", "classic.amb.forced-trade-sets"],
           options={"classic.amb.forced-trade-sets": "one-set"},
@@ -297,13 +310,7 @@ def forced_one_set(b):
     _end_turn(b, {"max_hand": None, "sets": 1})
     b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
              explain="Five cards at the start of the turn: a set must go before any army is placed.")
-    b.do(trade(INF), explain="The game's first set: 4 armies; the duty is met.",
-         state={"players": [{"cards": _hand(CAV[:2])}, {}, {}], "sets_traded": 1, "discards": _hand(INF),
-                "pending": {"to_place": 8, "forced": None}},
-         events=[_traded(0, INF, 4)])
-    b.do({"type": "place", "territory": "alaska"},
-         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 7}},
-         events=[_placed(0, "alaska")])
+    _first_set_then_place(b, "The game's first set: 4 armies; the duty is met.")
 
 
 @scenario("classic.cards.forced-trade.202", "Trading down from nine cards: still owed after the first set",
@@ -332,13 +339,7 @@ def forced_two_left(b):
     b.do({"type": "end-turn"},
          state={"current": 0, "turn": 2, "phase": "reinforce"},
          events=[{"type": "turn-ended", "player": 2, "turn": 1}, *_turn(0, 2, 14, 4)])
-    b.do(trade(INF), explain="Greenland and Ontario are no set: nothing more is owed.",
-         state={"players": [{"cards": _hand(CAV[:2])}, {}, {}], "sets_traded": 1, "discards": _hand(INF),
-                "pending": {"to_place": 8, "forced": None}},
-         events=[_traded(0, INF, 4)])
-    b.do({"type": "place", "territory": "alaska"},
-         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 7}},
-         events=[_placed(0, "alaska")])
+    _first_set_then_place(b, "Greenland and Ontario are no set: nothing more is owed.")
 
 
 @scenario("classic.cards.trade-timing.201", "A voluntary trade with one army still to place",

@@ -120,9 +120,9 @@ def own_colour(b):
              "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
-@scenario("classic.missions.target-eliminated.001", "When another player destroys one's target, the fallback applies",
-          ["classic.missions.target-eliminated"], options=MISSION)
-def target_elim(b):
+def target_elim_position(b):
+    """Black (seat 2) about to destroy blue (seat 1, one army on Kamchatka), whose destruction
+    is red's (seat 0) mission; blue's is to destroy black; red holds 10 territories."""
     t = list(b.blank()["territories"])
     owners = {x: (2, 1) for x in t}
     owners.update({x: (0, 1) for x in t[:10]})
@@ -133,6 +133,12 @@ def target_elim(b):
         d["players"][1]["mission"] = "destroy-black"
         d["players"][2]["mission"] = "occupy-18-territories-2-armies"
     b.position(owners, phase="attack", current=2, edit=edit)
+
+
+@scenario("classic.missions.target-eliminated.001", "When another player destroys one's target, the fallback applies",
+          ["classic.missions.target-eliminated"], options=MISSION)
+def target_elim(b):
+    target_elim_position(b)
     b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
     b.defend(1, state={"phase": "battle"})
     b.roll([6, 6, 6], [1], explain="Kamchatka was blue's last territory: green takes it, blue is out.",

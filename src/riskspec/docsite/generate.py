@@ -217,11 +217,12 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         *([{"Protocol": "protocol.md"}] if "protocol.md" in extra_hand else []),
         *([{"Actions and events": ACTIONS_PAGE}] if ACTIONS_PAGE in pages else []),
         {"File formats": "formats.md"},
+        *([{"Position notation": "notation.md"}] if "notation.md" in extra_hand else []),
         {"Command-line reference": CLI_PAGE},
     ]
     if "odds.md" in pages:
         nav.append({"Battle odds": "odds.md"})
-    nav += [p for p in extra_hand if p != "protocol.md"]
+    nav += [p for p in extra_hand if p not in ("protocol.md", "notation.md")]
     return nav
 
 

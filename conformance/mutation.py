@@ -7,7 +7,15 @@ A small AST mutator (mutmut-style operators) makes one change at a time inside a
 a reference rule module — a comparison (``<`` ↔ ``<=``, ``==`` ↔ ``!=``, ``in`` ↔ ``not in``), an
 arithmetic operator (``+`` ↔ ``-``, ``*`` → ``+``, ``//`` → ``*``), a boolean (``and`` ↔ ``or``,
 ``not x`` → ``x``, ``True`` ↔ ``False``), an integer constant (``n`` → ``n + 1``) or ``min`` ↔
-``max``.  The mutated function is swapped in *in-process* (its ``__code__`` replaced, so every
+``max``; beside these one-token edits, rule-level ones (:data:`RULE_KINDS`): a count or
+threshold one lower (``off-by-one``), a bound moved by one the other way from the token edit
+(``bound``: "at least y" read as "at least y - 1", "more than y" as "more than y + 1"),
+``any`` ↔ ``all`` (one group or every group), a reading's branch swapped for its sibling's
+(``branch-swap``: the bodies of ``if r == "x"`` / ``elif r == "y"``) and how many stay behind
+(``stay-behind``: ``armies - 1`` → ``armies - 2`` or ``armies - 0``).  A mutant is named by
+content (module, function, operator, the mutated line's text and its index among the same
+edit of the same text), so an edit elsewhere in the function keeps its ID and its triage
+entry; it carries the rule ID the function cites nearest the line.  The mutated function is swapped in *in-process* (its ``__code__`` replaced, so every
 reference to it sees the change), and only the conformance cases whose run executed the
 mutated line are replayed through the protocol (the in-process reference client).  A mutant
 is *killed* when one of those cases does not pass.  Survivors are triaged in
@@ -31,7 +39,7 @@ import time
 import types
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,23 +60,97 @@ _CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.
 _BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult}
 
 
+#: operator kinds: the one-token edits, and the rule-level edits beside them (one name each)
+TOKEN = "token"
+RULE_KINDS: tuple[str, ...] = ("off-by-one", "bound", "any-all", "branch-swap", "stay-behind")
+KINDS: tuple[str, ...] = (TOKEN, *RULE_KINDS)
+
+
 @dataclass(frozen=True, order=True)
 class Mutant:
+    """One mutant, named by content: the function, the operator and the mutated line's text
+    (comments and spacing left out), and its index among the same edit of the same text in
+    that function -- an edit elsewhere in the function (a comment, a new line) leaves the ID alone."""
+
     module: str      # e.g. "classic" (under riskspec.reference)
     function: str    # qualified name of the top-level function or method mutated
-    line: int        # line within the function: 0 is its ``def`` line (edits elsewhere in
-    col: int         # the module leave the ID alone; see :func:`source_line`)
-    op: str          # e.g. "Lt->LtE", "const 3->4", "and->or", "not-removed", "min->max"
-    nth: int = 0     # index among the same mutation at the same place (nested and/or chains)
+    op: str          # e.g. "Lt->LtE", "const 3->4", "and->or", "off-by-one 3->2", "any->all"
+    text: str        # the mutated node's source line, normalised (see :func:`normalise`)
+    nth: int = 0     # index among the same edit of the same text in the function
+    line: int = field(default=0, compare=False)   # where it is now: line of the module's file,
+    col: int = field(default=0, compare=False)    # column (neither is part of the ID)
+    rule: str = field(default="", compare=False)  # the rule ID the function cites nearest the line
+
+    @property
+    def kind(self) -> str:
+        return op_kind(self.op)
 
     @property
     def id(self) -> str:
-        base = f"{self.module}:{self.function}:+{self.line}:{self.col}:{self.op}"
-        return f"{base}#{self.nth}" if self.nth else base
+        base = f"{self.module}:{self.function}:{self.op}:{self.text}"
+        return f"{base} #{self.nth}" if self.nth else base
 
 
-def _mutations(node: ast.AST) -> list[tuple[str, Any]]:
-    """(description, how to apply to a copy of ``node``) for each mutation of ``node``."""
+def op_kind(op: str) -> str:
+    """The operator kind of an ``op`` (a rule-level kind is the op's first word)."""
+    head = op.split(" ")[0]
+    if head in ("any->all", "all->any"):
+        return "any-all"
+    return head if head in RULE_KINDS else TOKEN
+
+
+def normalise(line: str) -> str:
+    """A source line without its comment, leading/trailing and repeated spaces."""
+    quote: str | None = None
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                out.append(line[i:i + 2])
+                i += 2
+                continue
+            if line.startswith(quote, i):
+                out.append(quote)
+                i += len(quote)
+                quote = None
+                continue
+        elif ch in "'\"":
+            quote = line[i:i + 3] if line[i:i + 3] in ("'''", '"""') else ch
+            out.append(quote)
+            i += len(quote)
+            continue
+        elif ch == "#":
+            break
+        out.append(ch)
+        i += 1
+    return " ".join("".join(out).split())
+
+
+def _int_const(node: Any) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _str_eq(test: Any) -> tuple[str, str] | None:
+    """(dump of the left side, the string) of a test ``x == "s"``."""
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant) and isinstance(test.comparators[0].value, str)):
+        return ast.dump(test.left), test.comparators[0].value
+    return None
+
+
+def _shift(node: Any, op: type, by: int = 1) -> Any:
+    return ast.copy_location(ast.BinOp(left=node, op=op(), right=ast.copy_location(ast.Constant(by), node)), node)
+
+
+def _swap_branches(n: Any) -> None:
+    n.body, n.orelse[0].body = n.orelse[0].body, n.body
+
+
+def _mutations(node: ast.AST, parent: Any) -> list[tuple[str, Any]]:
+    """(description, how to apply to a copy of ``node``) for each mutation of ``node``: the
+    one-token edits first, then the rule-level ones (:data:`RULE_KINDS`)."""
     out: list[tuple[str, Any]] = []
     new: Any
     if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _CMP:
@@ -91,6 +173,36 @@ def _mutations(node: ast.AST) -> list[tuple[str, Any]]:
     elif isinstance(node, ast.Name) and node.id in ("min", "max") and isinstance(node.ctx, ast.Load):
         new = "max" if node.id == "min" else "min"
         out.append((f"{node.id}->{new}", lambda n, new=new: setattr(n, "id", new)))
+    # -- rule-level edits ---------------------------------------------------------------------
+    if _int_const(node) and 0 <= node.value <= 100:  # type: ignore[attr-defined]
+        v = node.value  # type: ignore[attr-defined]
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Sub) and parent.right is node:
+            # how many must stay behind (``armies - 1``): one more, one fewer
+            out.append((f"stay-behind {v}->{v + 1}", lambda n: setattr(n, "value", n.value + 1)))
+            if v > 0:
+                out.append((f"stay-behind {v}->{v - 1}", lambda n: setattr(n, "value", n.value - 1)))
+        elif v > 0:
+            # a count or threshold one lower (the token edit makes it one higher)
+            out.append((f"off-by-one {v}->{v - 1}", lambda n: setattr(n, "value", n.value - 1)))
+    if (isinstance(node, ast.Compare) and len(node.ops) == 1
+            and type(node.ops[0]) in (ast.Lt, ast.LtE, ast.Gt, ast.GtE) and not _int_const(node.comparators[0])):
+        # a bound moved by one the other way from the token edit: ``x >= y`` -> ``x > y`` raises
+        # "at least y" to "more than y"; this lowers it to "at least y - 1" (constants: off-by-one)
+        up = type(node.ops[0]) in (ast.Gt, ast.LtE)
+        sym = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}[type(node.ops[0])]
+        out.append((f"bound {sym} y{'+' if up else '-'}1",
+                    lambda n, up=up: setattr(n, "comparators",
+                                             [_shift(n.comparators[0], ast.Add if up else ast.Sub)])))
+    if (isinstance(node, ast.Name) and node.id in ("any", "all") and isinstance(node.ctx, ast.Load)
+            and isinstance(parent, ast.Call) and parent.func is node):
+        # "for any one" read as "for every one" (per group instead of any), and back
+        new = "all" if node.id == "any" else "any"
+        out.append((f"{node.id}->{new}", lambda n, new=new: setattr(n, "id", new)))
+    if isinstance(node, ast.If) and len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+        a, b = _str_eq(node.test), _str_eq(node.orelse[0].test)
+        if a and b and a[0] == b[0] and a[1] != b[1]:
+            # a reading's branch swapped for its sibling's
+            out.append((f"branch-swap {a[1]!r}<->{b[1]!r}", _swap_branches))
     return out
 
 
@@ -123,76 +235,90 @@ def module_path(module: str) -> Path:
 
 
 @functools.cache
-def _def_lines(module: str) -> dict[str, int]:
-    """Qualified function name → the line of its ``def`` in the module's source."""
-    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
-    return {qual: fn.lineno for qual, fn in _functions(tree)}
+def _rule_names(module: str) -> dict[str, str]:
+    """Constant name -> rule ID of the ``ruleids`` modules (the family's own win)."""
+    names: dict[str, str] = {}
+    order = ("ruleids", "napoleon.ruleids") if module.startswith("napoleon.") else ("napoleon.ruleids", "ruleids")
+    for rid_mod in order:
+        mod = importlib.import_module(f"{PKG}.{rid_mod}")
+        names.update({k: v for k, v in vars(mod).items() if k.isupper() and isinstance(v, str) and "." in v})
+    return names
 
 
-def source_line(m: Mutant) -> int:
-    """The line of the module's source file that ``m`` mutates."""
-    return _def_lines(m.module)[m.function] + m.line
+def _cited_rules(module: str, fn: Any) -> list[tuple[int, str]]:
+    """(line, rule ID) of each rule the function cites (a ``ruleids`` constant or a rule ID string)."""
+    names = _rule_names(module)
+    ids = set(names.values())
+    out = []
+    for node in ast.walk(fn):
+        rid = None
+        if isinstance(node, ast.Attribute) and node.attr in names:
+            rid = names[node.attr]
+        elif isinstance(node, ast.Name) and node.id in names:
+            rid = names[node.id]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
+            rid = node.value
+        if rid:
+            out.append((getattr(node, "lineno", fn.lineno), rid))
+    return sorted(out)
 
 
-def mutants_of(module: str) -> list[Mutant]:
-    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
-    out: list[Mutant] = []
-    seen: dict[tuple[str, int, int, str], int] = {}
+def _sites(module: str, source: str, kinds: Sequence[str] = KINDS) -> Iterator[tuple[Mutant, Any, Any, Any, Any]]:
+    """(mutant, node, how to apply it, function node, module tree) of every mutation of the
+    module's functions, of the given operator kinds."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
     for qual, fn in _functions(tree):
         parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
         body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
                                and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        cited = _cited_rules(module, fn)
+        seen: dict[tuple[str, str], int] = {}
         for stmt in body:
             for node in ast.walk(stmt):
                 if not hasattr(node, "lineno") or _skip(node, parents):
                     continue
-                line = getattr(node, "lineno") - fn.lineno  # noqa: B009
-                col = getattr(node, "col_offset")  # noqa: B009
-                for desc, _ in _mutations(node):
-                    key = (qual, line, col, desc)
-                    seen[key] = seen.get(key, -1) + 1
-                    out.append(Mutant(module, qual, line, col, desc, seen[key]))
-    return out
+                line = getattr(node, "lineno")  # noqa: B009
+                for desc, how in _mutations(node, parents.get(node)):
+                    text = normalise(lines[line - 1])
+                    seen[(text, desc)] = nth = seen.get((text, desc), -1) + 1
+                    if op_kind(desc) not in kinds:
+                        continue
+                    rule = min(cited, key=lambda c: abs(c[0] - line))[1] if cited else ""
+                    col = getattr(node, "col_offset")  # noqa: B009
+                    yield Mutant(module, qual, desc, text, nth, line, col, rule), node, how, fn, tree
+
+
+def source_line(m: Mutant) -> int:
+    """The line of the module's source file that ``m`` mutates."""
+    return m.line
+
+
+def mutants_of(module: str, *, kinds: Sequence[str] = KINDS, source: str | None = None) -> list[Mutant]:
+    """Every mutant of the module (of the given operator kinds), from its file or ``source``."""
+    text = module_path(module).read_text(encoding="utf-8") if source is None else source
+    return [site[0] for site in _sites(module, text, kinds)]
 
 
 def _mutated_code(m: Mutant) -> types.CodeType:
     """The code object of ``m.function`` with the mutation applied."""
     path = module_path(m.module)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    target = None
-    for qual, fn in _functions(tree):
-        if qual != m.function:
-            continue
-        k = 0
-        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
-                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
-        parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
-        for node in (n for stmt in body for n in ast.walk(stmt)):
-            if (getattr(node, "lineno", -1) - fn.lineno != m.line
-                    or getattr(node, "col_offset", None) != m.col
-                    or _skip(node, parents)):
-                continue
-            hits = [h for h in _mutations(node) if h[0] == m.op]
-            if hits:
-                if k == m.nth:
-                    target = (node, hits[0][1], fn)
-                    break
-                k += 1
-        if target:
-            break
+    target = next((site[1:] for site in _sites(m.module, path.read_text(encoding="utf-8"), (m.kind,))
+                   if site[0].id == m.id), None)
     if target is None:
         raise LookupError(f"mutant {m.id} no longer matches the source")
-    node, how, fn = target
+    node, how, fn, tree = target
     if how == "unwrap":
         parents = {c: p for p in ast.walk(fn) for c in ast.iter_child_nodes(p)}
         parent = parents[node]
-        for field, value in ast.iter_fields(parent):
+        for name, value in ast.iter_fields(parent):
             if value is node:
-                setattr(parent, field, node.operand)  # type: ignore[attr-defined]
+                setattr(parent, name, node.operand)
             elif isinstance(value, list):
-                setattr(parent, field, [node.operand if v is node else v for v in value])  # type: ignore[attr-defined]
+                setattr(parent, name, [node.operand if v is node else v for v in value])
     else:
         how(node)
+    ast.fix_missing_locations(tree)
     code = compile(tree, str(path), "exec")
     name = m.function.split(".")[-1]
 
@@ -339,13 +465,14 @@ def _all_cases() -> list[Any]:
 
 
 def campaign(family: str, *, sample: int | None = None, seed: int = 12,
-             only: tuple[str, ...] = (), progress: Any = None) -> dict[str, Any]:
+             only: tuple[str, ...] = (), progress: Any = None,
+             kinds: Sequence[str] = (TOKEN,)) -> dict[str, Any]:
     """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all; with
     ``only``, just the mutants whose ID starts with one of those prefixes), replay the covering
     cases for each; the results as a JSON-able report."""
     cases = _all_cases()
     by_id = {c.id: c for c in cases}
-    all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod)
+    all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod, kinds=kinds)
                    if not only or m.id.startswith(only)]
     if only and not all_mutants:
         raise LookupError(f"no mutant of the {family} modules starts with {' or '.join(only)!r}")
@@ -358,7 +485,9 @@ def campaign(family: str, *, sample: int | None = None, seed: int = 12,
     results: list[dict[str, Any]] = []
     for i, m in enumerate(chosen, 1):
         covering = sorted(cover.get((str(module_path(m.module)), source_line(m)), ()))
-        entry: dict[str, Any] = {"id": m.id, "cases": len(covering)}
+        entry: dict[str, Any] = {"id": m.id, "kind": m.kind, "cases": len(covering)}
+        if m.rule:
+            entry["rule"] = m.rule
         if not covering:
             entry["status"] = "not-covered"
         else:
@@ -377,7 +506,7 @@ def campaign(family: str, *, sample: int | None = None, seed: int = 12,
     for r in results:
         counts[r["status"]] += 1
     return {"family": family, "modules": list(MODULES[family]), "mutants_total": len(all_mutants),
-            "sampled": len(chosen), "seed": seed, "only": list(only), "cases": len(cases), "counts": dict(counts),
+            "kinds": list(kinds), "sampled": len(chosen), "seed": seed, "only": list(only), "cases": len(cases), "counts": dict(counts),
             "coverage_seconds": round(t_cov, 1), "seconds": round(time.monotonic() - t0, 1),
             "results": results}
 
@@ -427,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
                          "'napoleon.game:' or one whole ID from conformance/mutation-triage.yaml")
     ap.add_argument("--open", action="store_true",
                     help="run only the mutants the triage file lists as open")
+    ap.add_argument("--kinds", default=TOKEN, metavar="KIND,…",
+                    help=f"operator kinds to apply, comma-separated, or 'all' (default {TOKEN}; "
+                         f"kinds: {', '.join(KINDS)})")
     ap.add_argument("--out", type=Path, help="write the JSON report here")
     args = ap.parse_args(argv)
     try:
@@ -450,8 +582,12 @@ def _run(args: argparse.Namespace) -> int:
             print(f"[{i}/{n}] {entry['status']}: {entry['id']}", file=sys.stderr, flush=True)
 
     try:
+        kinds = KINDS if args.kinds == "all" or args.open else tuple(k.strip() for k in args.kinds.split(","))
+        unknown = sorted(set(kinds) - set(KINDS))
+        if unknown:
+            raise LookupError(f"unknown operator kind {', '.join(unknown)} (kinds: {', '.join(KINDS)})")
         rep = campaign(args.family, sample=args.sample, seed=args.seed, only=tuple(only),
-                       progress=progress)
+                       progress=progress, kinds=kinds)
     except LookupError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

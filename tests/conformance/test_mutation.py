@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from riskspec.conformance.mutation import (
+    KINDS,
     MODULES,
     Mutant,
+    _functions,
     applied,
     campaign,
     load_triage,
+    module_path,
     mutants_of,
     run_cases,
     score,
@@ -18,7 +21,7 @@ from riskspec.conformance.vectors import load_cases
 from riskspec.reference import battle
 
 CASES = {c.id: c for c in load_cases()}
-TIE = Mutant("battle", "compute_losses", 20, 11, "Gt->GtE")  # `a > d`, 20 lines below the def
+TIE = Mutant("battle", "compute_losses", "Gt->GtE", 'if a > d or (a == d and ties == "attacker"):')
 
 
 def test_the_mutator_finds_rule_logic_in_every_module():
@@ -29,10 +32,62 @@ def test_the_mutator_finds_rule_logic_in_every_module():
             assert len({m.id for m in ms}) == len(ms), f"{mod}: mutant IDs repeat"
     ops = {m.op.split(" ")[0] for m in mutants_of("battle")}
     assert {"Gt->GtE", "const", "max->min"} <= ops
+    kinds = {m.kind for mods in MODULES.values() for mod in mods for m in mutants_of(mod)}
+    assert kinds == set(KINDS), f"operator kinds never applied: {set(KINDS) - kinds}"
+
+
+def _with_a_line_atop_each_function(source: str, line: str) -> str:
+    """The module's source with ``line`` inserted before the first statement of every function."""
+    import ast
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    spots = []
+    for _, fn in _functions(tree):
+        body = fn.body[1:] if (fn.body and isinstance(fn.body[0], ast.Expr)
+                               and isinstance(fn.body[0].value, ast.Constant)) else fn.body
+        if body and body[0].lineno > fn.lineno:
+            spots.append((body[0].lineno, body[0].col_offset))
+    for ln, col in sorted(spots, reverse=True):
+        lines.insert(ln - 1, " " * col + line)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("line", ["# a comment atop the function", "_unrelated = None"])
+def test_every_triage_entry_survives_an_unrelated_edit_of_its_function(tmp_path, line):
+    """Mutants are named by content: a comment or an unrelated statement at the top of every
+    mutated function (in a temporary copy of each module) keeps every triage entry's mutant
+    (line-numbered IDs kept 1 of 339 under this edit)."""
+    triage = load_triage()
+    after: set[str] = set()
+    for mods in MODULES.values():
+        for mod in mods:
+            copy = tmp_path / f"{mod}.py"
+            copy.write_text(_with_a_line_atop_each_function(module_path(mod).read_text(encoding="utf-8"), line),
+                            encoding="utf-8")
+            moved = mutants_of(mod, source=copy.read_text(encoding="utf-8"))
+            assert all(m.line > 0 for m in moved)
+            after |= {m.id for m in moved}
+    lost = sorted(set(triage) - after)
+    assert not lost, f"{len(lost)} of {len(triage)} triage entries lost by an unrelated edit: {lost[:5]}"
+
+
+def test_rule_level_mutants_are_named_and_change_behaviour():
+    """Stay-behind counts, off-by-one, bounds, any/all and a reading's branch swapped."""
+    stay = next(m for m in mutants_of("battle") if m.function == "get_attacker_dice_limit"
+                and m.op == "stay-behind 1->2")
+    assert stay.kind == "stay-behind"
+    assert battle.get_attacker_dice_limit(3, 3) == 2
+    with applied(stay):
+        assert battle.get_attacker_dice_limit(3, 3) == 1
+    assert battle.get_attacker_dice_limit(3, 3) == 2
+    swaps = [m for mods in MODULES.values() for mod in mods for m in mutants_of(mod) if m.kind == "branch-swap"]
+    assert swaps and all("<->" in m.op for m in swaps)
+    named = [m for mods in MODULES.values() for mod in mods for m in mutants_of(mod) if m.rule]
+    assert named and all("." in m.rule for m in named)
 
 
 def test_a_mutant_is_swapped_in_and_restored():
-    assert TIE in mutants_of("battle")
+    assert TIE in mutants_of("battle")      # named by content: the line's text, not its number
     before = battle.compute_losses([6], [6], "defender-wins")
     with applied(TIE):
         assert battle.compute_losses([6], [6], "defender-wins") != before

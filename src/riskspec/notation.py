@@ -60,6 +60,9 @@ class NotationError(RiskspecError, ValueError):
 
     def __init__(self, text: str, pos: int, message: str) -> None:
         self.text, self.pos, self.reason = text, pos, message
+        if not text:
+            super().__init__(f"position notation: {message}")
+            return
         start = max(0, pos - 30)
         end = min(len(text), pos + 30)
         excerpt = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
@@ -903,6 +906,7 @@ def _read_cards(r: _Reader, deck: Sequence[str], sep: str, stop: str, what: str,
             b = a
             if sep == "," and r.peek() == "-":
                 r.i += 1
+                at = r.i
                 b = r.number(f"the last {what} of a run")
                 if b < a:
                     raise r.fail(f"run {a}-{b} goes backwards", at)

@@ -37,6 +37,7 @@ COMMANDS = [
     ("vectors export --out", ["vectors", "export", "--out", "{P}"], "out-dir"),
     ("docs build --out", ["docs", "build", "--out", "{P}"], "out-dir"),
     ("replay", ["replay", "{P}"], "in-file"),
+    ("notation", ["notation", "{P}"], "in-file"),
     ("check --expect", ["check", "--engine", NO_ENGINE, "--expect", "{P}"], "in-file"),
     ("check --vectors", ["check", "--engine", NO_ENGINE, "--vectors", "{P}"], "in-any"),
     ("show --vectors", ["show", "classic.*", "--vectors", "{P}"], "in-any"),

@@ -59,6 +59,11 @@ def test_the_server_answers_over_stdio(tmp_path: Path) -> None:
         out["legal"] = await c.call_tool("check_action", {
             "state": state, "action": {"type": "place", "territory": mine}})
         out["listing"] = await c.call_tool("legal_actions", {"state": state})
+        # the same position as its one-line notation (docs/notation.md)
+        line = out["position"].structured_content["notation"]
+        out["by_line"] = await c.call_tool("check_action", {
+            "state": line, "action": {"type": "place", "territory": mine}})
+        out["bad_line"] = await c.call_tool("legal_actions", {"state": line.replace(" ", "  ", 1)})
         out["mine"], out["theirs"], out["me"] = mine, theirs, me
         out["before"] = state
         return out
@@ -108,6 +113,12 @@ def test_the_server_answers_over_stdio(tmp_path: Path) -> None:
     assert after["territories"][mine]["armies"] == before["territories"][mine]["armies"] + 1
     assert {t: v for t, v in after["territories"].items() if t != mine} == \
         {t: v for t, v in before["territories"].items() if t != mine}
+    by_line = r["by_line"].structured_content
+    assert by_line["state"] == legal["state"] and by_line["notation"] == legal["notation"]
+    from riskspec.notation import read
+    assert read(legal["notation"]) == legal["state"]
+    assert r["bad_line"].is_error and "NotationError" in r["bad_line"].content[0].text
+    assert "two spaces" in r["bad_line"].content[0].text
     listing, mine, theirs = r["listing"].structured_content, r["mine"], r["theirs"]
     assert {"type": "place", "territory": mine} in listing["legal_actions"]
     assert {"type": "place", "territory": theirs} not in listing["legal_actions"]

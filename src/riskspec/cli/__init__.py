@@ -25,6 +25,7 @@ COMMANDS = [
     "map_cmd",
     "check",
     "show",
+    "notation",
     "engine",
     "vectors",
     "implementations",

@@ -63,8 +63,15 @@ def show_case(case: Any, spec: Any) -> str:
     lines = [f"{case.id} — {case.title}", f"variant {case.variant}, {case.players} players"
              + (", options " + ", ".join(f"{k}={v}" for k, v in case.options.items())
                 if case.options else "")
-             + (" (on an inline test map)" if case.map is not None else ""), ""]
+             + (" (on an inline test map)" if case.map is not None else "")]
     trace = ex.trace
+    if trace is not None and trace.before is not None:
+        from riskspec.notation import NotationError, write
+        try:
+            lines.append(f"position: {write(trace.before)}")
+        except NotationError:  # a start the notation cannot write is still shown below
+            pass
+    lines.append("")
     if trace is None or not trace.ok:
         lines.append(f"not replayed: {trace.problem if trace else '?'}")
         return "\n".join(lines)

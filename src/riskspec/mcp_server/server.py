@@ -28,8 +28,8 @@ editions, Risk: Napoleon Edition). Rules are stated in riskspec's own words with
 of the printed rulebooks; where editions disagree, an *ambiguity* lists the readings and
 the one each variant takes. To settle a dispute: search_rules, then explain_rule or
 explain_ambiguity, and quote the citations. battle_odds gives exact probabilities.
-check_action tells whether a move is legal in a position (riskspec/state@1 JSON, e.g.
-from sample_position) and, if not, which rule forbids it."""
+check_action tells whether a move is legal in a position (riskspec/state@1 JSON, or its
+one-line position notation, e.g. from sample_position) and, if not, which rule forbids it."""
 
 
 #: the longest request line read (bytes); a longer one is answered with an error

@@ -187,7 +187,28 @@ def sample_position(variant: str = "classic", players: int = 3, seed: int = 0,
     state = E.new_game(variant, players, dict(options or {}))
     state = D.play_until(state, lambda s: E.to_dict(s)["turn"] >= turn
                          and E.current_player(s) >= 0, random.Random(seed))
-    return {"state": E.to_dict(state), **_to_act(state)}
+    data = E.to_dict(state)
+    return {"state": data, "notation": _notation(data), **_to_act(state)}
+
+
+def _notation(data: Mapping[str, Any]) -> str | None:
+    """The position notation of a state's JSON (docs/notation.md), or None if it has none."""
+    from riskspec.notation import NotationError, write
+    try:
+        return write(data)
+    except NotationError:
+        return None
+
+
+def _load_state(value: Mapping[str, Any] | str) -> Any:
+    """A state given as its JSON (object or text) or as a position notation line."""
+    from riskspec import notation as N
+    if isinstance(value, str) and N.looks_like_notation(value):
+        if len(value) > MAX_JSON_CHARS:
+            raise OptionError(f"state is {len(value):,} characters, more than the "
+                              f"{MAX_JSON_CHARS:,} this tool reads")
+        return N.read(value)
+    return _load_json(value, "state")
 
 
 def _to_act(state: Any) -> dict[str, Any]:
@@ -200,12 +221,12 @@ def _to_act(state: Any) -> dict[str, Any]:
 
 def check_action(state: Mapping[str, Any] | str, action: Mapping[str, Any] | str
                  ) -> dict[str, Any]:
-    """Whether ``action`` is legal in ``state`` (riskspec/state@1).  Legal: the events it
-    causes and the resulting position (``state``, riskspec/state@1, ready to pass back in)
-    with its hash.  Not: the reason, its code, and the rule that forbids
-    it (statement and citations)."""
+    """Whether ``action`` is legal in ``state`` (riskspec/state@1 JSON, or its one-line
+    position notation).  Legal: the events it causes and the resulting position (``state``,
+    riskspec/state@1, and ``notation``, either ready to pass back in) with its hash.  Not:
+    the reason, its code, and the rule that forbids it (statement and citations)."""
     from riskspec.reference import engine as E
-    state_obj = _load_json(state, "state")
+    state_obj = _load_state(state)
     action_obj = _load_json(action, "action")
     s = E.from_dict(state_obj)
     try:
@@ -223,17 +244,20 @@ def check_action(state: Mapping[str, Any] | str, action: Mapping[str, Any] | str
         out["legal_here"] = legal[:20]
         out["legal_count"] = len(legal)
         return out
-    return {"legal": True, "events": events, "state": E.to_dict(after),
+    data = E.to_dict(after)
+    return {"legal": True, "events": events, "state": data, "notation": _notation(data),
             "state_hash": E.state_hash(after), "after": _to_act(after)}
 
 
 def legal_actions(state: Mapping[str, Any] | str, limit: int = 100) -> dict[str, Any]:
-    """The legal actions in ``state`` (canonical order), or the chance outcomes with their
-    exact probabilities at a chance node."""
+    """The legal actions in ``state`` (riskspec/state@1 JSON, or its one-line position
+    notation; canonical order), or the chance outcomes with their exact probabilities at a
+    chance node."""
     from riskspec.reference import engine as E
-    s = E.from_dict(_load_json(state, "state"))
+    s = E.from_dict(_load_state(state))
     limit = _bounded_int(limit, "limit", 1, 1000)
     out = _to_act(s)
+    out["notation"] = _notation(E.to_dict(s))
     out["legal_actions"] = E.legal_actions(s)[:limit]
     outcomes = E.chance_outcomes(s)
     if outcomes:

@@ -53,6 +53,9 @@ MODULES: dict[str, tuple[str, ...]] = {
                  "napoleon.effects", "napoleon.missions", "napoleon.ransom", "napoleon.plays",
                  "napoleon.turn_end"),
 }
+#: held out: modules first mutated after the suite's cases were written (the legality and
+#: listing code), scored before any case was written for their mutants
+HELD_OUT_MODULES: frozenset[str] = frozenset()
 PKG = "riskspec.reference"
 
 _CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
@@ -297,7 +300,12 @@ def source_line(m: Mutant) -> int:
 def mutants_of(module: str, *, kinds: Sequence[str] = KINDS, source: str | None = None) -> list[Mutant]:
     """Every mutant of the module (of the given operator kinds), from its file or ``source``."""
     text = module_path(module).read_text(encoding="utf-8") if source is None else source
-    return [site[0] for site in _sites(module, text, kinds)]
+    return list(_mutants_cached(module, tuple(kinds), text))
+
+
+@functools.lru_cache(maxsize=256)
+def _mutants_cached(module: str, kinds: tuple[str, ...], text: str) -> tuple[Mutant, ...]:
+    return tuple(site[0] for site in _sites(module, text, kinds))
 
 
 def _mutated_code(m: Mutant) -> types.CodeType:
@@ -466,14 +474,14 @@ def _all_cases() -> list[Any]:
 
 def campaign(family: str, *, sample: int | None = None, seed: int = 12,
              only: tuple[str, ...] = (), progress: Any = None,
-             kinds: Sequence[str] = (TOKEN,)) -> dict[str, Any]:
+             kinds: Sequence[str] = (TOKEN,), select: Any = None) -> dict[str, Any]:
     """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all; with
     ``only``, just the mutants whose ID starts with one of those prefixes), replay the covering
     cases for each; the results as a JSON-able report."""
     cases = _all_cases()
     by_id = {c.id: c for c in cases}
     all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod, kinds=kinds)
-                   if not only or m.id.startswith(only)]
+                   if (not only or m.id.startswith(only)) and (select is None or select(m))]
     if only and not all_mutants:
         raise LookupError(f"no mutant of the {family} modules starts with {' or '.join(only)!r}")
     chosen = sorted(random.Random(seed).sample(all_mutants, sample)) if sample and sample < len(all_mutants) \
@@ -511,24 +519,27 @@ def campaign(family: str, *, sample: int | None = None, seed: int = 12,
             "results": results}
 
 
-def score(report: dict[str, Any], equivalent: set[str]) -> dict[str, Any]:
-    """Killed / (mutants that ran or are uncovered, minus the triaged equivalent ones)."""
+def score(report: dict[str, Any], equivalent: set[str], later: set[str] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
+    """Killed / (mutants that ran or are uncovered, minus the triaged equivalent ones); with
+    ``later`` (the triage file's ``killed`` entries: mutants a case was written for after they
+    survived), also the first-run figure: the kills that owe nothing to those cases."""
     rs = [r for r in report["results"] if r["status"] != "skipped"]
     eq = [r for r in rs if r["id"] in equivalent and r["status"] != "killed"]
     killed = sum(1 for r in rs if r["status"] == "killed")
+    first = sum(1 for r in rs if r["status"] == "killed" and r["id"] not in later)
     denom = len(rs) - len(eq)
-    return {"killed": killed, "equivalent": len(eq), "non_equivalent": denom,
+    return {"killed": killed, "first_run_killed": first, "equivalent": len(eq), "non_equivalent": denom,
+            "mutants": len(rs), "skipped": len(report["results"]) - len(rs),
             "survivors": sorted(r["id"] for r in rs if r["status"] != "killed" and r["id"] not in equivalent),
-            "score": round(killed / denom, 4) if denom else 1.0}
+            "score": round(killed / denom, 4) if denom else 1.0,
+            "first_run_score": round(first / denom, 4) if denom else 1.0}
 
 
 #: the triage verdicts of the surviving mutants, shipped as package data
 TRIAGE_FILE = Path(__file__).with_name("mutation-triage.yaml")
 
 
-def load_triage(path: Path | None = None) -> dict[str, dict[str, str]]:
-    """The triage file's entries by mutant ID; :class:`TriageFileError` if it is missing or
-    malformed (an install without the package data, a wrong path)."""
+def _read_triage(path: Path | None = None) -> dict[str, Any]:
     import yaml
     p = path or TRIAGE_FILE
     try:
@@ -539,16 +550,123 @@ def load_triage(path: Path | None = None) -> dict[str, dict[str, str]]:
                               f"pass the path of a checkout's conformance/mutation-triage.yaml") from None
     try:
         data = yaml.safe_load(text) or {}
-        return {e["mutant"]: e for e in data.get("survivors", [])}
+        return {"survivors": {e["mutant"]: e for e in data.get("survivors", [])},
+                "measured": [str(x) for x in data.get("measured", [])]}
     except (yaml.YAMLError, AttributeError, KeyError, TypeError) as exc:
         raise TriageFileError(f"{p}: not a mutation triage file (a mapping with a list 'survivors' "
                               f"of entries with 'mutant'): {exc}") from None
 
 
+def load_triage(path: Path | None = None) -> dict[str, dict[str, str]]:
+    """The triage file's entries by mutant ID; :class:`TriageFileError` if it is missing or
+    malformed (an install without the package data, a wrong path)."""
+    return _read_triage(path)["survivors"]  # type: ignore[no-any-return]
+
+
+def load_measured(path: Path | None = None) -> set[str]:
+    """``module:kind`` of every module and operator kind whose mutants a whole campaign has run
+    and whose survivors are all in the triage file (the file's ``measured`` list)."""
+    return set(_read_triage(path)["measured"])
+
+
+def measured_in(reports: Sequence[dict[str, Any]]) -> set[str]:
+    """``module:kind`` pairs every one of whose current mutants the reports ran."""
+    ran: dict[str, set[str]] = defaultdict(set)
+    for rep in reports:
+        for r in rep["results"]:
+            ran[f"{r['id'].split(':')[0]}:{r.get('kind', op_kind(r['id'].split(':')[2]))}"].add(r["id"])
+    out = set()
+    for key, ids in ran.items():
+        mod, kind = key.split(":")
+        if {m.id for m in mutants_of(mod, kinds=(kind,))} <= ids:
+            out.add(key)
+    return out
+
+
+# -- the figures, honestly: first run and final ----------------------------------------------
+def _groups(family: str) -> list[tuple[str, Any]]:
+    """(label, which mutants) of the rows a family's suite power is reported in."""
+    held = [m for m in MODULES[family] if m in HELD_OUT_MODULES]
+    rows: list[tuple[str, Any]] = [
+        (f"token edits, {len(MODULES[family]) - len(held)} rule modules",
+         lambda m: m.kind == TOKEN and m.module not in HELD_OUT_MODULES),
+        (f"token edits, {len(held)} held-out modules ({', '.join(held)})",
+         lambda m: m.kind == TOKEN and m.module in HELD_OUT_MODULES)]
+    rows += [(f"{k}, all {len(MODULES[family])} modules", lambda m, k=k: m.kind == k) for k in RULE_KINDS]
+    return rows
+
+
+def power(family: str, triage: dict[str, dict[str, Any]] | None = None,
+          measured: set[str] | None = None) -> list[dict[str, Any]]:
+    """The family's suite power per row of :func:`_groups`, from the source and the triage
+    file alone (no campaign): every mutant a campaign did not kill has an entry (the slow test
+    checks it), so *first run* = mutants with no entry (killed before any case was written for
+    them), *final* = first run + entries ``killed`` (by a case written since), over the
+    non-equivalent mutants (all but ``equivalent`` and ``outside``); ``open`` entries count as
+    survivors.  A row with modules no whole campaign has run (``unmeasured``) states no figure.
+    Entries pruned after an edit lose that history (the mutant then counts as a
+    first-run kill): with content IDs an edit elsewhere in the function no longer prunes."""
+    triage = load_triage() if triage is None else triage
+    measured = load_measured() if measured is None else measured
+    ms = [m for mod in MODULES[family] for m in mutants_of(mod, kinds=KINDS)]
+    out = []
+    for label, pick in _groups(family):
+        group = [m for m in ms if pick(m)]
+        unmeasured = sorted({m.module for m in group if f"{m.module}:{m.kind}" not in measured})
+        verdicts: dict[str, int] = defaultdict(int)
+        for m in group:
+            if m.id in triage:
+                verdicts[triage[m.id]["verdict"]] += 1
+        n = len(group)
+        eq, outside, later, open_ = (verdicts[v] for v in ("equivalent", "outside", "killed", "open"))
+        first = n - eq - outside - later - open_
+        denom = n - eq - outside
+        out.append({"family": family, "row": label, "mutants": n, "first_run": first,
+                    "final": first + later, "non_equivalent": denom, "equivalent": eq,
+                    "outside": outside, "killed_by_later_case": later, "open": open_,
+                    "unmeasured": unmeasured,
+                    "first_run_score": round(first / denom, 4) if denom else 1.0,
+                    "final_score": round((first + later) / denom, 4) if denom else 1.0})
+    return out
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100 * a / b:.1f} %" if b else "–"
+
+
+_NAME = {"classic": "Classic", "napoleon": "Napoléon"}
+
+
+def power_table(triage: dict[str, dict[str, Any]] | None = None, measured: set[str] | None = None) -> str:
+    """The Markdown table of both families' suite power (docs/protocol.md quotes it; a test
+    checks the quote against this)."""
+    lines = ["| family | mutants | first run (before any case written for them) | final | "
+             "equivalent | outside | open |", "|---|---|---|---|---|---|---|"]
+    for family in MODULES:
+        for r in power(family, triage, measured):
+            n = r["mutants"]
+            if not n:
+                continue
+            if r["unmeasured"]:
+                um = r["unmeasured"]
+                which = ", ".join(um) if len(um) <= 4 else f"{len(um)} of its modules"
+                lines.append(f"| {family}: {r['row']} | {n} | not measured yet ({which}) | | | | |")
+                continue
+            lines.append(f"| {family}: {r['row']} | {n} | {r['first_run']}/{r['non_equivalent']} = "
+                         f"{_pct(r['first_run'], r['non_equivalent'])} | {r['final']}/{r['non_equivalent']} = "
+                         f"{_pct(r['final'], r['non_equivalent'])} | {r['equivalent']} ({_pct(r['equivalent'], n)}) | "
+                         f"{r['outside']} ({_pct(r['outside'], n)}) | {r['open']} |")
+    mods = [f"{_NAME[family]} {len(ms)} ({', '.join(ms)})" for family, ms in MODULES.items()]
+    return "Modules mutated: " + "; ".join(mods) + ".\n\n" + "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m riskspec.conformance.mutation", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--family", choices=sorted(MODULES), required=True)
+    ap.add_argument("--family", choices=sorted(MODULES))
+    ap.add_argument("--summary", action="store_true",
+                    help="print both families' suite power (first run, final, equivalent, outside, "
+                         "open, per operator kind) from the source and the triage file, and exit")
     ap.add_argument("--sample", type=int, default=None, metavar="N", help="a seeded sample of N mutants")
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--only", action="append", default=[], metavar="PREFIX",
@@ -569,6 +687,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.summary:
+        print(power_table())
+        return 0
+    if not args.family:
+        print("error: --family is required (or --summary)", file=sys.stderr)
+        return 2
     only = list(args.only)
     if args.open:
         open_ = [k for k, v in load_triage().items() if v.get("verdict") == "open"]
@@ -592,14 +716,21 @@ def _run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     triage = load_triage()
-    rep["score"] = score(rep, {k for k, v in triage.items() if v.get("verdict") in ("equivalent", "outside")})
+    rep["score"] = score(rep, {k for k, v in triage.items() if v.get("verdict") in ("equivalent", "outside")},
+                         {k for k, v in triage.items() if v.get("verdict") == "killed"})
     if args.out:
         from riskspec.safeio import write_text
         write_text(args.out, json.dumps(rep, indent=1) + "\n", "--out")
     s = rep["score"]
-    print(f"{args.family}: {rep['sampled']} of {rep['mutants_total']} mutants, {dict(rep['counts'])}; "
-          f"killed {s['killed']}/{s['non_equivalent']} non-equivalent = {100 * s['score']:.1f} % "
-          f"({s['equivalent']} triaged equivalent or outside the vectors' reach) in {rep['seconds']} s")
+    n, den = s["mutants"], s["non_equivalent"]
+    eq = sum(1 for r in rep["results"] if r["status"] != "killed" and triage.get(r["id"], {}).get("verdict") == "equivalent")
+    print(f"{args.family}: {rep['sampled']} of {rep['mutants_total']} mutants ({', '.join(rep['kinds'])}) of "
+          f"{len(rep['modules'])} modules ({', '.join(rep['modules'])}), {dict(rep['counts'])} in {rep['seconds']} s\n"
+          f"  first run (killed before any case was written for them): {s['first_run_killed']}/{den} "
+          f"non-equivalent = {100 * s['first_run_score']:.1f} %\n"
+          f"  final (with the cases written since): {s['killed']}/{den} = {100 * s['score']:.1f} %\n"
+          f"  equivalent {eq} ({_pct(eq, n)} of all), outside the vectors' reach {s['equivalent'] - eq} "
+          f"({_pct(s['equivalent'] - eq, n)} of all), survivors without either verdict {len(s['survivors'])}")
     for sid in s["survivors"]:
         print(f"  survivor: {sid}")
     return 0

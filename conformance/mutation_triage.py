@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from riskspec.conformance.errors import TriageFileError
-from riskspec.conformance.mutation import TRIAGE_FILE, load_triage
+from riskspec.conformance.mutation import TRIAGE_FILE, load_measured, load_triage, measured_in
 
 TRIAGE = TRIAGE_FILE
 HEADER = """\
@@ -29,6 +29,9 @@ HEADER = """\
 #   python -m riskspec.conformance.mutation_triage c.json n.json
 # and, after editing a rule module, drop the entries of changed code with
 #   python -m riskspec.conformance.mutation_triage --prune
+# Every entry survived the campaign that first ran its mutant (first run); `measured` lists
+# module:kind of each module and operator kind a whole campaign has run (the suite-power
+# figures of python -m riskspec.conformance.mutation --summary are stated for those only).
 """
 
 
@@ -52,7 +55,7 @@ def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list
             if r["status"] == "skipped":
                 continue
             entries[mid] = old.get(mid) or {
-                "mutant": mid, "verdict": "open",
+                "mutant": mid, "verdict": "open", "first_run": "survived",
                 "why": f"not triaged yet ({r['status']}, {r['cases']} covering cases): {_source(mid)}"}
     # entries of mutants no report ran (the other family's, or outside a sample) stay as they are
     reported = {r["id"] for rep in reports for r in rep["results"]}
@@ -84,12 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     except TriageFileError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    measured = load_measured(TRIAGE)
     if args == ["--prune"]:
         survivors = prune(old)
     else:
         reports = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args]
         survivors = merge(reports, old)
-    text = HEADER + yaml.safe_dump({"survivors": survivors}, sort_keys=False, allow_unicode=True, width=100)
+        measured |= measured_in(reports)
+    text = HEADER + yaml.safe_dump({"measured": sorted(measured), "survivors": survivors},
+                                   sort_keys=False, allow_unicode=True, width=100)
     TRIAGE.write_text(text, encoding="utf-8")
     counts: dict[str, int] = {}
     for e in survivors:

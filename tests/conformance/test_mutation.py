@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from riskspec.conformance.mutation import (
+    HELD_OUT_MODULES,
     KINDS,
     MODULES,
+    TOKEN,
     Mutant,
     _functions,
     applied,
@@ -14,6 +16,9 @@ from riskspec.conformance.mutation import (
     load_triage,
     module_path,
     mutants_of,
+    op_kind,
+    power,
+    power_table,
     run_cases,
     score,
 )
@@ -132,45 +137,80 @@ def test_a_missing_or_malformed_triage_file_is_an_error_never_an_empty_triage(tm
 
 
 #: the measured scores (see docs/protocol.md "Suite power"); the goal is 0.98 for both
-#: families — the campaign may not fall below what was measured
+#: families — the campaign of the token edits of the original rule modules may not fall below it
 FLOOR = {"classic": 0.98, "napoleon": 0.98}
-#: families whose every survivor is triaged in the checked-in file (equivalent or outside, with why)
-TRIAGED = {"classic", "napoleon"}
+#: the open entries a family may hold: only mutants of the held-out modules or of the rule-level
+#: kinds, scored first-run and not triaged yet. A ratchet: lower it as they are triaged, never raise it
+OPEN_CEILING = {"classic": 0, "napoleon": 0}
 
 
 def _family_of(mutant_id: str) -> str:
     return next(f for f, mods in MODULES.items() if mutant_id.split(":")[0] in mods)
 
 
-@pytest.mark.parametrize("family", sorted(TRIAGED))
+def _held_out(mutant_id: str) -> bool:
+    """A mutant of a held-out module or of a rule-level kind (may be left open, under the ceiling)."""
+    mod, _, op = mutant_id.split(":")[:3]
+    return mod in HELD_OUT_MODULES or op_kind(op) != TOKEN
+
+
+@pytest.mark.parametrize("family", sorted(MODULES))
 def test_the_triage_of_a_family_is_complete(family):
-    """No entry of a fully triaged family is left open."""
+    """No entry of the original modules' token edits is open; the held-out ones stay under the ceiling."""
     open_ = sorted(mid for mid, e in load_triage().items()
                    if _family_of(mid) == family and e["verdict"] == "open")
-    assert not open_, f"{family}: survivors not triaged yet: {open_}"
+    assert not [m for m in open_ if not _held_out(m)], f"{family}: survivors not triaged yet: {open_}"
+    assert len(open_) <= OPEN_CEILING[family], (
+        f"{family}: {len(open_)} open entries, more than the ceiling {OPEN_CEILING[family]}: {open_}")
+
+
+def test_the_suite_power_the_docs_quote_is_the_computed_one():
+    """docs/protocol.md copies `python -m riskspec.conformance.mutation --summary` (first run,
+    final, equivalent and outside shares, open, per operator kind, the modules mutated)."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    quoted = re.search(r"<!-- suite-power:begin -->\n(.*?)\n<!-- suite-power:end -->", text, re.S)
+    assert quoted, "docs/protocol.md: the suite-power table's markers are missing"
+    assert quoted.group(1) == power_table(), (
+        "docs/protocol.md: the suite-power table is stale; paste the output of "
+        "python -m riskspec.conformance.mutation --summary between its markers")
+
+
+def test_power_counts_first_run_and_final_from_the_triage_file():
+    """First run = mutants with no entry; final adds the entries killed by a later case; equivalent
+    and outside leave the denominator; an unmeasured module states no figure."""
+    ms = mutants_of("occupy", kinds=(TOKEN,))
+    a, b, c = ms[0].id, ms[1].id, ms[2].id
+    triage = {a: {"verdict": "killed"}, b: {"verdict": "equivalent"}, c: {"verdict": "open"}}
+    measured = {f"{mod}:token" for mods in MODULES.values() for mod in mods}
+    row = power("classic", {**triage}, measured)[0]
+    n = sum(len(mutants_of(m, kinds=(TOKEN,))) for m in MODULES["classic"] if m not in HELD_OUT_MODULES)
+    assert row["mutants"] == n
+    assert (row["first_run"], row["final"], row["non_equivalent"]) == (n - 3, n - 2, n - 1)
+    assert power("classic", triage, set())[0]["unmeasured"]
+    assert "not measured yet" in power_table(triage, set())
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("family, sample", [("classic", None), ("napoleon", None)])
 def test_mutation_score(family, sample):
-    """The campaign (minutes of CPU): killed / non-equivalent mutants, at least the floor; for a
-    fully triaged family every mutant the cases do not kill has a verdict in the checked-in file."""
+    """The campaign (minutes of CPU), token edits: killed / non-equivalent mutants of the
+    token edits of the original modules at least the floor; every mutant the cases do not kill
+    has a verdict in the checked-in file (open allowed only for held-out modules and kinds)."""
     rep = campaign(family, sample=sample)
     triage = load_triage()
-    s = score(rep, {k for k, v in triage.items() if v["verdict"] in ("equivalent", "outside")})
-    print(f"{family}: {s['killed']}/{s['non_equivalent']} = {s['score']:.3f}; goal 0.98")
+    eq = {k for k, v in triage.items() if v["verdict"] in ("equivalent", "outside")}
+    s = score(rep, eq)
+    print(f"{family}: {s['killed']}/{s['non_equivalent']} = {s['score']:.3f} (every kind)")
     survivors = sorted(r["id"] for r in rep["results"] if r["status"] in ("survived", "not-covered"))
-    if family in TRIAGED:
-        untriaged = [m for m in survivors
-                     if triage.get(m, {}).get("verdict") not in ("equivalent", "outside")]
-        assert not untriaged, (f"{family}: survivors with no verdict (add a case, or triage them in "
-                               f"conformance/mutation-triage.yaml): {untriaged}")
-    else:  # every survivor is at least listed (open, or with its verdict)
-        unlisted = [m for m in survivors if m not in triage or triage[m]["verdict"] == "killed"]
-        assert not unlisted, (f"{family}: survivors missing from conformance/mutation-triage.yaml "
-                              f"(merge the report with python -m riskspec.conformance.mutation_triage): "
-                              f"{unlisted}")
-    assert s["score"] >= FLOOR[family], s["survivors"]
+    untriaged = [m for m in survivors if triage.get(m, {}).get("verdict") not in ("equivalent", "outside")
+                 and not (_held_out(m) and triage.get(m, {}).get("verdict") == "open")]
+    assert not untriaged, (f"{family}: survivors with no verdict (add a case, or triage them in "
+                           f"conformance/mutation-triage.yaml; merge a report with "
+                           f"python -m riskspec.conformance.mutation_triage): {untriaged}")
+    core = score({"results": [r for r in rep["results"] if not _held_out(r["id"])]}, eq)
+    assert core["score"] >= FLOOR[family], core["survivors"]
 
 
 def test_a_mutant_does_not_see_results_the_engine_memoised_before_it():

@@ -21,6 +21,7 @@ from riskspec.docsite import md
 from riskspec.docsite import position as pos
 
 LABEL_TO_KEY = {label: key for key, label in pos.FIELDS}
+MARK = '<mark title="checked by the case">'
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +37,7 @@ def shipped(tmp_path_factory):
 
 
 def _unescape(s: str) -> str:
+    s = re.sub(r"</?mark[^>]*>", "", s)
     s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s).replace("**", "").replace("`", "")
     return re.sub(r"\\(.)", r"\1", s).replace("&lt;", "<").replace("&gt;", ">") \
         .replace("&amp;", "&").strip()
@@ -146,6 +148,11 @@ def _compare(case: Any, spec: Any, page: str, anchor: str) -> tuple[int, list[st
     for p in sorted(changed - shown):
         diffs.append(f"{p} changed on the engine but is not shown")
     other = {r[0]: (r[1], r[2]) for r in _table_after(lines, "**Other changes:**")[1:]}
+    checked = _table_after(lines, "**Checked**")
+    for row in checked[1:]:  # one step: a checked fact's before → after is the example's
+        if len(row) == 2:
+            other.setdefault(row[0], pos.parse_cell(row[-1]))
+    other = {k: v for k, v in other.items() if v[0] != v[1]}
     for key, label in (("phase", "phase"), ("current", "player to act"), ("turn", "turn")):
         bt, at = _label(before, key, before.get(key)), _label(after, key, after.get(key))
         cells += 1
@@ -209,7 +216,7 @@ def test_the_overlay_bug_is_gone(shipped):
     _spec, cases, gen, _ = shipped
     by_id = {c.id: c for c in cases}
     c = by_id["classic.amb.fortify-path.connected.001"]
-    assert "| Alaska | black | **5 → 3** |" in gen.pages[c.page]
+    assert f"| Alaska | black | {MARK}**5 → 3**</mark> |" in gen.pages[c.page]
     c = by_id["classic.amb.cards-per-turn.one-per-conquest.001"]
     section = "\n".join(_section(gen.pages[c.page], c.anchor))
     assert "| Northwest Territory | **blue → black** |" in section
@@ -219,7 +226,8 @@ def test_a_wrong_page_cell_is_caught(shipped):
     """The comparison can fail: a page showing the start armies after the move is refused."""
     spec, cases, gen, _ = shipped
     c = next(c for c in cases if c.id == "classic.amb.fortify-path.connected.001")
-    wrong = gen.pages[c.page].replace("| Alaska | black | **5 → 3** |", "| Alaska | black | 5 |")
+    wrong = gen.pages[c.page].replace(f"| Alaska | black | {MARK}**5 → 3**</mark> |",
+                                      "| Alaska | black | 5 |")
     _, diffs = _compare(c.source, spec, wrong, c.anchor)
     assert any("alaska.armies" in d for d in diffs)
 
@@ -317,3 +325,86 @@ def test_layout_hints_cover_every_place_and_are_checked(tmp_path):
     problems, _ = check_tree(bad)
     assert any("alaskaa" in str(p) and "layout" in str(p) for p in problems), problems[:3]
     assert src.is_dir()
+
+
+def _unshown_checks(case: Any, spec: Any, page: str) -> list[str]:
+    """The fields the case's expectations name that its section does not show highlighted:
+    a place's field as a marked cell of the position table (or a marked "Checked" row), any
+    other field as a marked row of the "Checked" table."""
+    from riskspec.docsite import checked as chk
+    lines = _section(page, case.anchor)
+    names = _names(case.source, spec)
+    marked: set[tuple[str, str | None]] = set()
+    rows: set[str] = set()
+    header: list[str] = []
+    for ln in lines:
+        if not ln.startswith("|") or ln.startswith("|---"):
+            header = [] if not ln.startswith("|") else header
+            continue
+        cs = ln.strip().strip("|").split(" | ")
+        if not header:
+            header = [_unescape(c) for c in cs]
+            continue
+        for h, t in zip(header[1:], cs[1:]):
+            if MARK in t:
+                marked.add((_unescape(cs[0]), LABEL_TO_KEY.get(h)))
+                rows.add(_unescape(cs[0]))
+    missing = []
+    for f in chk.facts(case):
+        if f.place is not None and (names.get(f.place, f.place), f.key) in marked:
+            continue
+        what = chk.fact_line(f, len(case.steps), names)[0]
+        if what not in rows:
+            missing.append(what)
+    return missing
+
+
+def test_every_example_shows_what_it_checks(shipped, capsys):
+    """Issue 26: each field a case's expectations name (armies, reserves, cards, the player to
+    act, victory points, the phase …) is on its page, highlighted."""
+    from riskspec.docsite import checked as chk
+    spec, cases, gen, _ = shipped
+    bad = {c.id: m for c in cases if (m := _unshown_checks(c, spec, gen.pages[c.page]))}
+    with capsys.disabled():
+        n = sum(1 for c in cases if chk.facts(c))
+        print(f"\n[docs examples] {n - len(bad)} of {n} examples that check the position show "
+              f"every checked field highlighted")
+    assert not bad, list(bad.items())[:5]
+    c = next(c for c in cases if c.id == "classic.two-player.starting-armies.001")
+    section = "\n".join(_section(gen.pages[c.page], c.anchor))
+    assert section.count(f"{MARK}40</mark>") == 3 and "| Alaska |" not in section
+    # the check can fail: an example without its marks is caught
+    unmarked = gen.pages[c.page].replace(MARK, "")
+    assert _unshown_checks(c, spec, unmarked)
+
+
+def test_every_example_has_a_why(shipped, capsys):
+    """Issue 26: a "Why" line for every example (its steps' own, one written in
+    conformance/why.py, or one generated from its title and rule); show prints the same."""
+    from riskspec.conformance.why import WHY
+    from riskspec.docsite import checked as chk
+    spec, cases, gen, _ = shipped
+    origins: dict[str, int] = {}
+    missing = []
+    for c in cases:
+        text, origin = chk.why(c, spec)
+        origins[origin] = origins.get(origin, 0) + 1
+        section = "\n".join(_section(gen.pages[c.page], c.anchor))
+        if "*Why:*" not in section and "**Why:**" not in section:
+            missing.append(c.id)
+        assert text.strip(), c.id
+    assert not missing, missing[:5]
+    assert set(WHY) <= {c.id for c in cases}, set(WHY) - {c.id for c in cases}
+    with capsys.disabled():
+        print(f"\n[docs examples] Why lines: {origins}")
+
+
+def test_show_prints_why_and_checked(capsys):
+    from riskspec.cli import main
+    assert main(["show", "classic.two-player.starting-armies.001"]) == 0
+    out = capsys.readouterr().out
+    assert "Why: " in out and re.search(r"black: armies in reserve \(reserve\)\s+40", out)
+    assert "Alaska" not in out
+    assert main(["show", "classic.amb.fortify-path.connected.001"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"Alaska\s+black\s+5 → 3 \*", out) and "player to act" in out

@@ -46,13 +46,15 @@ def _plain(text: str) -> str:
 def show_case(case: Any, spec: Any) -> str:
     from dataclasses import replace
 
+    from riskspec.docsite import checked as chk
     from riskspec.docsite import position as pos
     from riskspec.docsite.example_render import (
         Ctx,
+        _checks,
         _kv,
         _rejection,
         describe_action,
-        touched,
+        table_layout,
     )
     from riskspec.docsite.examples import _from_conformance
     from riskspec.docsite.trace import replay
@@ -75,24 +77,39 @@ def show_case(case: Any, spec: Any) -> str:
     if trace is None or not trace.ok:
         lines.append(f"not replayed: {trace.problem if trace else '?'}")
         return "\n".join(lines)
+    why, origin = chk.why(ex, spec)
+    if origin != "steps":
+        lines += [f"Why: {why}", ""]
     lines.append("steps (as the reference engine plays them):")
     for i, (step, res) in enumerate(zip(case.steps, trace.steps), 1):
         lines.append(f"  {i}. {_plain(describe_action(step.get('action'), ctx))}")
+        if isinstance(step.get("explain"), str):
+            lines.append(f"     Why: {step['explain']}")
         if not res.accepted and res.error is not None:
             lines.append(f"     {_plain(_rejection(res.error, ctx))}")
         for ev in res.events:
             lines.append(f"     event {ev.get('type', 'event')}"
                          + (f": {_plain(_kv(ev, ctx))}" if len(ev) > 1 else ""))
-    places = touched(ex, ctx)
-    cols = pos.columns(ctx.before, ctx.after, places)
+        if trace.expectations_met:
+            lines += [f"     Checked: {_plain(c)}" for c in _checks(step.get("expect"), ctx)]
+    places, cols, marked, rest = table_layout(ex, ctx)
     if places and cols:
         rows = []
         for p in places:
-            cells = [pos.cell_text(*pos.cell(ctx.before, ctx.after, p, k)) for k, _ in cols]
+            cells = [pos.cell_text(*pos.cell(ctx.before, ctx.after, p, k))
+                     + (" *" if (p, k) in marked else "") for k, _ in cols]
             rows.append([ctx.names.get(p, p), *cells])
-        lines += ["", "position (before → after):",
-                  pos.text_table(["place", *[label.lower() for _, label in cols]], rows)]
-    other = pos.other_changes(ctx.before, ctx.after)
+        lines += ["", "position (before → after" + ("; * checked by the case" if marked else "")
+                  + "):", pos.text_table(["place", *[label.lower() for _, label in cols]], rows)]
+    if rest:
+        many = len(case.steps) > 1
+        rows = [[w, *([when] if many else []), v]
+                for w, when, v in (chk.fact_line(f, len(case.steps), ctx.names) for f in rest)]
+        lines += ["", "checked (what the case's expectations name, the engine's value):",
+                  pos.text_table(["what", *(["when"] if many else []),
+                                  "engine (before → after)"], rows)]
+    skip = {f.label for f in rest} if len(case.steps) == 1 else set()
+    other = [o for o in pos.other_changes(ctx.before, ctx.after) if o[0] not in skip]
     if other:
         lines += ["", "other changes:",
                   pos.text_table(["what", "before", "after"], [list(o) for o in other])]

@@ -168,7 +168,8 @@ def _view(geo: Geometry, focus: Iterable[str], margin: float = 75,
 def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
          changed: Iterable[str] = (), arrow: tuple[str, str] | None = None,
          target: str | None = None, focus: Iterable[str] = (), title: str = "",
-         legend: bool = True, ident: str = "board", caption: str = "") -> str:
+         legend: bool = True, ident: str = "board", caption: str = "",
+         checked: Iterable[str] = ()) -> str:
     """The board (and, with ``state``, a position on it) as a standalone SVG document."""
     geo = geometry(board)
     P = geo.points
@@ -223,6 +224,7 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
             out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
                        f'{style}><title>{label}</title></line>')
     changed = set(changed)
+    checked = set(checked)
     terr = pos.places_of(state)
     capitals = {g.capital.territory for g in board.groups if g.capital}
     for z in board.zones:
@@ -231,7 +233,8 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
         x, y = P[z.id]
         zs = terr.get(z.id, {})
         fill = owner_colour(state, zs.get("owner")) if zs.get("owner") is not None else "#ffffff"
-        out.append(_ring(x, y, z.id in changed, zone=True))
+        out.append(_ring(x, y, z.id in changed, zone=True) + _check_ring(x, y, z.id in checked,
+                                                                          zone=True))
         out.append(f'<g><title>{escape(z.name)} (maritime zone{_facts(state, zs)})</title>'
                    f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="{R + 9}" ry="{R - 2}" fill="{fill}" '
                    f'stroke="#1f6fb2" stroke-dasharray="4 3"/>'
@@ -249,7 +252,7 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
             fill = gcol.get(t.group, "#999")
         ring = 'stroke="#000" stroke-width="3"' if t.id in capitals else 'stroke="#333" ' \
             'stroke-width="1"'
-        out.append(_ring(x, y, t.id in changed))
+        out.append(_ring(x, y, t.id in changed) + _check_ring(x, y, t.id in checked))
         body = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R}" fill="{fill}" {ring}/>')
         if "armies" in ts:
             body += (f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" font-weight="bold" '
@@ -285,6 +288,20 @@ def _ring(x: float, y: float, on: bool, zone: bool = False) -> str:
                 f'stroke="#ffd400" stroke-width="6"/>')
     return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 5}" fill="none" stroke="#ffd400" '
             f'stroke-width="6"/>')
+
+
+CHECKED = "#1565c0"  # the ring of a place whose fields the example checks
+
+
+def _check_ring(x: float, y: float, on: bool, zone: bool = False) -> str:
+    if not on:
+        return ""
+    if zone:
+        return (f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="{R + 19}" ry="{R + 8}" fill="none" '
+                f'stroke="{CHECKED}" stroke-width="2.5" stroke-dasharray="6 3"/>')
+    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 10}" fill="none" stroke="{CHECKED}" '
+            f'stroke-width="2.5" stroke-dasharray="6 3"><title>checked by the example</title>'
+            f'</circle>')
 
 
 def _label(x: float, y: float, name: str, italic: bool = False) -> str:

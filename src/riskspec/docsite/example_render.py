@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec import model as m
+from riskspec.docsite import checked as chk
 from riskspec.docsite import md
 from riskspec.docsite import position as pos
 from riskspec.docsite.examples import Case
@@ -152,8 +153,8 @@ def touched(case: Case, ctx: Ctx) -> list[str]:
         if isinstance(exp, Mapping):
             named += pos.named_places(exp.get("state"), known)
     named += pos.changed_places(ctx.before, ctx.after)
-    if not named:
-        named = list(pos.places_of(ctx.before))
+    if not named:  # a check of the whole position: the places that hold something
+        named = [p for p, f in pos.places_of(ctx.before).items() if not pos.blank(f)]
     return pos.ordered(named, ctx.order())
 
 
@@ -182,6 +183,9 @@ def pictures(case: Case, spec: m.Spec) -> dict[str, str]:
     if ctx.board is None or ctx.after is None:
         return {}
     focus = touched(case, ctx)
+    _, _, marked, rest = table_layout(case, ctx)
+    checked = sorted({p for p, _ in marked} | {f.place for f in rest if f.place})
+    focus += [p for p in checked if p not in focus]
     arrow, target = _arrow(case, ctx)
     focus += [p for p in (arrow or ()) if p not in focus] + ([target] if target else [])
     changed = pos.changed_places(ctx.before, ctx.after)
@@ -189,18 +193,29 @@ def pictures(case: Case, spec: m.Spec) -> dict[str, str]:
     ident = md.anchor_id(case.id).replace(".", "-")
     out = {b_path: draw(ctx.board, state=ctx.before, arrow=arrow, target=target, focus=focus,
                         title=f"{case.label}, before: {case.title}", legend=False,
-                        ident=f"{ident}-b", caption="Before" if changed else "Position")}
+                        ident=f"{ident}-b", caption="Before" if changed else "Position",
+                        checked=() if changed else checked)}
     if changed:
         out[a_path] = draw(ctx.board, state=ctx.after, changed=changed, focus=focus,
                            title=f"{case.label}, after: {case.title}", legend=False,
-                           ident=f"{ident}-a", caption="After")
+                           ident=f"{ident}-a", caption="After", checked=checked)
     return out
 
 
-def position_table(case: Case, ctx: Ctx) -> str:
+def table_layout(case: Case, ctx: Ctx) -> tuple[list[str], list[tuple[str, str]],
+                                                 set[tuple[str, str]], list[chk.Fact]]:
+    """(places of the position table, its columns, its checked cells, the checked facts
+    it cannot show)."""
     places = touched(case, ctx)
     after = ctx.after if ctx.after is not None else ctx.before
     cols = pos.columns(ctx.before, after, places)
+    cells, rest = chk.split(case, places, [k for k, _ in cols])
+    return places, cols, cells, rest
+
+
+def position_table(case: Case, ctx: Ctx) -> str:
+    places, cols, marked, _ = table_layout(case, ctx)
+    after = ctx.after if ctx.after is not None else ctx.before
     if not places or not cols:
         return ""
     rows = []
@@ -209,14 +224,36 @@ def position_table(case: Case, ctx: Ctx) -> str:
         for key, _ in cols:
             bt, at, ch = pos.cell(ctx.before, after, p, key)
             text = pos.cell_text(md.cell(bt), md.cell(at), ch and ctx.after is not None)
-            row.append(f"**{text}**" if ch and ctx.after is not None else text)
+            text = f"**{text}**" if ch and ctx.after is not None else text
+            row.append(f"{MARK[0]}{text}{MARK[1]}" if (p, key) in marked else text)
         rows.append(row)
     return md.table(["Place", *[label for _, label in cols]], rows)
 
 
-def other_table(ctx: Ctx) -> str:
+#: how a checked cell is highlighted in a table (Material styles ``<mark>`` as a highlight)
+MARK = ('<mark title="checked by the case">', "</mark>")
+
+
+def checked_table(case: Case, ctx: Ctx) -> str:
+    """The checked facts the position table does not show: a player's reserve or cards, the
+    player to act, the phase, victory points, a place checked midway …"""
+    _, _, _, rest = table_layout(case, ctx)
+    if not rest:
+        return ""
+    steps = len(case.steps)
+    rows = []
+    for f in rest:
+        what, when, value = chk.fact_line(f, steps, ctx.names)
+        shown = f"**{md.cell(value)}**" if f.changed else md.cell(value)
+        rows.append([md.cell(what), *([md.cell(when)] if steps > 1 else []),
+                     f"{MARK[0]}{shown}{MARK[1]}"])
+    return md.table(["What", *(["When"] if steps > 1 else []), "Engine (before → after)"], rows)
+
+
+def other_table(ctx: Ctx, skip: set[str] | None = None) -> str:
     rows = [[md.cell(w), md.cell(b), f"**{md.cell(a)}**"]
-            for w, b, a in pos.other_changes(ctx.before, ctx.after)]
+            for w, b, a in pos.other_changes(ctx.before, ctx.after)
+            if not skip or w not in skip]
     return md.table(["What", "Before", "After"], rows) if rows else ""
 
 
@@ -257,6 +294,9 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
         out += ['!!! danger "The engine and the case disagree"',
                 "    The reference engine's result (shown) differs from what the case expects: "
                 f"run {md.code('riskspec check --select ' + case.id)}.", ""]
+    why, origin = chk.why(case, spec)
+    if origin != "steps":  # the steps' own Why lines are shown with them
+        out += [f"**Why:** {md.cell(why)}", ""]
     if not case.state:
         out += ["Starts from a new game" + (f" with {case.players} players" if case.players
                                             else "") + ".", ""]
@@ -266,10 +306,10 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
         before, after = md.rel(from_page, pics[0]), md.rel(from_page, pics[1])
         out += ['<div class="rs-pics" markdown>', "",
                 f"[![{case.label} before the steps: the places it touches, owners as colours, "
-                f"armies as numbers, the action as an arrow]({before}){{ .rs-pic loading=lazy }}]"
+                f"armies as numbers, the action as an arrow, checked places ringed in dashed blue]({before}){{ .rs-pic loading=lazy }}]"
                 f"({before})"]
         if changed:
-            out.append(f"[![{case.label} after the steps, changed places ringed in yellow]"
+            out.append(f"[![{case.label} after the steps, changed places ringed in yellow, checked places in dashed blue]"
                        f"({after}){{ .rs-pic loading=lazy }}]({after})")
         out += ["", "</div>", ""]
     out.append("**Steps**, as the reference engine plays them:")
@@ -290,10 +330,17 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
                 out += [f"    - Checked: {line}" for line in _checks(step.get("expect"), ctx)]
     out.append("")
     table = position_table(case, ctx)
+    _, _, marked, rest = table_layout(case, ctx)
     if table:
-        out += ["**Position** (before → after; changes in bold):" if ctx.after is not None
+        note = "; the cells the case checks highlighted" if marked else ""
+        out += [f"**Position** (before → after; changes in bold{note}):" if ctx.after is not None
                 else "**Starting position:**", "", table, ""]
-    other = other_table(ctx)
+    checks = checked_table(case, ctx)
+    if checks:
+        out += ["**Checked** (what the case's expectations name, with the reference engine's "
+                "value):", "", checks, ""]
+    # one step: its checked before → after is the example's, already in "Checked"
+    other = other_table(ctx, skip={f.label for f in rest} if len(case.steps) == 1 else None)
     if other:
         out += ["**Other changes:**", "", other, ""]
     out += [f"Replay it: {md.code('riskspec show ' + case.id)} (before and after in the "

@@ -38,6 +38,11 @@ def places_of(state: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
     return out
 
 
+def blank(fields: Mapping[str, Any]) -> bool:
+    """A place with nothing on it: no owner, no pieces (a new game's board)."""
+    return all(v is None or v == 0 or v is False or v == [] for v in fields.values())
+
+
 def players_of(state: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     players = state.get("players") if isinstance(state, Mapping) else None
     return [p if isinstance(p, Mapping) else {} for p in players] \

@@ -113,6 +113,18 @@ class EngineLimit(EngineFault):
     kind = "limit"
 
 
+class EngineLied(EngineFault):
+    """A state the engine answered is not the one it must be: ``load_state`` echoing another
+    game than the one sent, ``new_game`` another than the rules set up, a ``state`` request
+    another than the last one returned.  ``diffs`` says where."""
+
+    kind = "lying-state"
+
+    def __init__(self, message: str, *, diffs: list[dict] | None = None, stderr_tail: str = "") -> None:
+        self.diffs = list(diffs or [])
+        super().__init__(message, stderr_tail=stderr_tail)
+
+
 class CaseDeadline(EngineFault):
     """The case as a whole ran past its deadline (``--case-timeout``)."""
 

@@ -21,13 +21,14 @@ from typing import Any
 from riskspec.conformance.claims import case_needs, unclaimed_by_steps
 from riskspec.conformance.client import EngineClient, InProcessClient, Response
 from riskspec.conformance.compare import (
+    MISSING,
     action_key,
     events_diff,
     format_diff,
     partial_diff,
     set_diff,
 )
-from riskspec.conformance.errors import EngineFault, EngineSchemaError, JudgeError
+from riskspec.conformance.errors import EngineFault, EngineLied, EngineSchemaError, JudgeError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
 from riskspec.conformance.protocol import STATE_FORMAT, schema_errors
 from riskspec.conformance.untrusted import clean_json, clean_text
@@ -168,6 +169,49 @@ def divide_rows(expected: Mapping[str, int] | None, actual: Mapping[str, int]) -
     return rows
 
 
+def echo_diffs(sent: Any, echoed: Any) -> list[dict]:
+    """Where a state the engine answered differs from the state it should be (the one sent to
+    ``load_state``, the reference's ``new_game``, the one a ``state`` request must repeat): its
+    variant and every observable field (:func:`riskspec.conformance.frame.observe`), places
+    it added included.  [] when either is not in riskspec's state format (nothing to read)."""
+    if not (isinstance(sent, Mapping) and isinstance(echoed, Mapping)
+            and sent.get("format") == STATE_FORMAT and echoed.get("format") == STATE_FORMAT):
+        return []
+    want, got = observe(sent), observe(echoed)
+    diffs = partial_diff({"variant": sent.get("variant")}, {"variant": echoed.get("variant")}, "$.state")
+    diffs += partial_diff(want, got, "$.state")
+    for key in ("territories", "zones"):
+        w, g = want.get(key), got.get(key)
+        if isinstance(w, Mapping) and isinstance(g, Mapping):
+            diffs += [{"path": f"$.state.{key}.{name}", "expected": MISSING, "actual": g[name]}
+                      for name in sorted(set(g) - set(w))[:5]]
+    return diffs
+
+
+def _lied(diffs: list[dict], what: str) -> EngineLied:
+    return EngineLied(f"{what}\n{format_diff(diffs)}", diffs=diffs)
+
+
+def _check_setup_echo(case: Case, setup: Mapping[str, Any], cur: Any) -> None:
+    """The state ``load_state`` answers must be the one sent; ``new_game``'s, the reference's
+    new game for the same request.  A mismatch is a lying engine (:class:`EngineLied`)."""
+    if case.state is not None:
+        diffs = echo_diffs(case.state, cur)
+        if diffs:
+            raise _lied(diffs, "load_state answered a state other than the one it was sent "
+                               "(the engine lies about the game it holds)")
+        return
+    if not (isinstance(cur, Mapping) and cur.get("format") == STATE_FORMAT):
+        return
+    from riskspec.conformance.client import reference_client
+    ref = reference_client().request("new_game", **setup)
+    if ref.ok:
+        diffs = echo_diffs(ref.result["state"], cur)
+        if diffs:
+            raise _lied(diffs, "new_game answered a state other than the new game the rules set "
+                               "up for that request (the reference engine's)")
+
+
 # -- one case ---------------------------------------------------------------------------
 def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout: float | None = None) -> CaseResult:
     """Run one case; whatever happens inside it ends as this case's result (never an exception).
@@ -201,6 +245,7 @@ def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout
         res.outcome, res.fault = fault.outcome, fault.kind
         res.message = f"{fault.kind}: {fault}"
         res.stderr = fault.stderr_tail or None
+        res.diffs = list(getattr(fault, "diffs", []))
     except Exception as exc:  # anything else (a RecursionError on a hostile answer …) is an error too
         res.outcome, res.fault = "error", JudgeError.kind
         res.message = (f"the suite could not judge this case: {type(exc).__name__}: "
@@ -253,6 +298,7 @@ def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResu
     if not r.ok:
         raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
     cur = checked_state(r, "load_state" if case.state is not None else "new_game")
+    _check_setup_echo(case, setup, cur)
     trail: list[Any] = [cur]   # the engine's state at the start and after each step
     try:
         _play(client, case, res, setup, cur, trail)
@@ -305,7 +351,11 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
                 cur, events = checked_state(r, f"apply ({where})"), r.result.get("events", [])
         if "state" in exp:
             if fresh:
+                before = cur
                 cur = checked_state(_need_ok(client.request("state"), "state"), f"state ({where})")
+                if action is None and echo_diffs(before, cur):  # nothing was played: the same state
+                    raise _lied(echo_diffs(before, cur), f"{where}: the state request answered a "
+                                "state other than the one the engine last returned, with no action between")
             diffs += partial_diff(compared(exp["state"]), cur, "$.state")
         if case.framed and ("state" in exp or "error" not in exp):
             frame = advance(frame, exp.get("state"))

@@ -9,8 +9,11 @@ expectations and vectors, ``docs build``, the MCP server, the adapter kit) goes 
   the target's folder (``O_TMPFILE`` where the system has it, else a dot-named temporary file)
   that is renamed over the target only when complete, so a reader sees the old file or the new
   one, never half of one. A temporary file is removed on failure and, through
-  :func:`install_signal_cleanup`, on SIGTERM/SIGHUP; with ``O_TMPFILE`` not even SIGKILL
-  leaves one behind except in the instant between naming and renaming it.
+  :func:`install_signal_cleanup`, on SIGTERM/SIGHUP; with ``O_TMPFILE`` a SIGKILL while the
+  bytes are written leaves nothing behind. What a SIGKILL can leave (in the instant between
+  naming the file and renaming it, or without ``O_TMPFILE`` at all) is a dot-named
+  ``.NAME.PID.HEX.tmp`` whose process is gone: the next write of the same file removes it
+  (:func:`sweep_stale_temps`).
 * **Reads** refuse a FIFO (it would block), a device (``/dev/zero`` never ends), a folder, a
   socket and a symbolic link that leads nowhere, with a message naming the file and what it
   is; they are bounded in size. The file is opened without blocking and checked once open,
@@ -27,7 +30,6 @@ import os
 import secrets
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -131,10 +133,19 @@ def check_output_file(path: Path, what: str = "output file", *,
     cannot be written in."""
     refuse_special(path, what, error=error)
     parent = _parent_folder(path, what, error)
+    sweep_stale_temps(path)
     try:  # a probe: os.access says yes for root in /proc, where nothing can be created
-        fd, probe = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
+        fd = _open_unnamed(parent)   # unnamed: nothing to leave behind
+        if fd is not None:
+            os.close(fd)
+        else:
+            probe = _temp_name(path, ".probe")
+            _register(probe)
+            try:
+                os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                                 | getattr(os, "O_NOFOLLOW", 0), 0o600))
+            finally:
+                _unlink_quietly(probe)
     except OSError as exc:
         raise error(f"{what} {path}: cannot write in the folder {str(parent)!r}: "
                     f"{exc.strerror or exc}") from exc
@@ -198,8 +209,50 @@ def _unlink_quietly(tmp: str) -> None:
     _forget(tmp)
 
 
-def _temp_name(path: Path) -> str:
-    return str(path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+def _temp_name(path: Path, suffix: str = ".tmp") -> str:
+    return str(path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{suffix}")
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # alive, someone else's (EPERM)
+        return True
+    return True
+
+
+def sweep_stale_temps(path: str | Path) -> list[str]:
+    """Remove the temporary files that writes of ``path`` left behind when their process was
+    killed (SIGKILL gives no chance to clean up): ``.NAME.PID.HEX.tmp`` / ``.probe`` beside
+    it whose process no longer exists.  A temporary file of a live process (a write going on)
+    is left alone.  Every write calls it first, so a killed run's leftover goes on the next
+    write of the same file; returns what was removed."""
+    path = Path(path)
+    prefix = f".{path.name}."
+    removed: list[str] = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        rest = name[len(prefix):].split(".")
+        if len(rest) != 3 or rest[2] not in ("tmp", "probe") or not rest[0].isdigit() \
+                or len(rest[1]) != 8 or _pid_alive(int(rest[0])):
+            continue
+        full = path.parent / name
+        try:
+            if stat.S_ISREG(os.lstat(full).st_mode):
+                os.unlink(full)
+                removed.append(str(full))
+        except OSError:
+            pass
+    return removed
 
 
 def _open_unnamed(folder: Path) -> int | None:
@@ -226,6 +279,7 @@ def write_bytes(path: str | Path, data: bytes, what: str = "output file", *,
     path = Path(path)
     refuse_special(path, what, error=error)
     folder = _parent_folder(path, what, error)
+    sweep_stale_temps(path)   # what a killed earlier write of this file left
     tmp = ""
     try:
         fd = _open_unnamed(folder)

@@ -191,3 +191,18 @@ def test_a_problem_in_a_shared_file_is_reported_once(tree: Path) -> None:
     problems, _ = check_tree(tree)
     assert len(problems) == len(set(problems))
     assert [str(p) for p in problems].count(str(problems[0])) == 1
+
+
+@pytest.mark.parametrize("alone", [True, False], ids=["the-file-alone", "its-tree"])
+def test_a_duplicated_source_id_is_found_with_file_line_and_reason(capsys, tree, alone):
+    """`riskspec validate sources.yaml` on its own accepted a duplicated source id (issue #24):
+    it is a `duplicate-id` at the second one's line, naming where the first is."""
+    sources = tree / "sources.yaml"
+    edit(sources, "  - id: classic-pt\n", "  - id: classic-en\n")
+    second = sources.read_text().splitlines().index("  - id: classic-en", 6) + 1
+    code, found, text = run_cli(capsys, str(sources if alone else tree))
+    assert code == 1, text
+    dup = [f for f in found if f["code"] == "duplicate-id"]
+    assert len(dup) == 1, text
+    assert dup[0]["file"].endswith("sources.yaml") and int(dup[0]["line"]) == second
+    assert "source id 'classic-en' is defined twice" in dup[0]["msg"] and "sources.yaml:" in dup[0]["msg"]

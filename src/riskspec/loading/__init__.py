@@ -202,8 +202,9 @@ def _files_ctx(paths: list[Path], ctx: _Ctx) -> _Ctx:
 
 def _check_one(ctx: _Ctx, path: Path, doc: Document, sources: dict[str, m.Source]) -> None:
     from riskspec.loading._context import _Ctx
-    from riskspec.loading.variants import _build_variant, _RawVariant, _Shared
+    from riskspec.loading.variants import _build_variant, _RawVariant, _Shared, sources_of
     if doc.data["format"] == "riskspec/sources@1":
+        sources_of(ctx, doc)   # given on its own: its own checks (a duplicated id …)
         return
     if doc.data["format"] == "riskspec/variant@1":
         # Its siblings (resolutions name them) and the shipped variants (it may extend

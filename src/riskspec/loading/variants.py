@@ -30,6 +30,12 @@ def _load_sources(ctx: _Ctx, root: Path) -> dict[str, m.Source]:
     doc = ctx.load(root / "sources.yaml", "riskspec/sources@1")
     if doc is None:
         return {}
+    return sources_of(ctx, doc)
+
+
+def sources_of(ctx: _Ctx, doc: Document) -> dict[str, m.Source]:
+    """The sources of a ``riskspec/sources@1`` document, each ID once (a duplicate is a
+    ``duplicate-id`` problem at its line, naming where the first is)."""
     out = {}
     _unique(ctx, doc, doc.data["sources"], "id", "source", ("sources",))
     for s in doc.data["sources"]:

@@ -19,6 +19,12 @@ MAX_JOBS = 64
 MAX_GAMES = 1_000_000
 #: the most steps of one fuzzed game (``--fuzz-steps``)
 MAX_FUZZ_STEPS = 100_000
+#: the most examples of ``riskspec check --hypothesis N`` (each one a game played on the
+#: engine and the reference: 100,000 is a day's run)
+MAX_HYPOTHESIS_EXAMPLES = 100_000
+#: the most steps of one Hypothesis example (``--hypothesis-steps``); Hypothesis shrinks a
+#: failure over every step, and past a few thousand its choice buffer ends the example anyway
+MAX_HYPOTHESIS_STEPS = 10_000
 #: the longest ``search_rules`` query (characters) and the most words of it that count
 MAX_QUERY_CHARS = 2_000
 MAX_QUERY_WORDS = 64

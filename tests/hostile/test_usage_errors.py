@@ -65,6 +65,17 @@ CASES = {
     "no jobs": (["--jobs", "0"], "--jobs must be at least 1"),
     "too many jobs": (["--jobs", "100000"], "--jobs runs at most 64 engine processes"),
     "too many fuzz games": (["--fuzz", "10000000000"], "--fuzz takes at most 1,000,000 games"),
+    "fuzz seed past the bound": (["--fuzz", "1", "--fuzz-seed", str(2**64)],
+                                 "--fuzz-seed is from 0 to 9,223,372,036,854,775,807"),
+    "negative fuzz seed": (["--fuzz", "1", "--fuzz-seed", "-1"], "--fuzz-seed is from 0 to"),
+    "too many hypothesis examples": (["--hypothesis", "1000001"],
+                                     "--hypothesis runs at most 100,000 examples, got 1,000,001"),
+    "too many hypothesis steps": (["--hypothesis", "1", "--hypothesis-steps", "10001"],
+                                  "--hypothesis-steps is at most 10,000 steps per example"),
+    "negative hypothesis seed": (["--hypothesis", "1", "--hypothesis-seed", "-3"],
+                                 "--hypothesis-seed is from 0 to 9,223,372,036,854,775,807, got -3"),
+    "hypothesis seed past the bound": (["--hypothesis", "1", "--hypothesis-seed", str(10**30)],
+                                       "--hypothesis-seed is from 0 to"),
     "report on a device": (["--report", "/dev/full"], "is a character device, not a regular file; refusing"),
     "report in /proc": (["--report", "/proc/self/nope/r.json"], "does not exist (riskspec creates no folder"),
     "junit in /proc": (["--junit", "/proc/nope.xml"], "cannot write in"),
@@ -85,6 +96,32 @@ def test_usage_error_is_one_line_exit_2(capsys, tmp_path, name):
     assert code == 2, (out, err)
     assert err.count("\n") == 1 and err.startswith("riskspec check: error: ") and text in err, err
     assert "Traceback" not in err + out
+
+
+def test_help_states_every_bound(capsys):
+    """Each bound a usage error names is in ``riskspec check --help`` too."""
+    from riskspec.limits import (
+        MAX_FUZZ_STEPS,
+        MAX_GAMES,
+        MAX_HYPOTHESIS_EXAMPLES,
+        MAX_HYPOTHESIS_STEPS,
+        MAX_SEED,
+    )
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    blocks: dict[str, str] = {}    # each option's help, by its first line
+    for line in capsys.readouterr().out.splitlines():
+        if line.startswith("  -"):
+            head = line.split("  ")[1].strip()
+            blocks[head] = line
+        elif blocks and line.startswith("      "):
+            blocks[head] += " " + line.strip()
+    for flag, bound in (("--fuzz N", MAX_GAMES), ("--fuzz-steps S", MAX_FUZZ_STEPS),
+                        ("--hypothesis N", MAX_HYPOTHESIS_EXAMPLES),
+                        ("--hypothesis-steps S", MAX_HYPOTHESIS_STEPS),
+                        ("--fuzz-seed SEED", MAX_SEED), ("--hypothesis-seed SEED", MAX_SEED)):
+        part = " ".join(blocks[flag].split())
+        assert f"{bound:,}" in part, (flag, part)
 
 
 @pytest.mark.parametrize("body, text", [

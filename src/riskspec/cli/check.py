@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from riskspec.errors import RiskspecError
-from riskspec.limits import MAX_FUZZ_STEPS, MAX_GAMES, MAX_JOBS
+from riskspec.limits import (
+    MAX_FUZZ_STEPS,
+    MAX_GAMES,
+    MAX_HYPOTHESIS_EXAMPLES,
+    MAX_HYPOTHESIS_STEPS,
+    MAX_JOBS,
+    MAX_SEED,
+)
 
 EPILOG = """\
 examples:
@@ -107,7 +114,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fuzz-steps", metavar="S", type=int, default=200,
                    help=f"most random steps per fuzzed game (default 200, at most {MAX_FUZZ_STEPS:,})")
     p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=0,
-                   help="seed for --fuzz (default 0: the same games every run)")
+                   help=f"seed for --fuzz (default 0: the same games every run; 0 to {MAX_SEED:,})")
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the vectors, only fuzz")
     p.add_argument("--workers", metavar="N", type=int, default=None,
@@ -132,11 +139,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "agree with the reference and keep the generic invariants (armies, owners, "
                         "cards, phase order, refusals change nothing). A failure is shrunk to a "
                         "minimal action sequence, printed as a vector naming the rule, and saved in "
-                        "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\"")
+                        "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\". "
+                        f"At most {MAX_HYPOTHESIS_EXAMPLES:,} examples")
     p.add_argument("--hypothesis-steps", metavar="S", type=int, default=50,
-                   help="most steps per Hypothesis example (default 50)")
+                   help=f"most steps per Hypothesis example (default 50, at most {MAX_HYPOTHESIS_STEPS:,})")
     p.add_argument("--hypothesis-seed", metavar="SEED", type=int, default=0,
-                   help="seed of the start positions the machine chooses among (default 0)")
+                   help=f"seed of the start positions the machine chooses among (default 0; 0 to {MAX_SEED:,})")
     p.add_argument("--hypothesis-db", metavar="DIR", type=Path, default=None,
                    help="the Hypothesis example database: a found failure is replayed first on the "
                         "next run (default: $RISKSPEC_HYPOTHESIS_DB, else ~/.cache/riskspec/hypothesis; "

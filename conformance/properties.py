@@ -164,6 +164,78 @@ def _state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, path
     return action_rule(variant, action, phase) or f"{family}.turn.{'sequence' if family == 'classic' else 'phases'}"
 
 
+#: the rule of the number of dice each side throws, per family (Napoléon: one rule for both)
+DICE_RULES = {"classic": ("classic.attack.attacker-dice", "classic.attack.defender-dice"),
+              "napoleon": ("napoleon.combat.dice", "napoleon.combat.dice")}
+
+
+def _dice_count_rule(variant: str, want: Sequence[Any], got: Sequence[Any]) -> str | None:
+    """The dice rule an attack-dice divergence breaks, None when it is not one.
+
+    ``want`` and ``got`` are the reference's and the engine's legal actions or chance
+    outcomes where they differ.  Attacks offered between the same territories, differing only
+    in the number of dice, break the attacker's dice rule (not ``attack.declare``: the attack
+    itself is allowed); rolls whose number of attacker (or defender) dice differ break that
+    side's dice rule, not the comparison of the dice."""
+    family = "napoleon" if variant.startswith("napoleon") else "classic"
+    attacker_rule, defender_rule = DICE_RULES[family]
+    w = [a for a in want if isinstance(a, Mapping)]
+    g = [a for a in got if isinstance(a, Mapping)]
+    if not w and not g:
+        return None
+    kinds = {a.get("type") for a in (*w, *g)}
+    if kinds == {"attack"}:
+        def pairs(acts: Sequence[Mapping[str, Any]]) -> set[tuple[Any, Any]]:
+            return {(a.get("from"), a.get("to")) for a in acts}
+
+        def counts(acts: Sequence[Mapping[str, Any]]) -> set[tuple[Any, Any, Any]]:
+            return {(a.get("from"), a.get("to"), a.get("dice")) for a in acts}
+        if pairs(w) == pairs(g) and counts(w) != counts(g):
+            return attacker_rule
+        return None
+    if kinds == {"roll"}:
+        def sides(acts: Sequence[Mapping[str, Any]], side: str) -> set[int]:
+            return {len(a[side]) for a in acts if isinstance(a.get(side), list)}
+        if sides(w, "attacker") != sides(g, "attacker"):
+            return attacker_rule
+        if sides(w, "defender") != sides(g, "defender"):
+            return defender_rule
+        return None
+    if kinds == {"defend"}:
+        return defender_rule
+    return None
+
+
+def _legal_rule(variant: str, phase: Any, want: Mapping[str, Mapping[str, Any]],
+                got: Mapping[str, Mapping[str, Any]]) -> str:
+    """The rule of a legal-action divergence: an attack-dice count its dice rule, else the rule
+    of the type of the first differing action."""
+    missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
+    sample = (missing or extra)[0]
+    typ = (want.get(sample) or got.get(sample) or {}).get("type")
+    if typ == "attack":   # the engine's attacks and the reference's, from the same places
+        differing = [want.get(k) or got.get(k) or {} for k in (*missing, *extra)]
+        places = {(a.get("from"), a.get("to")) for a in differing}
+        both = [[a for a in table.values() if a.get("type") == "attack"
+                 and (a.get("from"), a.get("to")) in places] for table in (want, got)]
+        by_dice = _dice_count_rule(variant, both[0], both[1])
+        if by_dice:
+            return by_dice
+    return _state_rule(variant, {"type": typ}, phase, [])
+
+
+def _outcomes_rule(variant: str, phase: Any, want: Sequence[Mapping[str, Any]],
+                   got: Sequence[Any]) -> str:
+    """The rule of a chance-outcome divergence: rolls of another number of dice that side's
+    dice rule, else the rule of the outcome's type (the comparison, for rolls)."""
+    outs = [o.get("outcome") for o in got if isinstance(o, Mapping)]
+    by_dice = _dice_count_rule(variant, [o["outcome"] for o in want], outs)
+    if by_dice:
+        return by_dice
+    typ = want[0]["outcome"].get("type") if want else None
+    return _state_rule(variant, {"type": typ}, phase, [])
+
+
 def _probe_rule(variant: str, error: Mapping[str, Any], probe: Mapping[str, Any], phase: Any) -> str:
     from riskspec.conformance.attribution import action_rule, is_rule
     if is_rule(variant, error.get("rule")):
@@ -294,9 +366,7 @@ class _Game:
                 got = {action_key(a): a for a in mine if isinstance(a, Mapping)}
                 if set(want) != set(got):
                     missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
-                    sample = (missing or extra)[0]
-                    typ = (want.get(sample) or got.get(sample) or {}).get("type")
-                    rule = _state_rule(self.start.variant, {"type": typ}, ref_state.get("phase"), [])
+                    rule = _legal_rule(self.start.variant, ref_state.get("phase"), want, got)
                     self._diverge(f"legal actions differ in phase {ref_state.get('phase')}: "
                                   f"{len(missing)} missing (e.g. {missing[0] if missing else '-'}), "
                                   f"{len(extra)} extra (e.g. {extra[0] if extra else '-'})",
@@ -312,10 +382,9 @@ class _Game:
                    if isinstance(o, Mapping) and isinstance(o.get("outcome"), Mapping)}
             if want_p != got_p:
                 bad = sorted(k for k in set(want_p) | set(got_p) if want_p.get(k) != got_p.get(k))
-                typ = outs[0]["outcome"].get("type")
                 self._diverge(f"chance outcomes differ: {len(bad)} outcomes (e.g. {bad[0]}: expected "
                               f"{want_p.get(bad[0], 'none')}, got_p {got_p.get(bad[0], 'none')})", "outcomes",
-                              _state_rule(self.start.variant, {"type": typ}, ref_state.get("phase"), []),
+                              _outcomes_rule(self.start.variant, ref_state.get("phase"), outs, theirs),
                               {"outcomes": outs}, {})
         return [o["outcome"] for o in outs], True
 

@@ -172,3 +172,60 @@ def test_cli_fuzz_honours_expect_and_needs_no_hypothesis(tmp_path):
 def test_cli_fuzz_usage_errors(bad):
     with redirect_stdout(io.StringIO()):
         assert main(["check", *bad]) == 2
+
+
+class DiceSlip(ReferenceAPI):
+    """The reference with one slip in the number of dice a side may throw (issue #22: such a
+    divergence was blamed on ``classic.attack.declare``, or on the comparison of the dice)."""
+
+    def __init__(self, slip: str) -> None:
+        super().__init__()
+        self.slip = slip
+
+    def legal_actions(self, state: Any) -> list:
+        acts = [dict(a) for a in super().legal_actions(state)]
+        if self.slip != "attacker-dice-per-army":
+            return acts
+        offered = {(a.get("from"), a.get("to"), a.get("dice")) for a in acts if a.get("type") == "attack"}
+        for a in list(acts):   # dice up to the armies, not armies − 1: one die more at the top
+            if a.get("type") == "attack" and a["dice"] < 3 \
+                    and (a["from"], a["to"], a["dice"] + 1) not in offered \
+                    and self.to_json(state)["territories"][a["from"]]["armies"] == a["dice"] + 1:
+                acts.append({**a, "dice": a["dice"] + 1})
+        return acts
+
+    def chance_outcomes(self, state: Any) -> list:
+        outs = list(super().chance_outcomes(state))
+        if self.slip != "defender-one-die" or not outs or outs[0][0].get("type") != "roll":
+            return outs
+        merged: dict[str, Any] = {}
+        for o, p in outs:    # the defender always throws one die
+            short = {**o, "defender": list(o["defender"])[:1]}
+            key = json.dumps(short, sort_keys=True)
+            merged[key] = (short, merged[key][1] + p if key in merged else p)
+        return list(merged.values())
+
+
+@pytest.mark.parametrize("slip, rule, kind", [
+    ("attacker-dice-per-army", "classic.attack.attacker-dice", "legal"),
+    ("defender-one-die", "classic.attack.defender-dice", "outcomes"),
+])
+def test_an_attack_dice_divergence_is_blamed_on_the_dice_rule(slip, rule, kind):
+    res = differential_check(in_process(DiceSlip(slip)), reference_client(), games=16, max_steps=80,
+                             seed=0, variants=["classic"], probe_rate=0.0)
+    found = [d for d in res.divergences if d.kind == kind]
+    assert found, [str(d) for d in res.divergences]
+    assert {d.rule for d in found} == {rule}, [str(d) for d in found]
+
+
+def test_the_dice_rule_of_legal_and_outcome_differences():
+    from riskspec.conformance.properties import _dice_count_rule
+    att = {"type": "attack", "from": "alaska", "to": "kamchatka"}
+    assert _dice_count_rule("classic", [{**att, "dice": 1}], [{**att, "dice": 1}, {**att, "dice": 2}]) \
+        == "classic.attack.attacker-dice"
+    assert _dice_count_rule("classic", [{**att, "dice": 1}], [{**att, "to": "alberta", "dice": 1}]) is None
+    roll = {"type": "roll", "attacker": [6, 5], "defender": [4, 3]}
+    assert _dice_count_rule("classic", [roll], [{**roll, "attacker": [6]}]) == "classic.attack.attacker-dice"
+    assert _dice_count_rule("classic", [roll], [{**roll, "defender": [4]}]) == "classic.attack.defender-dice"
+    assert _dice_count_rule("classic", [roll], [{**roll, "defender": [4, 2]}]) is None   # same counts
+    assert _dice_count_rule("napoleon-basic", [roll], [{**roll, "defender": [4]}]) == "napoleon.combat.dice"

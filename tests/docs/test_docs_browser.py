@@ -250,7 +250,10 @@ def check_examples_and_notices(browser, base: str) -> None:
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=pic.element_handle(),
                            timeout=15000)
     box = pic.bounding_box()
-    assert box and box["width"] > 100 and box["x"] + box["width"] <= PHONE + 1, box
+    frame = page.locator(f"[id='{frag}'] ~ .rs-pics a").first.bounding_box()
+    # the picture is never shrunk (labels >= 11 px); wider than the phone, its frame scrolls
+    assert box and box["width"] > 100 and frame and frame["x"] + frame["width"] <= PHONE + 1, box
+    assert label_px(page, pic) >= 11
     for path in ("/variants/napoleon-basic/", "/maps/napoleon-europe/",
                  "/rules/napoleon.combat.compare/", "/examples/napoleon-advanced/combat/",
                  "/ambiguities/napoleon.amb.tie-break/"):
@@ -260,3 +263,47 @@ def check_examples_and_notices(browser, base: str) -> None:
         assert notice.count() >= 1, path
         assert "land borders" in notice.first.inner_text()
     page.close()
+
+
+def label_px(page, img) -> float:
+    """The rendered size of a board picture's place labels, in CSS pixels."""
+    return page.evaluate(
+        """async img => {
+            const svg = await (await fetch(img.src)).text();
+            const doc = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+            const units = parseFloat(doc.getAttribute("viewBox").split(" ")[2]);
+            const sizes = [...doc.querySelectorAll("text")].map(t => parseFloat(
+                t.getAttribute("font-size") || doc.getAttribute("font-size")));
+            return Math.min(...sizes) * img.getBoundingClientRect().width / units; }""",
+        img.element_handle())
+
+
+@pytest.mark.parametrize("width", [1366, PHONE])
+def test_pictures_and_readings_are_readable(fixture_site, browser, width):
+    """Issue 26, at a desktop and a phone width: the map's labels are at least 11 px (the
+    picture scrolls sideways rather than shrinking), and an ambiguity page's readings are
+    not clipped (no table or block wider than its column)."""
+    server, base = _serve(fixture_site.site)
+    try:
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        maps = sorted(p.stem for p in (fixture_site.project / "docs" / "maps").glob("*.md")
+                      if p.name != "index.md")
+        page.goto(f"{base}/maps/{maps[0]}/", wait_until="load")
+        img = page.locator("img.rs-map").first
+        page.wait_for_function("i => i.complete && i.naturalWidth > 0",
+                               arg=img.element_handle(), timeout=15000)
+        assert label_px(page, img) >= 11
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        ambs = sorted(p.stem for p in (fixture_site.project / "docs" / "ambiguities")
+                      .glob("*.md") if p.name != "index.md")
+        page.goto(f"{base}/ambiguities/{ambs[0]}/", wait_until="load")
+        clipped = page.evaluate("""() => [...document.querySelectorAll(
+            "article table, article li, article p")].filter(e => {
+              const w = e.closest(".md-typeset__scrollwrap") || e.parentElement;
+              return e.scrollWidth > w.clientWidth + 1; }).map(e => e.innerText.slice(0, 60))""")
+        assert not clipped, clipped[:3]
+        assert page.locator("article h3[id^='reading-']").count() >= 2
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -25,6 +25,10 @@ from riskspec.docsite import position as pos
 from riskspec.docsite.svgmap import CELL_H, CELL_W, PALETTE, layout
 
 R = 15  # territory disc radius
+#: place labels, in map units; a picture is shown at :data:`SCALE` of its map units (its
+#: ``width``/``height``), never scaled down by the page, so a label is LABEL × SCALE ≥ 11 px
+LABEL = 13
+SCALE = 0.85
 SEA = "#e8f1fa"
 COLOURS = {"red": "#d62728", "blue": "#1f5fb4", "green": "#2ca02c", "yellow": "#e8c100",
            "black": "#333333", "pink": "#e377c2", "purple": "#8e44ad", "orange": "#ff7f0e",
@@ -180,8 +184,9 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
     lh = 20 * math.ceil(len(legend_rows) / cols) + 10 if legend_rows else 0
     total_h = vh + lh
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{_f(vx)} {_f(vy)} {_f(vw)} '
-           f'{_f(total_h)}" width="{_f(vw)}" height="{_f(total_h)}" font-family="sans-serif" '
-           f'font-size="11" role="img" aria-labelledby="{ident}-title">',
+           f'{_f(total_h)}" width="{_f(vw * SCALE)}" height="{_f(total_h * SCALE)}" '
+           f'font-family="sans-serif" '
+           f'font-size="{LABEL}" role="img" aria-labelledby="{ident}-title">',
            f'<title id="{ident}-title">{escape(title or board.title)}</title>',
            '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
            'markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" '
@@ -256,16 +261,11 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
         body = (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R}" fill="{fill}" {ring}/>')
         if "armies" in ts:
             body += (f'<text x="{_f(x)}" y="{_f(y + 4)}" text-anchor="middle" font-weight="bold" '
-                     f'font-size="12" fill="{_ink(fill)}">{ts["armies"]}</text>')
+                     f'font-size="14" fill="{_ink(fill)}">{ts["armies"]}</text>')
         out.append(f'<g><title>{escape(t.name)}{_facts(state, ts)}</title>{body}'
                    f'{_label(x, y, t.name)}{_badges(x, y, ts)}</g>')
     if arrow and arrow[0] in P and arrow[1] in P:
-        (x1, y1), (x2, y2) = P[arrow[0]], P[arrow[1]]
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        ux, uy = (x2 - x1) / d, (y2 - y1) / d
-        out.append(f'<line x1="{_f(x1 + ux * R)}" y1="{_f(y1 + uy * R)}" '
-                   f'x2="{_f(x2 - ux * (R + 4))}" y2="{_f(y2 - uy * (R + 4))}" stroke="#b00020" '
-                   f'stroke-width="4" marker-end="url(#arrowhead)"/>')
+        out.append(_arrow(P[arrow[0]], P[arrow[1]], geo))
     elif target and target in P:
         x, y = P[target]
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 9}" fill="none" stroke="#b00020" '
@@ -278,6 +278,32 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
         out.append(_legend(legend_rows, vx, vy + vh, vw, lh, cols))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def wraps(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> bool:
+    """Two places joined round the back of the world map (Alaska–Kamchatka)."""
+    return geo.geographic and abs(a[0] - b[0]) > geo.width / 2
+
+
+def _arrow(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> str:
+    """The action's arrow from ``a`` to ``b``; across the map's edge when they are joined round
+    the back of the world (out of one side, in from the other), never across the board."""
+    style = 'stroke="#b00020" stroke-width="4"'
+    (x1, y1), (x2, y2) = a, b
+    if wraps(a, b, geo):
+        edge_out, edge_in = (0.0, geo.width) if x1 < x2 else (geo.width, 0.0)
+        ym = (y1 + y2) / 2
+        sx = -1 if edge_out == 0.0 else 1
+        return (f'<g><title>across the edge of the map</title>'
+                f'<line x1="{_f(x1 + sx * R)}" y1="{_f(y1)}" x2="{_f(edge_out)}" y2="{_f(ym)}" '
+                f'{style} stroke-dasharray="8 4"/>'
+                f'<line x1="{_f(edge_in)}" y1="{_f(ym)}" x2="{_f(x2 - sx * (R + 4))}" '
+                f'y2="{_f(y2)}" {style} marker-end="url(#arrowhead)"/></g>')
+    d = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / d, (y2 - y1) / d
+    return (f'<line x1="{_f(x1 + ux * R)}" y1="{_f(y1 + uy * R)}" '
+            f'x2="{_f(x2 - ux * (R + 4))}" y2="{_f(y2 - uy * (R + 4))}" {style} '
+            f'marker-end="url(#arrowhead)"/>')
 
 
 def _ring(x: float, y: float, on: bool, zone: bool = False) -> str:
@@ -307,11 +333,11 @@ def _check_ring(x: float, y: float, on: bool, zone: bool = False) -> str:
 def _label(x: float, y: float, name: str, italic: bool = False) -> str:
     lines = _lines(name)
     style = ' font-style="italic"' if italic else ""
-    spans = "".join(f'<tspan x="{_f(x)}" dy="{0 if i == 0 else 12}">{escape(s)}</tspan>'
+    spans = "".join(f'<tspan x="{_f(x)}" dy="{0 if i == 0 else LABEL}">{escape(s)}</tspan>'
                     for i, s in enumerate(lines))
-    return (f'<text x="{_f(x)}" y="{_f(y + R + 12)}" text-anchor="middle"{style} '
-            f'paint-order="stroke" stroke="#fff" stroke-width="3" stroke-linejoin="round">'
-            f'{spans}</text>')
+    return (f'<text x="{_f(x)}" y="{_f(y + R + 13)}" text-anchor="middle"{style} '
+            f'font-size="{LABEL}" paint-order="stroke" stroke="#fff" stroke-width="3" '
+            f'stroke-linejoin="round">{spans}</text>')
 
 
 BADGES = (("generals", "G", "#5b2c6f"), ("fortifications", "F", "#6d4c41"),
@@ -325,7 +351,7 @@ def _badges(x: float, y: float, fields: Mapping[str, Any]) -> str:
     for (key, letter, col), (dx, dy) in zip(shown, slots):
         out.append(f'<g><rect x="{_f(x + dx)}" y="{_f(y + dy)}" width="20" height="12" rx="3" '
                    f'fill="{col}"/><text x="{_f(x + dx + 10)}" y="{_f(y + dy + 9.5)}" '
-                   f'text-anchor="middle" font-size="9" fill="#fff">{letter}{fields[key]}'
+                   f'text-anchor="middle" font-size="11" fill="#fff">{letter}{fields[key]}'
                    f'</text></g>')
     return "".join(out)
 
@@ -364,7 +390,7 @@ def _legend_rows(board: m.Board, position: bool) -> list[tuple[str, str]]:
 
 def _legend(rows: Sequence[tuple[str, str]], x0: float, y0: float, w: float, h: float,
             cols: int) -> str:
-    out = [f'<g font-size="11"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" '
+    out = [f'<g font-size="{LABEL}"><rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" '
            f'fill="#fff"/>']
     colw = w / cols
     for i, (kind, label) in enumerate(rows):

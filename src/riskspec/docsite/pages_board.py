@@ -171,10 +171,10 @@ def map_page(spec: m.Spec, b: m.Board) -> str:
     prov = _Prov(page)
     used_by = [v for v in spec.variants.values() if v.board.id == b.id]
     notice = [napoleon_notice(spec), ""] if any(v.family == "napoleon" for v in used_by) else []
-    out = [f"# {md.cell(b.title)}", "", *notice,
+    out = [f"# {md.cell(b.title)}", "", *notice, '<div class="rs-scroll" markdown>', "",
            f"[![{md.cell(b.title)}: every territory and zone at its approximate place, "
            f"coloured by {'empire' if any(g.kind == 'empire' for g in b.groups) else 'continent'}"
-           f", joined by its borders]({b.id}.svg)]({b.id}.svg)", "",
+           f", joined by its borders]({b.id}.svg){{ .rs-map }}]({b.id}.svg)", "", "</div>", "",
            ("Places sit at the layout hints of the map file (approximate positions, not "
             "rules); land borders are solid, sea lines and sea borders dashed"
             + ("; reconstructed borders are orange and dotted — a border drawn in grey or "

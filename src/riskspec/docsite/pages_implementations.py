@@ -15,7 +15,9 @@ from riskspec import model as m
 from riskspec.docsite import md
 
 PAGE = "implementations.md"
+#: a mark, then its word: without an emoji font the word still says it (issue 26)
 MARK = {"pass": "✅", "fail": "❌", "not-claimed": "—"}
+WORD = {"pass": "passed", "fail": "failing"}
 
 
 def _reports() -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
@@ -39,7 +41,7 @@ def _cell(rules: list[str], status: Mapping[str, str]) -> str:
     counts["fail"] += sum(1 for r in rules if status.get(r) == "error")
     if counts["pass"] == counts["fail"] == 0:
         return MARK["not-claimed"]
-    parts = [f"{MARK[k]} {counts[k]}" for k in ("pass", "fail") if counts[k]]
+    parts = [f"{MARK[k]} {counts[k]} {WORD[k]}" for k in ("pass", "fail") if counts[k]]
     return " ".join(parts) + (f" ({counts['not-claimed']} not claimed)" if counts["not-claimed"] else "")
 
 
@@ -151,7 +153,8 @@ def implementations_page(spec: m.Spec) -> dict[str, str]:
         "deviation** cited to the engine's code, a **riskspec fault**, or an **adapter artefact**."), "",
         ("Regenerate with `pip install 'riskspec[engines]' && riskspec implementations` "
         "(reports in `conformance/engine-reports/`)."), "",
-        "Per rule section: ✅ rules whose every case passed, ❌ rules with a failing case.", "",
+        "Per rule section: ✅ *N passed*: rules whose every case passed; ❌ *N failing*: rules "
+        "with a failing case; — not claimed.", "",
         _matrix(spec, done) if done else "No reports yet.", "",
         _suite_size(), "",
     ]

@@ -304,21 +304,29 @@ def rules_index(spec: m.Spec, sections: dict[str, str]) -> str:
 
 
 def _readings_table(spec: m.Spec, a: m.Ambiguity, page: str) -> str:
+    """The readings: a two-column summary (reading, chosen by), then each reading as its own
+    block (statement, sources, basis, parameters) — readable on a phone as on a desktop,
+    where a six-column table clipped its last column."""
     chosen = {r.id: [vid for vid, res in a.resolutions.items() if res.reading == r.id]
               for r in a.readings}
-    rows = []
+
+    def chosen_by(rid: str) -> str:
+        return ", ".join(md.link(md.cell(spec.variants[v].title), page, md.page_of_variant(v))
+                         if v in spec.variants else md.cell(v) for v in chosen[rid]) or "—"
+
+    out = [md.table(["Reading", "Chosen by"],
+                    [[f"[{md.code(r.id)}](#{md.anchor_id('reading-' + r.id)})", chosen_by(r.id)]
+                     for r in a.readings]), ""]
     for r in a.readings:
-        rows.append([md.code(r.id), md.paragraphs(r.statement).replace("\n\n", "<br>"),
-                     "<br>".join(citation(c, spec, page) for c in r.sources) or "—",
-                     md.cell(r.basis) or "—",
-                     ", ".join(md.code(f"{k}={md.fmt_value(v)}")
-                               for k, v in r.parameters.items()) or "—",
-                     ", ".join(md.link(md.cell(spec.variants[v].title), page,
-                                       md.page_of_variant(v))
-                               if v in spec.variants else md.cell(v)
-                               for v in chosen[r.id]) or "—"])
-    return md.table(["Reading", "What it says", "Sources", "Basis", "Parameters", "Chosen by"],
-                    rows)
+        out += [md.heading(3, f"Reading {md.code(r.id)}", f"reading-{r.id}"), "",
+                md.paragraphs(r.statement), ""]
+        facts = [("Chosen by", chosen_by(r.id)),
+                 ("Sources", "; ".join(citation(c, spec, page) for c in r.sources) or "—"),
+                 ("Basis", md.cell(r.basis) if r.basis else ""),
+                 ("Parameters", ", ".join(md.code(f"{k}={md.fmt_value(v)}")
+                                          for k, v in r.parameters.items()))]
+        out += [f"- **{k}:** {v}" for k, v in facts if v] + [""]
+    return "\n".join(out)
 
 
 def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Case]) -> str:

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from riskspec.reference import ruleids as R
+
 Roll = tuple[tuple[int, ...], tuple[int, ...]]
 
 
@@ -40,6 +42,7 @@ def get_defender_dice_limit(armies: int, max_dice: int) -> int:
     return max(0, min(max_dice, armies))
 
 
+@R.cites(R.ATTACK_TIES, R.ATTACK_LOSSES)
 def compute_losses(attacker_dice: Sequence[int], defender_dice: Sequence[int],
                    ties: str, pairs: str = "all") -> tuple[int, int]:
     """Armies lost by (attacker, defender): the highest dice of each side are compared in

@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
+from riskspec.reference import ruleids as R
+
 WILD = "wild"
 
 
@@ -40,6 +42,7 @@ def get_set_problem(cards: Sequence[str], board_symbols: Sequence[str], max_wild
     return "not-a-set"
 
 
+@R.cites(R.CARDS_SET_VALUES, R.CARDS_SET_VALUE_INCREMENT)
 def get_set_value(n_traded: int, values: Sequence[int], increment: int, cap: int | None) -> int:
     """Armies for the next set on the escalating track, when ``n_traded`` sets were traded
     before it (by anyone): the listed values, then ``increment`` more each time, up to ``cap``.

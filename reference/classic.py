@@ -32,6 +32,7 @@ Events = list[dict[str, Any]]
 
 # --------------------------------------------------------------------------- turn start
 
+@R.cites(R.REINFORCE_MINIMUM, R.REINFORCE_CONTINENT_BONUS, R.REINFORCE_COUNT_TIME)
 def begin_turn(s: State, seat: int, events: Events) -> None:
     """Start ``seat``'s turn: reinforcements, and any trade the hand forces."""
     prm = s.tables.params
@@ -116,6 +117,7 @@ def _leave_placement_if_done(s: State) -> None:
 
 # --------------------------------------------------------------------------- reinforce
 
+@R.cites(R.SETUP_NO_STACK_LIMIT)
 def process_place(s: State, a: A.Place, events: Events) -> None:
     t = a.territory
     p = s.current
@@ -212,6 +214,7 @@ def get_bonus_territories(s: State, cards: tuple[int, ...]) -> list[int]:
                   if tb.card_territory[c] >= 0 and s.owner[tb.card_territory[c]] == s.current)
 
 
+@R.cites(R.CARDS_SET_VALUES, R.CARDS_SET_COUNT_GLOBAL)
 def get_trade_value(s: State, symbols: list[str]) -> int:
     prm = s.tables.params
     if prm.cards_set_value_mode == "fixed" and prm.cards_fixed_set_values is not None:
@@ -222,6 +225,7 @@ def get_trade_value(s: State, symbols: list[str]) -> int:
 
 # --------------------------------------------------------------------------- attack
 
+@R.cites(R.ATTACK_DECLARE)
 def process_attack(s: State, a: A.Attack, events: Events) -> None:
     f, t, dice = a.src, a.dst, a.dice
     prm, p = s.tables.params, s.current
@@ -255,6 +259,7 @@ def process_attack(s: State, a: A.Attack, events: Events) -> None:
                                                               prm.attack_max_defender_dice)}
 
 
+@R.cites(R.TWO_PLAYER_NEUTRAL_DEFENDER)
 def get_dice_chooser(s: State, defender: int) -> int:
     """Who chooses the defender's dice: the defender; for the neutral army the other
     player (-1, i.e. as many as allowed, when nobody is left to choose)."""
@@ -278,6 +283,7 @@ def process_defend(s: State, a: A.Defend, events: Events) -> None:
                  "defender_dice": dice}
 
 
+@R.cites(R.ATTACK_LOSSES, R.ATTACK_REPEAT)
 def process_roll(s: State, a: A.Roll, events: Events) -> None:
     att, dfd = a.attacker, a.defender
     tb, prm, p = s.tables, s.tables.params, s.current
@@ -303,6 +309,7 @@ def process_roll(s: State, a: A.Roll, events: Events) -> None:
     conquer(s, f, t, len(att), events)
 
 
+@R.cites(R.CONQUEST_CAPTURE, R.ELIMINATION_OUT, R.ELIMINATION_TAKE_CARDS)
 def conquer(s: State, f: int, t: int, dice: int, events: Events) -> None:
     """The defender's last army fell: the territory changes hands; the armies move in next."""
     tb, prm, p = s.tables, s.tables.params, s.current
@@ -329,6 +336,7 @@ def conquer(s: State, f: int, t: int, dice: int, events: Events) -> None:
     s.pending = {"from": f, "to": t, "min": least, "eliminated": eliminated}
 
 
+@R.cites(R.CONQUEST_ALWAYS_OCCUPIED)
 def process_occupy(s: State, a: A.Occupy, events: Events) -> None:
     n = a.armies
     f, t = s.pending["from"], s.pending["to"]
@@ -357,12 +365,14 @@ def process_occupy(s: State, a: A.Occupy, events: Events) -> None:
         s.phase, s.pending = "attack", {}
 
 
+@R.cites(R.ATTACK_OPTIONAL)
 def process_end_attack(s: State, a: A.EndAttack, events: Events) -> None:
     s.phase, s.pending = "fortify", {}
 
 
 # --------------------------------------------------------------------------- fortify
 
+@R.cites(R.FORTIFY_ENDS_TURN)
 def process_fortify(s: State, a: A.Fortify, events: Events) -> None:
     f, t, n = a.src, a.dst, a.armies
     tb, p = s.tables, s.current
@@ -407,6 +417,7 @@ def get_connected_own(s: State, start: int) -> set[int]:
     return seen
 
 
+@R.cites(R.FORTIFY_OPTIONAL)
 def process_end_turn(s: State, a: A.EndTurn, events: Events) -> None:
     end_turn(s, events)
 
@@ -435,6 +446,7 @@ def get_cards_earned(s: State) -> int:
     return prm.cards_per_turn_draw
 
 
+@R.cites(R.CARDS_DISCARDS)
 def _prepare_draw(s: State, events: Events) -> None:
     """Refill an empty draw pile from the discards (cards.reshuffle_discards); with no card
     left to draw, the draw ends."""
@@ -463,6 +475,7 @@ def process_draw(s: State, a: A.Draw, events: Events) -> None:
         next_turn(s, events)
 
 
+@R.cites(R.TURN_ORDER, R.TWO_PLAYER_NEUTRAL_PASSIVE)
 def next_turn(s: State, events: Events) -> None:
     seat = get_next_seat(s, s.current, humans_only=True, alive_only=True)
     begin_turn(s, seat, events)
@@ -470,6 +483,7 @@ def next_turn(s: State, events: Events) -> None:
 
 # --------------------------------------------------------------------------- victory
 
+@R.cites(R.TWO_PLAYER_VICTORY, R.VICTORY_DOMINATION, R.MISSIONS_VICTORY)
 def check_victory(s: State, events: Events) -> None:
     """After every action of the game proper: has someone won?
 

@@ -34,6 +34,7 @@ from riskspec.reference.tables import get_tables
 Event = dict[str, Any]
 
 
+@R.cites(R.SETUP_STARTING_ARMIES, R.TWO_PLAYER_MODE, R.TWO_PLAYER_STARTING_ARMIES, R.TWO_PLAYER_HEAD_TO_HEAD)
 def _new_classic_game(v: Variant, players: int | Sequence[str],
                       options: Mapping[str, str] | None) -> State:
     tables = get_tables(v.resolve(options))
@@ -69,6 +70,7 @@ def _new_classic_game(v: Variant, players: int | Sequence[str],
     return s
 
 
+@R.cites(R.SETUP_PLAYERS)
 def _seat_colours(v: Variant, players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         n = players

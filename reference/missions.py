@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.reference import ruleids as R
 from riskspec.reference.state import State
 
 SUPPORTED = ("all", "any", "control_groups", "hold_territories", "hold_named", "destroy_player")
@@ -47,6 +48,7 @@ def get_played_colours(state: State) -> tuple[str, ...]:
     return tuple(c for i, c in enumerate(state.colours) if i != state.neutral)
 
 
+@R.cites(R.MISSIONS_DECK)
 def get_mission_deck(state: State) -> tuple[str, ...]:
     """The mission cards dealt from, in deck order: the deck ``missions.deck`` without,
     under ``missions.remove_absent_colours``, the destroy cards of colours not in play."""
@@ -69,6 +71,7 @@ def get_target_seat(state: State, colour: str) -> int:
     return state.colours.index(colour) if colour in played else -1
 
 
+@R.cites(R.MISSIONS_OWN_COLOUR, R.MISSIONS_TARGET_ELIMINATED)
 def get_destroy_status(state: State, seat: int, colour: str) -> str:
     """Where a destroy-``colour`` mission of ``seat`` stands: 'done' (the target is
     eliminated — by the holder, or by someone else when no fallback applies then),
@@ -95,6 +98,7 @@ def get_held_group_ids(state: State, seat: int) -> set[str]:
 Leaf = Callable[[str, Mapping[str, Any], Any, int], "bool | None"]
 
 
+@R.cites(R.MISSIONS_CONDITIONS)
 def is_condition_met(condition: Mapping[str, Any], state: State, seat: int,
                      leaf: Leaf | None = None) -> bool:
     """Whether ``seat`` fulfils ``condition`` in ``state``.
@@ -133,6 +137,7 @@ def is_condition_met(condition: Mapping[str, Any], state: State, seat: int,
     raise OptionError(f"unsupported mission condition {kind!r}")  # check_supported prevents it
 
 
+@R.cites(R.MISSIONS_VICTORY)
 def is_mission_complete(state: State, seat: int) -> bool:
     """Whether the seat's dealt mission is fulfilled (False without a mission)."""
     mission = state.missions[seat]

@@ -8,7 +8,10 @@ against it through an adapter (docs/contracts.md).
 
 from __future__ import annotations
 
+from riskspec.reference import ruleids as R
 
+
+@R.cites(R.CONQUEST_ALWAYS_OCCUPIED)
 def get_occupy_range(armies_from: int, dice_rolled: int, min_move: str, stay: int = 1
                      ) -> tuple[int, int]:
     """(fewest, most) armies that may move into a just-conquered place from the attacking

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from riskspec.reference import ruleids as R
+
 
 def compute_territory_armies(territories: int, divisor: int, rounding: str = "down") -> int:
     """Armies for territories held: their number divided by ``divisor``, rounded as
@@ -21,6 +23,7 @@ def compute_territory_armies(territories: int, divisor: int, rounding: str = "do
     return (2 * territories + divisor) // (2 * divisor)
 
 
+@R.cites(R.REINFORCE_MINIMUM, R.REINFORCE_CONTINENT_BONUS)
 def compute_reinforcements(territories: int, group_bonuses: Sequence[int], divisor: int,
                            minimum: int, minimum_applies_to: str, rounding: str = "down",
                            divide_from: int = 0) -> int:
@@ -51,6 +54,7 @@ def compute_reinforcements(territories: int, group_bonuses: Sequence[int], divis
     return max(minimum, base + bonus)
 
 
+@R.cites(R.REINFORCE_CONTINENT_BONUS)
 def get_held_groups(owner: Sequence[int], player: int,
                     groups: Sequence[tuple[str, int, tuple[int, ...]]]) -> list[tuple[str, int]]:
     """(group id, bonus) of every group whose territories all belong to ``player``."""

@@ -1,4 +1,5 @@
-"""The rule IDs the reference engine cites when it refuses an action.
+"""The rule IDs the reference engine cites: when it refuses an action, and in the
+``@cites`` decorator of a function that implements a rule without refusing anything.
 
 Every :class:`~riskspec.errors.IllegalActionError` raised by the engine names
 one of these in its ``rule`` field: IDs of ``spec/classic/rules.yaml``.  A test
@@ -7,6 +8,22 @@ that the engine's source cites no rule ID that is not listed here.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def cites(*rules: str) -> Callable[[F], F]:
+    """Mark a function as implementing ``rules`` (rule-ID constants): the citation that
+    :mod:`riskspec.reference.citations` reads for *rule → code in one hop* (``riskspec
+    explain RULE``, each rule's docs page).  The function itself is returned unchanged, its
+    rules kept in ``__rules__``; nothing else happens."""
+    def mark(fn: F) -> F:
+        setattr(fn, "__rules__", tuple(getattr(fn, "__rules__", ())) + rules)  # noqa: B010
+        return fn
+    return mark
 
 # Turn structure: which actions belong to which phase (and to a chance node).
 TURN_SEQUENCE = "classic.turn.sequence"
@@ -49,6 +66,48 @@ FORTIFY_LEAVE_ONE = "classic.fortify.leave-one"
 # Missions
 MISSIONS_DEAL = "classic.missions.deal"
 MISSIONS_ABSENT_COLOURS = "classic.missions.absent-colours"
+
+# The rules a function implements without refusing anything: cited with @cites (below).
+COMPONENTS_BOARD = "classic.components.board"
+COMPONENTS_CARD_DECK = "classic.components.card-deck"
+SETUP_PLAYERS = "classic.setup.players"
+SETUP_STARTING_ARMIES = "classic.setup.starting-armies"
+SETUP_NO_STACK_LIMIT = "classic.setup.no-stack-limit"
+SETUP_DRAW_PILE = "classic.setup.draw-pile"
+SETUP_FIRST_TURN = "classic.setup.first-turn"
+TWO_PLAYER_MODE = "classic.two-player.mode"
+TWO_PLAYER_STARTING_ARMIES = "classic.two-player.starting-armies"
+TWO_PLAYER_NEUTRAL_PASSIVE = "classic.two-player.neutral-passive"
+TWO_PLAYER_NEUTRAL_DEFENDER = "classic.two-player.neutral-defender"
+TWO_PLAYER_VICTORY = "classic.two-player.victory"
+TWO_PLAYER_HEAD_TO_HEAD = "classic.two-player.head-to-head"
+TURN_ORDER = "classic.turn.order"
+REINFORCE_MINIMUM = "classic.reinforce.minimum"
+REINFORCE_CONTINENT_BONUS = "classic.reinforce.continent-bonus"
+REINFORCE_COUNT_TIME = "classic.reinforce.count-time"
+CARDS_SET_VALUES = "classic.cards.set-values"
+CARDS_SET_COUNT_GLOBAL = "classic.cards.set-count-global"
+CARDS_SET_VALUE_INCREMENT = "classic.cards.set-value-increment"
+CARDS_DISCARDS = "classic.cards.discards"
+ATTACK_OPTIONAL = "classic.attack.optional"
+ATTACK_DECLARE = "classic.attack.declare"
+ATTACK_TIES = "classic.attack.ties"
+ATTACK_LOSSES = "classic.attack.losses"
+ATTACK_REPEAT = "classic.attack.repeat"
+CONQUEST_CAPTURE = "classic.conquest.capture"
+CONQUEST_ALWAYS_OCCUPIED = "classic.conquest.always-occupied"
+ELIMINATION_OUT = "classic.elimination.out"
+ELIMINATION_TAKE_CARDS = "classic.elimination.take-cards"
+FORTIFY_OPTIONAL = "classic.fortify.optional"
+FORTIFY_ENDS_TURN = "classic.fortify.ends-turn"
+VICTORY_DOMINATION = "classic.victory.domination"
+MISSIONS_MODE = "classic.missions.mode"
+MISSIONS_DECK = "classic.missions.deck"
+MISSIONS_SETUP = "classic.missions.setup"
+MISSIONS_VICTORY = "classic.missions.victory"
+MISSIONS_OWN_COLOUR = "classic.missions.own-colour"
+MISSIONS_TARGET_ELIMINATED = "classic.missions.target-eliminated"
+MISSIONS_CONDITIONS = "classic.missions.conditions"
 
 #: every rule ID above, for the tests
 ALL: tuple[str, ...] = tuple(v for k, v in sorted(globals().items())

@@ -20,6 +20,7 @@ from riskspec.reference.state import State
 Events = list[dict[str, Any]]
 
 
+@R.cites(R.MISSIONS_SETUP)
 def start_setup(s: State) -> None:
     """Put a new game in its first phase: the mission deal, or else :func:`start_territories`."""
     if s.tables.mission_deck:
@@ -142,6 +143,7 @@ def process_claim(s: State, a: A.Claim, events: Events) -> None:
 
 # --------------------------------------------------------------------------- placement rounds
 
+@R.cites(R.SETUP_NO_STACK_LIMIT)
 def process_setup_place(s: State, a: A.Place, events: Events) -> None:
     t = a.territory
     p = s.current
@@ -218,6 +220,7 @@ def _start_placement_turn(s: State, seat: int, events: Events) -> None:
     s.phase, s.current, s.pending = "setup-place", seat, {"own": own, "neutral": neutral}
 
 
+@R.cites(R.SETUP_FIRST_TURN)
 def _finish_setup(s: State, events: Events) -> None:
     events.append({"type": "setup-complete"})
     if s.tables.params.turn_first_player == "new-roll":

@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from riskspec.errors import RiskspecError
+from riskspec.reference import ruleids as R
 from riskspec.reference.tables import Tables, get_explicit_options, get_tables
 
 FORMAT = "riskspec/state@1"
@@ -155,6 +156,7 @@ class State:
                 f"current {self.current} winner {self.winner}>")
 
 
+@R.cites(R.SETUP_DRAW_PILE)
 def blank_state(tables: Tables, colours: tuple[str, ...], neutral: int) -> State:
     """A state before anything happened: no territory occupied, the whole deck in the pile."""
     n, t = len(colours), len(tables.territories)

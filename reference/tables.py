@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from riskspec.errors import OptionError
 from riskspec.model import Mission, Ruleset, Variant
+from riskspec.reference import ruleids as R
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +165,7 @@ class Tables:
         return self.ruleset.variant
 
 
+@R.cites(R.COMPONENTS_BOARD, R.COMPONENTS_CARD_DECK, R.MISSIONS_MODE)
 def build_tables(ruleset: Ruleset) -> Tables:
     board = ruleset.board
     params = read_params(ruleset)

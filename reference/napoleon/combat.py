@@ -85,6 +85,7 @@ def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     _start_defence(s, src, dst, dice, naval)
 
 
+@RID.cites(RID.BASIC_NEUTRAL_DEFENCE)
 def _start_defence(s: NapState, src: int, dst: int, dice: int, naval: bool) -> None:
     p = s.tables.params
     defender = s.owner[dst]
@@ -141,6 +142,7 @@ def process_roll(s: NapState, a: A.Roll, ev: list[Event]) -> None:
     resolve_roll(s, pend["from"], pend["to"], att, dfn, pend["naval"], ev)
 
 
+@RID.cites(RID.COMBAT_COMPARE, RID.NAVAL_FIGHT_TO_END)
 def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval: bool,
                  ev: list[Event]) -> None:
     """Compare a roll's dice (after every bonus) and apply its outcome."""

@@ -133,11 +133,13 @@ def _active(s: NapState, kind: str, seat: int) -> list[ActiveEffect]:
     return [e for e in s.effects if e.kind == kind and e.player == seat]
 
 
+@RID.cites(RID.EFFECTS_ATTACK_EXTRA_DIE, RID.EFFECTS_DEFENCE_EXTRA_DIE)
 def extra_dice(s: NapState, seat: int, defending: bool) -> int:
     kind = "defence-extra-die" if defending else "attack-extra-die"
     return sum(e.amount for e in _active(s, kind, seat))
 
 
+@RID.cites(RID.EFFECTS_ATTACK_DIE_BONUS, RID.EFFECTS_DEFENCE_DIE_BONUS)
 def die_bonus(s: NapState, seat: int, defending: bool) -> int:
     kind = "defence-die-bonus" if defending else "attack-die-bonus"
     return sum(e.amount for e in _active(s, kind, seat))
@@ -148,6 +150,7 @@ def battle_effect(s: NapState, kind: str, src: int, dst: int) -> bool:
                for e in s.effects)
 
 
+@RID.cites(RID.EFFECTS_EXTRA_LAND_MANEUVER, RID.EFFECTS_EXTRA_NAVAL_MANEUVER)
 def extra_moves(s: NapState, naval: bool) -> int:
     kind = "extra-naval-maneuver" if naval else "extra-land-maneuver"
     return sum(e.amount for e in _active(s, kind, s.current))
@@ -159,6 +162,7 @@ def on_attack(s: NapState, src: int, dst: int) -> None:
                       or e.player != s.current or (e.src, e.dst) == (src, dst))
 
 
+@RID.cites(RID.COMBAT_MODIFIED_DICE, RID.COMBAT_BONUS_STACKING)
 def modified_dice(s: NapState, att: Sequence[int], dfn: Sequence[int], src: int, dst: int
                   ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Both sides' dice after generals', fortifications' and cards' bonuses (combined

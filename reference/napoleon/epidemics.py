@@ -146,6 +146,7 @@ def start_relocation(s: NapState, moving: int, ev: list[Event]) -> bool:
     return False
 
 
+@RID.cites(RID.EPIDEMICS_PHASE_LOSS)
 def phase_loss(s: NapState, seat: int, ev: list[Event]) -> int:
     """Apply the epidemic phase; returns how many epidemics must move (emptied territories)."""
     p = s.tables.params

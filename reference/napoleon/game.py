@@ -43,6 +43,7 @@ def out_of_turn_rule(s: Any) -> str:
 
 # ---------------------------------------------------------------- new game
 
+@RID.cites(RID.BASIC_PLAYERS, RID.BASIC_STARTING_UNITS, RID.BASIC_PIECES, RID.SETUP_PLAYERS_AND_REGIMENTS)
 def new_game(v: Variant, players: int | Sequence[str], options: Mapping[str, str] | None
              ) -> NapState:
     tb = get_tables(v.resolve(options))
@@ -212,6 +213,7 @@ def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
     start_turns(s, ev)
 
 
+@RID.cites(RID.SETUP_FIRST_PLAYER)
 def start_turns(s: NapState, ev: list[Event] | None = None) -> None:
     """Setup is over: the first player of the game proper is drawn (or is the first placer)."""
     if s.tables.params.turn_first_player == "new-roll":
@@ -271,6 +273,7 @@ def process_setup_place(s: NapState, a: A.Place | A.PlaceNeutral, ev: list[Event
 
 # ---------------------------------------------------------------- turn start and reinforcement
 
+@RID.cites(RID.NAVAL_ZONE_CONTROL)
 def controlled(s: NapState, seat: int) -> tuple[int, int]:
     """(territories, maritime zones) the seat controls."""
     T = s.tables.n_territories
@@ -314,6 +317,7 @@ def holders(s: NapState) -> set[int]:
     return {o for o in s.owner[:s.tables.n_territories] if o >= 0}
 
 
+@RID.cites(RID.REINFORCE_EMPIRES, RID.REINFORCE_ROUTES)
 def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
     tb = s.tables
     own = s.owner
@@ -323,6 +327,7 @@ def whole_groups(s: NapState, seat: int) -> tuple[list[int], list[int]]:
     return emp, rts
 
 
+@RID.cites(RID.REINFORCE_EMPIRES, RID.REINFORCE_ROUTES)
 def reinforcements(s: NapState, seat: int) -> int:
     """napoleon.reinforce.territories / empires / routes: the territories (and zones, by
     reinforce.counts_zones) divided as Classic divides them, plus the empire and route
@@ -472,6 +477,7 @@ def process_trade(s: NapState, a: A.Trade, ev: list[Event]) -> None:
     _maybe_end_reinforce(s)
 
 
+@RID.cites(RID.CARDS_TRADE_TERRITORY_BONUS)
 def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Event]) -> None:
     p, tb = s.tables.params, s.tables
     limit = p.cards_territory_bonus_limit
@@ -581,6 +587,7 @@ def setup_share(s: NapState, seat: int) -> int:
     return 0
 
 
+@RID.cites(RID.CARDS_RESHUFFLE)
 def _pile_ready(s: NapState) -> bool:
     if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()

@@ -46,6 +46,7 @@ def invade_targets(s: NapState, src: int, seat: int, reach: Any = None) -> list[
     return sorted(t for t in cand if s.armies[t] == 0 and s.owner[t] != seat)
 
 
+@RID.cites(RID.COMBAT_FORTIFICATION_DESTROYED)
 def process_invade(s: NapState, a: A.Invade, ev: list[Event]) -> None:
     tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, n = a.src, a.dst, a.armies

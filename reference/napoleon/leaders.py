@@ -28,11 +28,13 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.modifiers import combine_bonuses, get_leader_bonuses
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
 
 
+@RID.cites(RID.SETUP_PLAYERS_AND_REGIMENTS)
 def start_leader_setup(s: NapState, seat: int) -> bool:
     """Enter the leader placement for ``seat``; False when nothing is to be placed."""
     p = s.tables.params
@@ -70,6 +72,7 @@ def set_leaders(s: NapState, place: int, n: int) -> None:
         s.generals[place] = n
 
 
+@RID.cites(RID.COMBAT_GENERAL_BONUS)
 def general_bonus_applies(s: NapState, src: int, dst: int) -> bool:
     """napoleon.amb.general-attack-scope: under 'one-battle' the generals of ``src`` lend
     their bonus to the rolls of one battle (one target) per turn."""
@@ -78,6 +81,7 @@ def general_bonus_applies(s: NapState, src: int, dst: int) -> bool:
     return s.gbattle[src] in (-1, dst)
 
 
+@RID.cites(RID.COMBAT_GENERAL_BONUS, RID.COMBAT_FORTIFICATION_BONUS, RID.COMBAT_BONUS_STACKING)
 def side_bonuses(s: NapState, place: int, defending: bool, target: int = -1,
                  fortification: bool = True) -> tuple[int, ...]:
     """``target``: the attacked place (for the one-battle reading); ``fortification=False``:
@@ -96,6 +100,7 @@ def side_bonuses(s: NapState, place: int, defending: bool, target: int = -1,
     return combine_bonuses(*parts)
 
 
+@RID.cites(RID.LEADERS_CAPTURE_VP)
 def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -> None:
     """The leaders in ``place`` (of ``owner``) are taken by ``captor``: prisoners and
     victory points (napoleon.leaders.capture, capture-vp; vp.floor bounds the loss)."""
@@ -117,6 +122,7 @@ def capture(s: NapState, place: int, owner: int, captor: int, ev: list[Event]) -
                    "player": owner, "by": captor, "generals": n})
 
 
+@RID.cites(RID.LEADERS_CAPTURE_VP)
 def lose_vp(s: NapState, seat: int, n: int) -> None:
     """Take ``n`` victory points from ``seat``, not below ``vp.floor`` (napoleon.amb.negative-vp)."""
     s.vp[seat] -= n
@@ -125,6 +131,7 @@ def lose_vp(s: NapState, seat: int, n: int) -> None:
         s.vp[seat] = max(floor, s.vp[seat])
 
 
+@RID.cites(RID.COMBAT_FORTIFICATION_DESTROYED)
 def on_conquest(s: NapState, place: int, loser: int, ev: list[Event]) -> None:
     if s.forts[place]:
         s.forts[place] = 0
@@ -177,6 +184,7 @@ def fortification_regiments(s: NapState, seat: int, ev: list[Event] | None = Non
 
 
 
+@RID.cites(RID.COMPONENTS_TOKENS)
 def limit_reached(s: NapState, kind: int, seat: int) -> bool:
     """napoleon.units.generals / admirals: at most generals.max (admirals.max) per player,
     captives counted when leaders.limit_counts says so."""

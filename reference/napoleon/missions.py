@@ -36,6 +36,7 @@ from typing import Any
 
 from riskspec.errors import OptionError
 from riskspec.reference.missions import is_condition_met
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import InvalidStateError, NapState
 
 Event = dict[str, Any]
@@ -220,6 +221,7 @@ def moments(tb: Any, mid: str) -> tuple[str, ...]:
     return CHECKS[card(tb, mid).check]
 
 
+@RID.cites(RID.SETUP_WHOLE_EMPIRE_WARNING, RID.MISSIONS_ONE_PER_LEVEL)
 def check(s: NapState, seat: int, when: str, ev: list[Event]) -> list[int]:
     """The check of ``seat``'s missions at ``when`` ('start', 'end' or 'final'); returns the
     levels of the completed cards (to be replaced)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.battle import get_defender_dice_limit
+from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
 Event = dict[str, Any]
@@ -35,6 +36,7 @@ def ships_of(s: NapState, seat: int) -> int:
     return n
 
 
+@RID.cites(RID.COMPONENTS_TOKENS)
 def ship_room(s: NapState, seat: int) -> bool:
     """napoleon.units.ships: one more ship stays within ``ships.max_per_player``."""
     top = s.tables.params.ships_max_per_player

@@ -143,6 +143,7 @@ def legal_plays(s: NapState) -> list[dict[str, Any]]:
     return out
 
 
+@RID.cites(RID.CARDS_EFFECT_TERRITORY_BONUS)
 def process_play_card(s: NapState, a: A.PlayCard, ev: list[Event]) -> None:
     tb, p = s.tables, s.tables.params
     seat = actor(s)
@@ -196,6 +197,7 @@ def process_play_card(s: NapState, a: A.PlayCard, ev: list[Event]) -> None:
     _apply(s, seat, c, kind, n, territory, src, dst, zones, ev)
 
 
+@RID.cites(RID.EFFECTS_EXTRA_REGIMENTS, RID.EFFECTS_FREE_SHIPS, RID.EFFECTS_FREE_FORTIFICATION)
 def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, src: int,
            dst: int, zones: Sequence[int] | None, ev: list[Event]) -> None:
     tb = s.tables
@@ -220,6 +222,7 @@ def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, sr
             ActiveEffect(kind, seat, c, n, src if bound else -1, dst if bound else -1),)
 
 
+@RID.cites(RID.EFFECTS_MOVE_EPIDEMIC)
 def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     """napoleon.epidemics.card-move: the epidemic strikes where it arrives; if it takes
     the last regiment it moves on at random (a chance node), striking no more there."""

@@ -10,6 +10,8 @@ that no module of ``reference/`` outside the two ``ruleids`` modules writes a ru
 
 from __future__ import annotations
 
+from riskspec.reference.ruleids import cites as cites  # the one citation decorator
+
 # basic
 BASIC_DEAL = "napoleon.basic.deal"
 BASIC_END = "napoleon.basic.end"
@@ -109,6 +111,28 @@ UNITS_ADMIRALS = "napoleon.units.admirals"
 UNITS_FORTIFICATIONS = "napoleon.units.fortifications"
 UNITS_GENERALS = "napoleon.units.generals"
 UNITS_SHIPS = "napoleon.units.ships"
+
+# cited with @cites (riskspec.reference.ruleids.cites) by the functions implementing them
+COMPONENTS_BOARD = "napoleon.components.board"
+COMPONENTS_ADJACENCY = "napoleon.components.adjacency"
+COMPONENTS_TOKENS = "napoleon.components.tokens"
+COMPONENTS_TERRITORY_DECK = "napoleon.components.territory-deck"
+BASIC_PLAYERS = "napoleon.basic.players"
+BASIC_STARTING_UNITS = "napoleon.basic.starting-units"
+BASIC_PIECES = "napoleon.basic.pieces"
+SETUP_PLAYERS_AND_REGIMENTS = "napoleon.setup.players-and-regiments"
+SETUP_FIRST_PLAYER = "napoleon.setup.first-player"
+SETUP_WHOLE_EMPIRE_WARNING = "napoleon.setup.whole-empire-warning"
+TURN_TIME_TRACK = "napoleon.turn.time-track"
+CARDS_EFFECT_TERRITORY_BONUS = "napoleon.cards.effect-territory-bonus"
+CARDS_TRADE_TERRITORY_BONUS = "napoleon.cards.trade-territory-bonus"
+CARDS_RESHUFFLE = "napoleon.cards.reshuffle"
+COMBAT_COMPARE = "napoleon.combat.compare"
+COMBAT_GENERAL_BONUS = "napoleon.combat.general-bonus"
+COMBAT_FORTIFICATION_BONUS = "napoleon.combat.fortification-bonus"
+COMBAT_BONUS_STACKING = "napoleon.combat.bonus-stacking"
+COMBAT_MODIFIED_DICE = "napoleon.combat.modified-dice"
+COMBAT_FORTIFICATION_DESTROYED = "napoleon.combat.fortification-destroyed"
 
 #: card-effect kind (``cards.effects`` of the spec) → the rule that governs it
 EFFECT_RULES: dict[str, str] = {

@@ -58,6 +58,7 @@ class NapTables:
         return place >= len(self.territories)
 
 
+@RID.cites(RID.COMPONENTS_BOARD, RID.COMPONENTS_ADJACENCY, RID.COMPONENTS_TERRITORY_DECK)
 def build_tables(ruleset: Ruleset) -> NapTables:
     params = read_params(ruleset.params)
     board = ruleset.board

@@ -95,6 +95,7 @@ def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
     _draw_or_next(s, n, ev)
 
 
+@RID.cites(RID.CARDS_RESHUFFLE, RID.TURN_TIME_TRACK)
 def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
     if left > 0 and not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()

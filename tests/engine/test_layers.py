@@ -18,8 +18,10 @@ PACKAGE = "riskspec.reference"
 #: The Classic engine and the shared core, lowest layer first.  A module imports only
 #: modules of lower layers (never its own layer, never a higher one).
 CORE_LAYERS: list[list[str]] = [
+    # the rule IDs (and the @cites decorator); the reader of the engine's own source
+    ["ruleids", "citations"],
     # numbers and pure rule arithmetic read from the spec
-    ["ruleids", "tables", "occupy", "battle", "cards", "reinforce"],
+    ["tables", "occupy", "battle", "cards", "reinforce"],
     ["modifiers", "state"],
     # queries on a state, and the parsing of actions
     ["actions", "base", "missions"],
@@ -34,7 +36,7 @@ CORE_LAYERS: list[list[str]] = [
     ["classic_family"],
     # the public API and what is built on it
     ["engine"],
-    ["driver", "log", "builder", "odds"],
+    ["driver", "log", "builder", "odds", "codes"],
 ]
 
 

@@ -22,6 +22,7 @@ COMMANDS = [
     "validate",
     "rules",
     "explain",
+    "codes",
     "map_cmd",
     "check",
     "show",

@@ -100,9 +100,20 @@ def explain_rule(spec: m.Spec, rule: m.Rule) -> str:
     lines += ["", f"testable: {'yes' if rule.testable else 'no — ' + str(rule.untestable_reason)}",
               f"variants: {', '.join(v.id for v in variants)}",
               f"defined in: {rule.file}"]
+    lines += ["", "in the reference engine (the functions citing it):"]
+    lines += _engine_functions(rule.id) or ["  (no function cites it)"]
     if rule.notes:
         lines += ["", "notes:", _wrap(rule.notes)]
     return "\n".join(lines)
+
+
+def _engine_functions(rule_id: str) -> list[str]:
+    """One line per engine function citing the rule, with where it is (read from the
+    engine's source by riskspec.reference.citations)."""
+    from riskspec.reference.citations import rule_functions
+    found = rule_functions().get(rule_id, [])
+    width = max((len(f.qualname) for f in found), default=0)
+    return [f"  {f.qualname:<{width}}  {f.where}" for f in found]
 
 
 def explain_ambiguity(spec: m.Spec, a: m.Ambiguity) -> str:

@@ -38,6 +38,8 @@ from riskspec.docsite.odds import odds_pages
 from riskspec.docsite.pages_actions import PAGE as ACTIONS_PAGE
 from riskspec.docsite.pages_actions import actions_page
 from riskspec.docsite.pages_board import board_pages, section_name
+from riskspec.docsite.pages_codes import PAGE as CODES_PAGE
+from riskspec.docsite.pages_codes import codes_page
 from riskspec.docsite.pages_implementations import PAGE as IMPLEMENTATIONS_PAGE
 from riskspec.docsite.pages_implementations import implementations_page
 from riskspec.docsite.pages_rules import (
@@ -216,6 +218,7 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         *([{"Implementations": IMPLEMENTATIONS_PAGE}] if IMPLEMENTATIONS_PAGE in pages else []),
         *([{"Protocol": "protocol.md"}] if "protocol.md" in extra_hand else []),
         *([{"Actions and events": ACTIONS_PAGE}] if ACTIONS_PAGE in pages else []),
+        *([{"Error codes": CODES_PAGE}] if CODES_PAGE in pages else []),
         {"File formats": "formats.md"},
         *([{"Position notation": "notation.md"}] if "notation.md" in extra_hand else []),
         {"Command-line reference": CLI_PAGE},
@@ -262,6 +265,7 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     files.update(bf)
     pages[CLI_PAGE] = cli_page()
     pages.update(actions_page(cases))
+    pages.update(codes_page(spec.rules))
     pages.update(implementations_page(spec))
     op, of = odds_pages(spec)
     pages.update(op)

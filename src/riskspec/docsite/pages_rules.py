@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +150,10 @@ def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable
     return subst
 
 
-def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str, str]) -> str:
+def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str, str],
+              functions: Sequence[Any] = ()) -> str:
+    """A rule's page; ``functions``: the engine functions citing it
+    (:func:`riskspec.reference.citations.rule_functions`)."""
     page = md.page_of_rule(rule.id)
     variants = _variants_of(spec, rule.id)
     base = ordered_variants(spec)
@@ -217,6 +220,14 @@ def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str,
             out.append(f"- {md.link(f'{aid} — {md.cell(a.title)}', page, md.page_of_ambiguity(aid))}"
                        f" (resolved: {res})")
         out.append("")
+    out += ["### In the reference engine", ""]
+    if functions:
+        out += ["The functions of the reference engine that cite this rule (its ID constant, "
+                "in a check, a `@cites` decorator or a comment):", ""]
+        out += [f"- {md.code(f.qualname)} — {md.code(f.where)}" for f in functions]
+    else:
+        out.append("No function of the reference engine cites this rule.")
+    out.append("")
     if rule.notes:
         out += ["### Notes", "", md.paragraphs(rule.notes), ""]
     out += [f"*Defined in {md.code(rule.file)}. "
@@ -468,6 +479,9 @@ def rule_pages(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> Pages:
                     md.SOURCES_PAGE: sources_page(spec)}
     for a in spec.ambiguities.values():
         pages[md.page_of_ambiguity(a.id)] = ambiguity_page(spec, a, by_id.get(a.id, []))
+    from riskspec.reference.citations import rule_functions
+    cited = rule_functions()
     for r in spec.rules.values():
-        pages[md.page_of_rule(r.id)] = rule_page(spec, r, by_id.get(r.id, []), sections)
+        pages[md.page_of_rule(r.id)] = rule_page(spec, r, by_id.get(r.id, []), sections,
+                                                 cited.get(r.id, ()))
     return pages

@@ -225,8 +225,28 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
     ]
     if "odds.md" in pages:
         nav.append({"Battle odds": "odds.md"})
+    if CHANGELOG_PAGE in pages:
+        nav.append({"Changelog": CHANGELOG_PAGE})
     nav += [p for p in extra_hand if p not in ("protocol.md", "notation.md")]
     return nav
+
+
+CHANGELOG_PAGE = "changelog.md"
+
+
+def changelog_page(docs_src: Path) -> dict[str, str]:
+    """``{"changelog.md": text}`` from the checkout's ``CHANGELOG.md`` (beside ``docs/``), or
+    nothing when there is none (an installed package)."""
+    src = docs_src.parent / "CHANGELOG.md"
+    if not src.is_file():
+        return {}
+    text = src.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    head = next((i for i, ln in enumerate(lines) if ln.startswith("# ")), None)
+    note = ["", "*Generated from `CHANGELOG.md` on every build.*", ""]
+    body = lines[:head + 1] + note + lines[head + 1:] if head is not None else \
+        ["# Changelog", *note, *lines]
+    return {CHANGELOG_PAGE: "\n".join(body) + "\n"}
 
 
 def _prepare(project: Path) -> None:
@@ -267,6 +287,7 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     pages.update(actions_page(cases))
     pages.update(codes_page(spec.rules))
     pages.update(implementations_page(spec))
+    pages.update(changelog_page(docs_src))
     op, of = odds_pages(spec)
     pages.update(op)
     files.update(of)

@@ -314,6 +314,9 @@ def rules_index(spec: m.Spec, sections: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+SEARCH_BOOST = 4
+
+
 def _readings_table(spec: m.Spec, a: m.Ambiguity, page: str) -> str:
     """The readings: a two-column summary (reading, chosen by), then each reading as its own
     block (statement, sources, basis, parameters) — readable on a phone as on a desktop,
@@ -342,7 +345,9 @@ def _readings_table(spec: m.Spec, a: m.Ambiguity, page: str) -> str:
 
 def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Case]) -> str:
     page = md.page_of_ambiguity(a.id)
-    out = [f"# {md.cell(a.title)}", ""]
+    # search: an ambiguity page answers a dispute ("fortify chain"); weighed above the rule
+    # pages that match one of its words (Material's per-page boost)
+    out = ["---", "search:", f"  boost: {SEARCH_BOOST}", "---", "", f"# {md.cell(a.title)}", ""]
     fam = a.id.split(".")[0]
     if any(v.family == "napoleon" for v in spec.variants.values() if v.family == fam):
         out += [napoleon_notice(spec), ""]

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from riskspec.conformance.errors import (
     CaseDeadline,
@@ -545,18 +545,15 @@ def python_engine_argv(*args: str) -> list[str]:
     return [sys.executable, "-m", "riskspec.cli", "engine", *args]
 
 
-class InProcessClient:
-    """The EngineClient interface over an in-process server session (no subprocess).
+class SessionClient:
+    """The EngineClient interface over a server session in this process (no subprocess): each
+    request is written and each answer read as JSON text, so what is tested is what the
+    protocol carries.  ``session.handle(line)`` answers one request line (the reference's
+    :class:`riskspec.conformance.server.Session`, the adapter kit's)."""
 
-    Requests and responses still go through JSON text, so what is tested is what
-    the protocol carries; used for fast self-checks of the reference engine.
-    """
-
-    def __init__(self, api: Any, capabilities: Mapping[str, Any], name: str = "in-process",
-                 version: str = "0") -> None:
-        from riskspec.conformance.server import Session, handshake
-        self.session = Session(api, capabilities)
-        self.capabilities = Capabilities(handshake(name, version, capabilities))
+    def __init__(self, session: Any, capabilities: Capabilities) -> None:
+        self.session = session
+        self.capabilities = capabilities
         self.faults: list[EngineFault] = []
         self.starts = 1
         self._id = 0
@@ -575,11 +572,21 @@ class InProcessClient:
     def close(self) -> None:
         pass
 
-    def __enter__(self) -> InProcessClient:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class InProcessClient(SessionClient):
+    """A :class:`SessionClient` of an engine API served by riskspec's own server session; used
+    for fast self-checks of the reference engine."""
+
+    def __init__(self, api: Any, capabilities: Mapping[str, Any], name: str = "in-process",
+                 version: str = "0") -> None:
+        from riskspec.conformance.server import Session, handshake
+        super().__init__(Session(api, capabilities), Capabilities(handshake(name, version, capabilities)))
 
 
 def reference_client() -> InProcessClient:

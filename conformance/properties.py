@@ -69,7 +69,7 @@ class Divergence(Exception):
         return self.kind, self.rule, t
 
 
-class _Unsupported(Exception):
+class Unsupported(Exception):
     """The engine honestly answered ``unsupported``: no verdict for this game."""
 
 
@@ -130,8 +130,8 @@ def reference_label() -> str:
 
 
 # -- rules of a step --------------------------------------------------------------------------
-def _state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str],
-                diffs: Sequence[Mapping[str, Any]] = (), players: int = 3) -> str:
+def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str],
+               diffs: Sequence[Mapping[str, Any]] = (), players: int = 3) -> str:
     from types import SimpleNamespace
 
     from riskspec.conformance.attribution import action_rule, field_rule
@@ -221,7 +221,7 @@ def _legal_rule(variant: str, phase: Any, want: Mapping[str, Mapping[str, Any]],
         by_dice = _dice_count_rule(variant, both[0], both[1])
         if by_dice:
             return by_dice
-    return _state_rule(variant, {"type": typ}, phase, [])
+    return state_rule(variant, {"type": typ}, phase, [])
 
 
 def _outcomes_rule(variant: str, phase: Any, want: Sequence[Mapping[str, Any]],
@@ -233,10 +233,10 @@ def _outcomes_rule(variant: str, phase: Any, want: Sequence[Mapping[str, Any]],
     if by_dice:
         return by_dice
     typ = want[0]["outcome"].get("type") if want else None
-    return _state_rule(variant, {"type": typ}, phase, [])
+    return state_rule(variant, {"type": typ}, phase, [])
 
 
-def _probe_rule(variant: str, error: Mapping[str, Any], probe: Mapping[str, Any], phase: Any) -> str:
+def probe_rule(variant: str, error: Mapping[str, Any], probe: Mapping[str, Any], phase: Any) -> str:
     from riskspec.conformance.attribution import action_rule, is_rule
     if is_rule(variant, error.get("rule")):
         return str(error["rule"])
@@ -291,8 +291,9 @@ def probes(state: Mapping[str, Any], moves: Sequence[Mapping[str, Any]], chance:
 
 
 # -- one game -----------------------------------------------------------------------------------
-class _Game:
-    """One game played on both engines; raises Divergence, _Unsupported or EngineFault."""
+class Game:
+    """One game played on both engines; raises Divergence, Unsupported or EngineFault.
+    Public: the Hypothesis machine (:mod:`riskspec.conformance.stateful`) steps it too."""
 
     def __init__(self, engine: Any, reference: Any, caps: Capabilities, start: Start,
                  stats: FuzzStats, rng: random.Random, *, check_rules: bool = True) -> None:
@@ -306,7 +307,7 @@ class _Game:
     def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> NoReturn:
         if self.check_rules and not self.caps.claims_rule(rule):
             self.stats.not_claimed += 1
-            raise _Unsupported(f"diverges on rule {rule}, which the engine does not claim")
+            raise Unsupported(f"diverges on rule {rule}, which the engine does not claim")
         raise Divergence(what, kind, rule, list(self.steps), expect, last, self.start,
                          loaded=self.loaded)
 
@@ -330,7 +331,7 @@ class _Game:
         if r_eng is None or not r_eng.ok:
             if r_eng is None or r_eng.error.get("kind") in ("unsupported", "invalid-state"):
                 self.stats.unsupported += 1
-                raise _Unsupported("the engine cannot set up this start")
+                raise Unsupported("the engine cannot set up this start")
             self._diverge(f"the engine refused the start: {r_eng.error.get('code')}", "refused",
                           "?", {}, None)
         self.compare(r_ref.result["state"], r_eng.result["state"], None, None)
@@ -345,7 +346,7 @@ class _Game:
             where = f" after {action_key(action)}" if action else " at the start"
             self._diverge(f"states differ at {paths[0]}{where} (expected "
                           f"{json.dumps(diffs[0]['expected'])[:80]}, got {json.dumps(diffs[0]['actual'])[:80]})",
-                          "state", _state_rule(self.start.variant, action, phase, paths, diffs,
+                          "state", state_rule(self.start.variant, action, phase, paths, diffs,
                                                self.start.players),
                           {"state": expected_state(ref_state)},
                           {"action": dict(action)} if action else None)
@@ -389,7 +390,7 @@ class _Game:
         return [o["outcome"] for o in outs], True
 
     def _phase_rule(self, ref_state: Mapping[str, Any]) -> str:
-        return _state_rule(self.start.variant, None, ref_state.get("phase"), [])
+        return state_rule(self.start.variant, None, ref_state.get("phase"), [])
 
     def probe(self, ref_state: Mapping[str, Any], moves: list[dict], chance: bool) -> None:
         """Send one action the reference refuses; the engine must refuse it too, unchanged."""
@@ -401,7 +402,7 @@ class _Game:
                 continue
             self.stats.probes += 1
             r = self.engine.request("apply", action=cand)
-            rule = _probe_rule(self.start.variant, r_ref.error, cand, ref_state.get("phase"))
+            rule = probe_rule(self.start.variant, r_ref.error, cand, ref_state.get("phase"))
             expect = {"error": {"code": r_ref.error.get("code")}}
             if r.ok:
                 self._diverge(f"the engine accepted {action_key(cand)}, which the rules forbid "
@@ -442,7 +443,7 @@ class _Game:
 
     def apply_step(self, ref_state: Mapping[str, Any], action: dict) -> Any:
         """Apply ``action`` (legal for the reference) to both engines and compare: the
-        reference's new state, or a Divergence (an engine's honest ``unsupported``: _Unsupported)."""
+        reference's new state, or a Divergence (an engine's honest ``unsupported``: Unsupported)."""
         family = self.start.family
         a = self.ref.request("apply", action=action)
         if not a.ok:
@@ -455,11 +456,11 @@ class _Game:
         if not b.ok:
             if b.error.get("kind") == "unsupported":
                 self.stats.unsupported += 1
-                raise _Unsupported(f"unsupported: {action_key(action)}")
+                raise Unsupported(f"unsupported: {action_key(action)}")
             from riskspec.conformance.attribution import is_rule
             cited = b.error.get("rule")
             rule = str(cited) if is_rule(self.start.variant, cited) else \
-                _state_rule(self.start.variant, action, phase, [])
+                state_rule(self.start.variant, action, phase, [])
             self.steps.pop()
             self._diverge(f"the engine refused the legal {action_key(action)}: "
                           f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
@@ -470,7 +471,7 @@ class _Game:
             broken = invariants(b.result["state"])
             if broken:
                 self._diverge(f"invariant broken after {action_key(action)}: {broken[0]}", "state",
-                              _state_rule(self.start.variant, action, phase, []),
+                              state_rule(self.start.variant, action, phase, []),
                               {"state": expected_state(new_ref)}, {"action": action})
         self.after_step(ref_state, action, a.result, b.result)
         return new_ref
@@ -484,7 +485,7 @@ class _Game:
         if r_ref.ok:
             return
         r = self.engine.request("apply", action=dict(probe))
-        rule = _probe_rule(self.start.variant, r_ref.error, probe, ref_state.get("phase"))
+        rule = probe_rule(self.start.variant, r_ref.error, probe, ref_state.get("phase"))
         expect = {"error": {"code": r_ref.error.get("code")}}
         if r.ok or r.error.get("kind") == "internal":
             self._diverge(f"the engine accepted {action_key(probe)}", "accepted", rule, expect,
@@ -532,7 +533,7 @@ def shrink(engine: Any, reference: Any, caps: Capabilities, div: Divergence) -> 
         begin = befores[at]
         sub = Start(start.variant, start.players, start.options, start.label + f" +{at}",
                     prefix=[], state=begin)
-        g = _Game(engine, reference, caps, sub, FuzzStats(), random.Random(0), check_rules=False)
+        g = Game(engine, reference, caps, sub, FuzzStats(), random.Random(0), check_rules=False)
         then = tail[at:]
         try:
             if div.kind in ("accepted", "refusal-changed") and last_action is not None:
@@ -544,7 +545,7 @@ def shrink(engine: Any, reference: Any, caps: Capabilities, div: Divergence) -> 
                 d2.start, d2.game, d2.shrunk_from = sub, div.game, len(div.steps)
                 d2.known = div.known
                 return d2
-        except (_Unsupported, EngineFault, RuntimeError):
+        except (Unsupported, EngineFault, RuntimeError):
             continue
     return div
 
@@ -618,7 +619,7 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
     """Play game ``game`` of the campaign on both engines (nothing shrunk yet)."""
     start = order[game % len(order)]
     stats = FuzzStats(games=1)
-    g = _Game(engine, reference, caps, start, stats, random.Random(game_seed(seed, game)))
+    g = Game(engine, reference, caps, start, stats, random.Random(game_seed(seed, game)))
     found: list[Divergence] = []
     notes: list[str] = []
     try:
@@ -626,7 +627,7 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
     except Divergence as caught:
         caught.game = game
         found.append(caught)
-    except _Unsupported:
+    except Unsupported:
         pass
     except EngineFault as fault:
         found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",

@@ -8,7 +8,7 @@ probes of :func:`riskspec.conformance.properties.probes`).  Each action is appli
 engine and to the reference; after every step
 
 - the legal-action sets, chance odds and every observable field agree (the differential
-  comparison of :class:`riskspec.conformance.properties._Game`, the frame rule's fields);
+  comparison of :class:`riskspec.conformance.properties.Game`, the frame rule's fields);
 - the engine's own answers hold the generic invariants of
   :mod:`riskspec.conformance.invariants` (armies change only as its events report, owners
   and counts consistent, every card in one place, a legal phase sequence);
@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from riskspec.conformance.client import SessionClient
 from riskspec.conformance.compare import action_key, partial_diff
 from riskspec.conformance.errors import EngineFault, UsageError
 from riskspec.conformance.fuzz_starts import Start, fuzz_starts
@@ -46,15 +47,15 @@ from riskspec.conformance.invariants import state_problems, step_problems
 from riskspec.conformance.properties import (
     Divergence,
     FuzzStats,
-    _Game,
-    _probe_rule,
-    _state_rule,
-    _Unsupported,
+    Game,
+    Unsupported,
     case_id_for,
     divergence_case,
     expected_state,
+    probe_rule,
     probes,
     reference_label,
+    state_rule,
 )
 
 BACKENDS = ("hypothesis", "crosshair")
@@ -115,7 +116,7 @@ class HypothesisResult:
     case: dict[str, Any] = field(default_factory=dict)
 
 
-class _Stepper(_Game):
+class _Stepper(Game):
     """A game on both engines, one Hypothesis-chosen step at a time."""
 
     def __init__(self, *args: Any, **kw: Any) -> None:
@@ -140,7 +141,7 @@ class _Stepper(_Game):
             if any(b.startswith("armies on the board") for b in bad):
                 expect["events"] = _army_events(ref_result.get("events") or [])
             self._diverge(f"invariant broken after {action_key(action)}: {bad[0]}", "state",
-                          _state_rule(self.start.variant, action, ref_before.get("phase"), []),
+                          state_rule(self.start.variant, action, ref_before.get("phase"), []),
                           expect, {"action": dict(action)})
 
     def reference_moves(self, ref_state: Mapping[str, Any]) -> tuple[list[dict], bool]:
@@ -160,7 +161,7 @@ class _Stepper(_Game):
             return
         self.stats.probes += 1
         r = self.engine.request("apply", action=dict(cand))
-        rule = _probe_rule(self.start.variant, r_ref.error, cand, ref_state.get("phase"))
+        rule = probe_rule(self.start.variant, r_ref.error, cand, ref_state.get("phase"))
         expect = {"error": {"code": r_ref.error.get("code")}}
         last = {"action": dict(cand)}
         if r.ok:
@@ -224,7 +225,7 @@ def build_machine(engine: Any, reference: Any, caps: Any, starts: Sequence[Start
                 if seen is not None:
                     seen.append(d)
                 raise _typed(d) from None
-            except _Unsupported:
+            except Unsupported:
                 self.done = True
             except EngineFault as fault:
                 self.done = True
@@ -478,38 +479,14 @@ def vector_lines(case: Mapping[str, Any], d: Divergence) -> list[str]:
 
 
 # -- Python engines in-process ------------------------------------------------------------------
-class AdapterClient:
+class AdapterClient(SessionClient):
     """The client interface over an :class:`riskspec.adapter.Adapter` in this process (no
     subprocess): requests and answers still go through JSON text, as over stdio."""
 
     def __init__(self, adapter: Any) -> None:
         from riskspec.adapter.session import Session
         from riskspec.conformance.protocol import Capabilities
-        self.session = Session(adapter)
-        self.capabilities = Capabilities(adapter.handshake())
-        self._id = 0
-
-    def start(self) -> Any:
-        return self.capabilities
-
-    def request(self, op: str, **kw: Any) -> Any:
-        from riskspec.conformance.client import Response
-        from riskspec.conformance.protocol import dumps
-        self._id += 1
-        resp, _ = self.session.handle(dumps({"id": self._id, "op": op, **kw}))
-        resp = json.loads(dumps(resp))
-        if resp.get("ok"):
-            return Response(True, result=resp["result"])
-        return Response(False, error=resp["error"])
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> AdapterClient:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        super().__init__(Session(adapter), Capabilities(adapter.handshake()))
 
 
 def adapter_client(adapter: Any) -> AdapterClient:

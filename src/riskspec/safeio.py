@@ -45,23 +45,21 @@ _TEMPS: set[str] = set()          # temporary files of writes in progress (clean
 _TEMPS_LOCK = threading.Lock()
 
 
+#: what a file of each kind is, in words, by its ``stat`` test (the first that holds)
+FILE_KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
+    (stat.S_ISREG, "a regular file"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, "a symbolic link"),
+)
+
+
 def describe_mode(mode: int) -> str:
     """What a file of this ``st_mode`` is, in words ("a FIFO", "a character device" …)."""
-    if stat.S_ISREG(mode):
-        return "a regular file"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
+    return next((words for test, words in FILE_KINDS if test(mode)), "not a regular file")
 
 
 def describe_path(path: str | Path) -> str:

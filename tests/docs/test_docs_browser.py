@@ -104,7 +104,8 @@ def crawl(browser, base: str, site: Path | None = None,
             continue
         seen.add(url)
         current["url"] = url
-        if visit is None or visit(urlparse(url).path):
+        parts = urlparse(url)
+        if visit is None or visit(parts.path + (f"?{parts.query}" if parts.query else "")):
             visited.add(url)
             resp = page.goto(url, wait_until="load")
             if resp is None or resp.status != 200:
@@ -176,7 +177,10 @@ def _static_facts(site: Path | None, url: str, base: str) -> dict[str, list[str]
 
 def sampled(path: str, every: int = 4) -> bool:
     """Render every page but, of the many rule, ambiguity and example pages, one in
-    ``every`` (a fixed choice); the others are checked from their HTML files."""
+    ``every`` (a fixed choice), and of the game viewer's examples (``/viewer/?case=…``) one
+    in 25; the others are checked from their HTML files."""
+    if "?" in path:
+        return zlib.crc32(path.encode()) % 25 == 0
     if not path.startswith(("/rules/", "/ambiguities/", "/examples/")) or path.count("/") <= 2:
         return True
     return zlib.crc32(path.encode()) % every == 0

@@ -60,6 +60,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     common(s)
     s.set_defaults(func=run_serve)
+    v = dsub.add_parser("view", help="step through a game log or a worked example on the map",
+                        description="Write the game viewer for a game log (riskspec play --log) "
+                                    "or a worked example (a case ID) as one self-contained HTML "
+                                    "file: the map at each step, forward/back, the event of each "
+                                    "step, the legal actions there, the position notation, and a "
+                                    "link to each step (#step=N) or to any position (#n=LINE).",
+                        epilog="examples:\n  riskspec docs view classic.attack.ties.001\n"
+                               "  riskspec play classic --log game.json && riskspec docs view "
+                               "game.json --out game.html",
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    v.add_argument("game", metavar="LOG|CASE_ID", help="a game log file or a case ID")
+    v.add_argument("--out", type=Path, metavar="FILE",
+                   help="the HTML file to write (default: build/view/<name>.html)")
+    v.add_argument("--vectors", type=Path, metavar="DIR", action="append", default=[],
+                   help="vector files or folders to find the case in (default: the shipped vectors)")
+    v.set_defaults(func=run_view)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
@@ -104,4 +120,24 @@ def run_serve(args: argparse.Namespace) -> int:
             print("stopped")
         finally:
             server.server_close()
+    return 0
+
+
+def run_view(args: argparse.Namespace) -> int:
+    import os
+    import re
+
+    from riskspec.docsite import viewer
+    from riskspec.safeio import write_text
+    if os.path.lexists(args.game) or "/" in args.game or args.game.endswith(".json"):
+        game = viewer.game_of_log(args.game)
+        name = Path(args.game).stem
+    else:
+        game = viewer.game_of_case(args.game, args.vectors or None)
+        name = args.game
+    out = args.out or Path("build") / "view" / (re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".html")
+    if args.out is None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    write_text(out, viewer.page(game), "viewer file")
+    print(f"wrote the viewer ({len(game['frames']) - 1} steps) to {out}: open it in a browser")
     return 0

@@ -17,6 +17,7 @@ from riskspec.docsite import checked as chk
 from riskspec.docsite import md
 from riskspec.docsite import position as pos
 from riskspec.docsite.examples import Case
+from riskspec.docsite.notation_block import notation_lines, viewer_link
 from riskspec.wording import SEAT_FIELDS
 
 try:  # the reference engine's list, when it is there
@@ -343,6 +344,7 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
     other = other_table(ctx, skip={f.label for f in rest} if len(case.steps) == 1 else None)
     if other:
         out += ["**Other changes:**", "", other, ""]
+    out += notation_lines(ctx.before, from_page, viewer_link(case.id, from_page))
     out += [f"Replay it: {md.code('riskspec show ' + case.id)} (before and after in the "
             f"terminal) · {md.code('riskspec check --select ' + case.id)} (on any engine).", ""]
     return "\n".join(out)

@@ -221,6 +221,7 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         *([{"Error codes": CODES_PAGE}] if CODES_PAGE in pages else []),
         {"File formats": "formats.md"},
         *([{"Position notation": "notation.md"}] if "notation.md" in extra_hand else []),
+        *([{"Game viewer": "viewer/index.md"}] if "viewer/index.md" in pages else []),
         {"Command-line reference": CLI_PAGE},
     ]
     if "odds.md" in pages:
@@ -279,6 +280,9 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     by_id = cases_by_id(cases)
     pages: dict[str, str] = {}
     files: dict[str, str] = {}
+    from riskspec.docsite import viewer
+    files.update(viewer.site_files(spec, cases, progress=say))
+    pages[viewer.SITE_PAGE] = viewer.site_page()
     pages.update(rule_pages(spec, by_id))
     bp, bf = board_pages(spec, cases)
     pages.update(bp)

@@ -55,3 +55,10 @@ def test_check_refuses_a_line_that_breaks_an_invariant(capsys: pytest.CaptureFix
     bad = LINE.replace("-0*42", "A0,-0*41")  # owned with no army
     assert main(["notation", bad, "--check"]) == 2
     assert "an occupied territory has armies" in capsys.readouterr().err
+
+
+def test_show_prints_the_start_in_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "classic.attack.ties.001"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("position: "))[len("position: "):]
+    assert read(line)["territories"]["alaska"] == {"owner": 0, "armies": 4}

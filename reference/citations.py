@@ -260,12 +260,30 @@ def _rules_of_expr(mod: _Module, node: ast.AST, scope: ast.AST, seen: set[int]) 
                 found |= _rules_of_expr(mod, value, scope, seen)
         elif isinstance(sub, ast.Call):
             target = mod.function(sub)
-            if target is not None:
-                other, fn = target
+            targets: list[tuple[_Module, ast.AST]] = [target] if target is not None \
+                else _hooks(sub)
+            for other, fn in targets:
                 for r in ast.walk(fn):
                     if isinstance(r, ast.Return) and r.value is not None:
                         found |= _rules_of_expr(other, r.value, fn, seen)
     return found
+
+
+def _hooks(call: ast.Call) -> list[tuple[_Module, ast.AST]]:
+    """The functions a call of a family hook (``family.out_of_turn_rule(…)``) may reach: every
+    engine function of that name (or with a leading underscore) — each family's own."""
+    f = call.func
+    if not isinstance(f, ast.Attribute):
+        return []
+    out: list[tuple[_Module, ast.AST]] = []
+    for name in _modules():
+        if name in SKIP:
+            continue
+        mod = _module(name)
+        for fname in (f.attr, "_" + f.attr):
+            if fname in mod.defs:
+                out.append((mod, mod.defs[fname]))
+    return out
 
 
 def _raises(mod: _Module, fn: ast.AST) -> Iterator[tuple[str, frozenset[str], str]]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from riskspec.errors import IllegalActionError, OptionError
+from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference import classic, setup
 from riskspec.reference import ruleids as R
-from riskspec.reference.actions import CHANCE_TYPES, parse_action
+from riskspec.reference.actions import CHANCE_TYPES, GRAMMAR
 from riskspec.reference.chance import get_chance_table
 from riskspec.reference.consistency import check_state
-from riskspec.reference.family import CHANCE, TERMINAL, Family, describe
+from riskspec.reference.family import CHANCE, TERMINAL, Family
 from riskspec.reference.legal import get_legal_actions
 from riskspec.reference.missions import check_supported, get_mission_deck
 from riskspec.reference.state import (
@@ -27,7 +27,6 @@ from riskspec.reference.state import (
     blank_state,
     classic_from_dict,
     classic_to_dict,
-    dumps,
 )
 from riskspec.reference.tables import get_tables
 
@@ -126,9 +125,6 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("fortify", "end-turn"): classic.process_end_turn,
     ("draw", "draw"): classic.process_draw,
 }
-_EXPECTED: dict[str, list[str]] = {}
-for _phase, _kind in HANDLERS:
-    _EXPECTED.setdefault(_phase, []).append(_kind)
 
 
 def _from_dict(data: Mapping[str, Any], variant: Variant) -> State:
@@ -138,19 +134,10 @@ def _from_dict(data: Mapping[str, Any], variant: Variant) -> State:
     return state
 
 
-def _reject_out_of_turn(state: State, action: Mapping[str, Any], kind: str) -> None:
-    if state.winner >= 0:
-        code, why = "game-over", "the game is over"
-    elif state.phase in CHANCE_PHASES:
-        code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
-    elif kind in CHANCE_TYPES:
-        code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
-    else:
-        code, why = "wrong-phase", f"a {kind!r} is not allowed in the {state.phase} phase"
-    expected = ", ".join(_EXPECTED.get(state.phase, [])) or "nothing"
-    rule = R.CARDS_TRADE_TIMING if code == "wrong-phase" and kind == "trade" else R.TURN_SEQUENCE
-    raise IllegalActionError(f"illegal action {dumps(action)}: {why}; expected: {expected} "
-                             f"({describe(state)})", code=code, rule=rule, action=action)
+def _out_of_turn_rule(state: State, kind: str, code: str) -> str:
+    """The rule an action of another phase breaks: the card-trade timing for a trade,
+    else the turn sequence."""
+    return R.CARDS_TRADE_TIMING if code == "wrong-phase" and kind == "trade" else R.TURN_SEQUENCE
 
 
 CLASSIC = Family(
@@ -159,9 +146,10 @@ CLASSIC = Family(
     current_player=_classic_current_player,
     legal_actions=get_legal_actions,
     chance_table=get_chance_table,
-    parse_action=lambda action, s: parse_action(action, s.tables, s.n_players),
+    grammar=GRAMMAR,   # parse_action: the one parser, on Classic's field table
     handlers=HANDLERS,
-    reject_out_of_turn=_reject_out_of_turn,
+    chance_types=CHANCE_TYPES,
+    out_of_turn_rule=_out_of_turn_rule,   # reject_out_of_turn: derived from the handlers
     to_dict=classic_to_dict,
     from_dict=_from_dict,
     after_apply=classic.check_victory,

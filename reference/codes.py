@@ -199,6 +199,16 @@ class Row(TypedDict):
     families: list[str]
 
 
+#: engine modules every family runs (a code raised there is raised in every family)
+SHARED = ("riskspec.reference.family:", "riskspec.reference.engine:", "riskspec.reference.actions:")
+
+
+def _families_of(function: str) -> tuple[str, ...]:
+    if function.startswith(SHARED):
+        return ("classic", "napoleon")
+    return ("napoleon",) if ".napoleon." in function else ("classic",)
+
+
 def table() -> list[Row]:
     """Every code with its kind, meaning, what to do, and — read from the engine's source —
     the rules it is raised citing and the functions that raise it."""
@@ -212,7 +222,7 @@ def table() -> list[Row]:
                 rules |= info.rules
                 functions += [f for f in info.functions if f not in functions]
         families = (["classic", "napoleon"] if kind == "invalid-action" else
-                    sorted({"napoleon" if ".napoleon." in f else "classic" for f in functions}))
+                    sorted({fam for f in functions for fam in _families_of(f)}))
         rows.append(Row(code=code, kind=kind, means=means, todo=todo, rules=sorted(rules),
                         functions=functions, families=families))
     return rows

@@ -19,8 +19,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from riskspec.errors import OptionError
+from riskspec.errors import IllegalActionError, OptionError
+from riskspec.reference.actions import names_of
 from riskspec.reference.base import get_player_name
+from riskspec.reference.state import dumps
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -30,29 +32,49 @@ CHANCE = -1
 TERMINAL = -2
 
 
+def _derived(*args: Any) -> Any:  # pragma: no cover - replaced in Family.__post_init__
+    raise AssertionError("a derived hook of a Family was not set")
+
+
+def _no_new_game(v: Any, players: Any, options: Mapping[str, str] | None) -> Any:
+    raise OptionError(f"the {v.family} family has no new_game")
+
+
+def _no_json(*args: Any) -> Any:
+    raise OptionError("this family has no JSON form of its states (Family.to_dict/from_dict)")
+
+
 @dataclasses.dataclass(frozen=True)
 class Family:
-    """The hooks of one variant family (``variant.family`` in the spec)."""
+    """The hooks of one variant family (``variant.family`` in the spec), python-chess style:
+    every hook has a default doing the plumbing from the family's own tables, so a family
+    gives its tables (``grammar``, ``handlers``, ``chance_phases``, ``chance_types``) and its
+    ``process_*`` functions, and overrides only what differs (``tests/engine/test_family.py``
+    builds a toy family from two ``process_*`` functions)."""
 
     name: str
     #: (variant, players, options) → a new game's state
-    new_game: Callable[[Any, Any, Mapping[str, str] | None], Any]
-    #: state → seat to act, CHANCE (-1) or TERMINAL (-2)
-    current_player: Callable[[Any], int]
-    #: state → every legal action in canonical order (the game is not over)
-    legal_actions: Callable[[Any], list[Action]]
+    new_game: Callable[[Any, Any, Mapping[str, str] | None], Any] = _no_new_game
+    #: state → seat to act, CHANCE (-1) or TERMINAL (-2); default: TERMINAL once
+    #: ``state.winner`` ≥ 0, CHANCE in a phase of ``chance_phases``, else ``state.current``
+    current_player: Callable[[Any], int] = _derived
+    #: state → every legal action in canonical order (the game is not over); default: none
+    legal_actions: Callable[[Any], list[Action]] = lambda s: []
     #: state → the chance table of a chance node (None elsewhere)
-    chance_table: Callable[[Any], Any]
-    #: (action, state) → the parsed action tuple, or InvalidActionError
-    parse_action: Callable[[Any, Any], tuple[Any, ...]]
+    chance_table: Callable[[Any], Any] = lambda s: None
+    #: (action, state) → the parsed action tuple, or InvalidActionError; default: ``grammar``
+    #: (a :class:`riskspec.reference.actions.Grammar`), the one parser of every family
+    parse_action: Callable[[Any, Any], tuple[Any, ...]] = _derived
     #: (phase, action type) → process_* function (state copy, parsed action, events)
-    handlers: Mapping[tuple[str, str], Callable[[Any, Any, list[Event]], None]]
-    #: (state, action, kind) → raises the IllegalActionError of an action of no handler
-    reject_out_of_turn: Callable[[Any, Mapping[str, Any], str], None]
+    handlers: Mapping[tuple[str, str], Callable[[Any, Any, list[Event]], None]] = \
+        dataclasses.field(default_factory=dict)
+    #: (state, action, kind) → raises the IllegalActionError of an action of no handler;
+    #: default: derived from ``handlers`` (:func:`reject_out_of_turn`)
+    reject_out_of_turn: Callable[[Any, Mapping[str, Any], str], None] = _derived
     #: state → its public JSON object
-    to_dict: Callable[[Any], dict[str, Any]]
+    to_dict: Callable[[Any], dict[str, Any]] = _no_json
     #: (JSON object, variant) → state (its form already checked by the state schema)
-    from_dict: Callable[[Mapping[str, Any], Any], Any]
+    from_dict: Callable[[Mapping[str, Any], Any], Any] = _no_json
     #: (new state, events) → checks after every applied action (e.g. victory)
     after_apply: Callable[[Any, list[Event]], None] = lambda s, events: None
     #: (state, legal actions, rng) → the driver's 'aggressive' choice
@@ -60,6 +82,55 @@ class Family:
     #: every handler makes all its rule checks before its first change to the state (so
     #: ``engine.apply_in_place`` may skip the copy; tests/engine/test_in_place.py checks it)
     checks_before_changes: bool = False
+    #: the action shapes (type → fields, type → record) the default ``parse_action`` reads
+    grammar: Any = None
+    #: the phases at which chance moves (the default ``current_player``)
+    chance_phases: frozenset[str] = frozenset()
+    #: the action types that are chance outcomes (the default ``reject_out_of_turn``)
+    chance_types: frozenset[str] = frozenset()
+    #: (state, action type, code) → the rule an action of another phase breaks
+    out_of_turn_rule: Callable[[Any, str, str], str | None] = lambda s, kind, code: None
+
+    def __post_init__(self) -> None:
+        if self.current_player is _derived:
+            object.__setattr__(self, "current_player", functools.partial(_current_player, self))
+        if self.parse_action is _derived:
+            object.__setattr__(self, "parse_action", functools.partial(_parse_action, self))
+        if self.reject_out_of_turn is _derived:
+            object.__setattr__(self, "reject_out_of_turn",
+                               functools.partial(reject_out_of_turn, self))
+
+
+def _current_player(family: Family, state: Any) -> int:
+    if state.winner >= 0:
+        return TERMINAL
+    if state.phase in family.chance_phases:
+        return CHANCE
+    return int(state.current)
+
+
+def _parse_action(family: Family, action: Any, state: Any) -> tuple[Any, ...]:
+    if family.grammar is None:
+        raise TypeError(f"the {family.name} family has neither parse_action nor grammar")
+    return family.grammar.parse(action, names_of(state.tables), state.n_players)  # type: ignore[no-any-return]
+
+
+def reject_out_of_turn(family: Family, state: Any, action: Mapping[str, Any], kind: str) -> None:
+    """The refusal of an action no handler of the phase takes, derived from the family's
+    handlers: the game is over, a chance outcome is due, a chance outcome while a player is
+    to act, or an action of another phase — citing ``family.out_of_turn_rule``."""
+    if state.winner >= 0:
+        code, why = "game-over", "the game is over"
+    elif family.current_player(state) == CHANCE:
+        code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
+    elif kind in family.chance_types:
+        code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
+    else:
+        code, why = "wrong-phase", f"a {kind!r} is not allowed in the {state.phase} phase"
+    expected = ", ".join(k for ph, k in family.handlers if ph == state.phase) or "nothing"
+    raise IllegalActionError(f"illegal action {dumps(action)}: {why}; expected: {expected} "
+                             f"({describe(state)})", code=code,
+                             rule=family.out_of_turn_rule(state, kind, code), action=action)
 
 
 #: family name → "module:attribute" of its :class:`Family`
@@ -69,12 +140,27 @@ REGISTRY: dict[str, str] = {
 }
 
 
+#: families plugged in at run time (:func:`register`), by name
+_REGISTERED: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    """Plug a family in by its object (a third family: its tables and ``process_*``
+    functions in a :class:`Family`); variants whose ``family`` is its name then play
+    through the public API (``engine.new_game``, ``apply`` …)."""
+    _REGISTERED[family.name] = family
+    get_family.cache_clear()
+    return family
+
+
 @functools.cache
 def get_family(name: str) -> Family:
     """The registered family ``name``; :class:`~riskspec.errors.OptionError` if none."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     where = REGISTRY.get(name)
     if where is None:
-        raise OptionError(f"the reference engine plays the {' and '.join(sorted(REGISTRY))} "
+        raise OptionError(f"the reference engine plays the {' and '.join(sorted({*REGISTRY, *_REGISTERED}))} "
                           f"families, not {name!r}")
     module, attr = where.split(":")
     family = getattr(importlib.import_module(module), attr)

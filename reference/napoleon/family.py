@@ -6,32 +6,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from riskspec.errors import IllegalActionError
-from riskspec.reference.family import CHANCE, Family, describe
+from riskspec.reference.family import Family
 from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import legal as L
 from riskspec.reference.napoleon import missions as MI
 from riskspec.reference.napoleon import state as S
+from riskspec.reference.napoleon.actions import GRAMMAR
 from riskspec.reference.napoleon.consistency import check_state
 from riskspec.reference.napoleon.policy import aggressive
 from riskspec.reference.napoleon.tables import get_tables
-from riskspec.reference.state import InvalidStateError, dumps
+from riskspec.reference.state import InvalidStateError
 from riskspec.reference.tables import get_explicit_options
 
 
-def reject_out_of_turn(s: S.NapState, action: Mapping[str, Any], kind: str) -> None:
-    """An action no handler of the phase takes: the basic game's turn, or the Advanced
-    Rules' six phases, forbids it."""
-    if s.winner >= 0:
-        code, why = "game-over", "the game is over"
-    elif L.current_player(s) == CHANCE:
-        code, why = "chance-node", f"a chance outcome is due, not a {kind!r}"
-    elif kind in L.CHANCE_TYPES:
-        code, why = "not-chance-node", f"a player is to act; {kind!r} is a chance outcome"
-    else:
-        code, why = "wrong-phase", f"a {kind!r} is not allowed in the {s.phase} phase"
-    raise IllegalActionError(f"illegal action {dumps(action)}: {why} ({describe(s)})",
-                             code=code, rule=G.out_of_turn_rule(s), action=action)
+def after_apply(s: S.NapState, ev: list[dict[str, Any]]) -> None:
+    """Lasting mission bonuses are watched after every action
+    (napoleon.missions.lasting-bonus)."""
+    if any(s.lasting):
+        MI.watch(s, ev)
 
 
 def from_dict(data: Mapping[str, Any], variant: Any) -> S.NapState:
@@ -57,10 +49,12 @@ NAPOLEON = Family(
     current_player=L.current_player,
     legal_actions=L.legal_actions,
     chance_table=L.chance_table,
-    parse_action=L.parse_action,
+    grammar=GRAMMAR,   # parse_action: the one parser, on Napoléon's field table
     handlers=L.HANDLERS,
-    reject_out_of_turn=reject_out_of_turn,
+    chance_types=L.CHANCE_TYPES,
+    out_of_turn_rule=lambda s, kind, code: G.out_of_turn_rule(s),  # reject_out_of_turn: derived
     to_dict=S.to_dict,
     from_dict=from_dict,
+    after_apply=after_apply,
     aggressive_policy=aggressive,
 )

@@ -22,7 +22,6 @@ from riskspec.reference.napoleon import game as G
 from riskspec.reference.napoleon import invasion as IV
 from riskspec.reference.napoleon import leaders as L
 from riskspec.reference.napoleon import maneuvers as M
-from riskspec.reference.napoleon import missions as MI
 from riskspec.reference.napoleon import naval as N
 from riskspec.reference.napoleon import plays as PL
 from riskspec.reference.napoleon import ransom as RS
@@ -223,15 +222,3 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("draw", "draw"): TE.process_draw,
     ("deal-missions", "mission"): TE.process_mission,
 }
-
-
-def _watched(handler: Handler) -> Handler:
-    """Lasting mission bonuses are watched after every action (napoleon.missions.lasting-bonus)."""
-    def run(s: NapState, a: tuple, ev: list[dict[str, Any]]) -> None:
-        handler(s, a, ev)
-        if any(s.lasting):
-            MI.watch(s, ev)
-    return run
-
-
-HANDLERS = {k: _watched(h) for k, h in HANDLERS.items()}

@@ -567,3 +567,11 @@ def two_player_no_neutral_win(b):
     b.position({"kamchatka": (2, 2), "greenland": (2, 2)}, phase="attack", current=0,
                edit=_missions("occupy-24-territories", "conquer-asia-africa"))
     b.do({"type": "end-attack"}, state={"phase": "fortify", "winner": None})
+
+
+@scenario("classic.cards.optional-trade.201", "A set is traded only from one's own hand: holding one of its cards is not enough",
+          ["classic.cards.optional-trade"], negative=True)
+def trade_partly_held(b):
+    from riskspec.conformance.cases_cards import _turn_with_hand
+    _turn_with_hand(b, ["peru", "greenland", "ontario"])
+    b.reject(trade(["peru", "iceland", "east-africa"]), "not-in-hand", rule="classic.cards.optional-trade")

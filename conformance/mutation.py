@@ -47,15 +47,17 @@ from riskspec.conformance.errors import TriageFileError
 
 #: the rule modules mutated, by family (engine plumbing, I/O and odds are left out)
 MODULES: dict[str, tuple[str, ...]] = {
-    "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions"),
+    "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions",
+                "legal", "listed", "actions", "classic_family"),
     "napoleon": ("napoleon.combat", "napoleon.game", "napoleon.naval", "napoleon.maneuvers",
                  "napoleon.epidemics", "napoleon.leaders", "napoleon.tiebreak", "napoleon.invasion",
                  "napoleon.effects", "napoleon.missions", "napoleon.ransom", "napoleon.plays",
-                 "napoleon.turn_end"),
+                 "napoleon.turn_end", "napoleon.legal", "napoleon.reach"),
 }
 #: held out: modules first mutated after the suite's cases were written (the legality and
 #: listing code), scored before any case was written for their mutants
-HELD_OUT_MODULES: frozenset[str] = frozenset()
+HELD_OUT_MODULES: frozenset[str] = frozenset({"legal", "listed", "actions", "classic_family",
+                                              "napoleon.legal", "napoleon.reach"})
 PKG = "riskspec.reference"
 
 _CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
@@ -587,12 +589,16 @@ def measured_in(reports: Sequence[dict[str, Any]]) -> set[str]:
 def _groups(family: str) -> list[tuple[str, Any]]:
     """(label, which mutants) of the rows a family's suite power is reported in."""
     held = [m for m in MODULES[family] if m in HELD_OUT_MODULES]
+    core = len(MODULES[family]) - len(held)
     rows: list[tuple[str, Any]] = [
-        (f"token edits, {len(MODULES[family]) - len(held)} rule modules",
-         lambda m: m.kind == TOKEN and m.module not in HELD_OUT_MODULES),
-        (f"token edits, {len(held)} held-out modules ({', '.join(held)})",
-         lambda m: m.kind == TOKEN and m.module in HELD_OUT_MODULES)]
-    rows += [(f"{k}, all {len(MODULES[family])} modules", lambda m, k=k: m.kind == k) for k in RULE_KINDS]
+        (f"token edits, {core} rule modules", lambda m: m.kind == TOKEN and m.module not in HELD_OUT_MODULES)]
+    rows += [(f"{k}, {core} rule modules", lambda m, k=k: m.kind == k and m.module not in HELD_OUT_MODULES)
+             for k in RULE_KINDS]
+    if held:
+        rows += [(f"token edits, {len(held)} held-out modules ({', '.join(held)})",
+                  lambda m: m.kind == TOKEN and m.module in HELD_OUT_MODULES),
+                 (f"rule-level edits, {len(held)} held-out modules",
+                  lambda m: m.kind != TOKEN and m.module in HELD_OUT_MODULES)]
     return rows
 
 
@@ -603,7 +609,8 @@ def power(family: str, triage: dict[str, dict[str, Any]] | None = None,
     checks it), so *first run* = mutants with no entry (killed before any case was written for
     them), *final* = first run + entries ``killed`` (by a case written since), over the
     non-equivalent mutants (all but ``equivalent`` and ``outside``); ``open`` entries count as
-    survivors.  A row with modules no whole campaign has run (``unmeasured``) states no figure.
+    survivors.  Only the modules and kinds a whole campaign has run count (``measured``); the
+    others are named (``unmeasured``, with ``unmeasured_mutants``).
     Entries pruned after an edit lose that history (the mutant then counts as a
     first-run kill): with content IDs an edit elsewhere in the function no longer prunes."""
     triage = load_triage() if triage is None else triage
@@ -611,8 +618,9 @@ def power(family: str, triage: dict[str, dict[str, Any]] | None = None,
     ms = [m for mod in MODULES[family] for m in mutants_of(mod, kinds=KINDS)]
     out = []
     for label, pick in _groups(family):
-        group = [m for m in ms if pick(m)]
-        unmeasured = sorted({m.module for m in group if f"{m.module}:{m.kind}" not in measured})
+        every = [m for m in ms if pick(m)]
+        unmeasured = sorted({m.module for m in every if f"{m.module}:{m.kind}" not in measured})
+        group = [m for m in every if f"{m.module}:{m.kind}" in measured]
         verdicts: dict[str, int] = defaultdict(int)
         for m in group:
             if m.id in triage:
@@ -624,7 +632,7 @@ def power(family: str, triage: dict[str, dict[str, Any]] | None = None,
         out.append({"family": family, "row": label, "mutants": n, "first_run": first,
                     "final": first + later, "non_equivalent": denom, "equivalent": eq,
                     "outside": outside, "killed_by_later_case": later, "open": open_,
-                    "unmeasured": unmeasured,
+                    "unmeasured": unmeasured, "unmeasured_mutants": len(every) - n,
                     "first_run_score": round(first / denom, 4) if denom else 1.0,
                     "final_score": round((first + later) / denom, 4) if denom else 1.0})
     return out
@@ -645,16 +653,19 @@ def power_table(triage: dict[str, dict[str, Any]] | None = None, measured: set[s
     for family in MODULES:
         for r in power(family, triage, measured):
             n = r["mutants"]
-            if not n:
+            if not n and not r["unmeasured_mutants"]:
                 continue
+            label = f"{_NAME[family]}: {r['row']}"
             if r["unmeasured"]:
                 um = r["unmeasured"]
-                which = ", ".join(um) if len(um) <= 4 else f"{len(um)} of its modules"
-                lines.append(f"| {family}: {r['row']} | {n} | not measured yet ({which}) | | | | |")
+                which = ", ".join(um) if len(um) <= 3 else f"{len(um)} modules"
+                label += f" (not measured yet: {r['unmeasured_mutants']} mutants of {which})"
+            if not n:
+                lines.append(f"| {label} | 0 | | | | | |")
                 continue
-            lines.append(f"| {family}: {r['row']} | {n} | {r['first_run']}/{r['non_equivalent']} = "
-                         f"{_pct(r['first_run'], r['non_equivalent'])} | {r['final']}/{r['non_equivalent']} = "
-                         f"{_pct(r['final'], r['non_equivalent'])} | {r['equivalent']} ({_pct(r['equivalent'], n)}) | "
+            den = r["non_equivalent"]
+            lines.append(f"| {label} | {n} | {r['first_run']}/{den} = {_pct(r['first_run'], den)} | "
+                         f"{r['final']}/{den} = {_pct(r['final'], den)} | {r['equivalent']} ({_pct(r['equivalent'], n)}) | "
                          f"{r['outside']} ({_pct(r['outside'], n)}) | {r['open']} |")
     mods = [f"{_NAME[family]} {len(ms)} ({', '.join(ms)})" for family, ms in MODULES.items()]
     return "Modules mutated: " + "; ".join(mods) + ".\n\n" + "\n".join(lines)

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
+import os
+import pickle
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -338,9 +341,61 @@ def _defs(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef]]:
                     yield f"{node.name}.{sub.name}", sub  # type: ignore[misc]
 
 
+#: bump when the layout of the cached table changes
+_LAYOUT = 1
+
+
+def _cache_path() -> Path | None:
+    from riskspec import __version__
+    from riskspec.loading.stamp import cache_dir
+    folder = cache_dir()
+    if folder is None:
+        return None
+    where = hashlib.sha256(str(ROOT).encode()).hexdigest()[:16]
+    return folder / f"citations-{where}-{__version__}-{_LAYOUT}.pickle"
+
+
+def _inputs() -> list[tuple[str, int, int]]:
+    """The engine's source files with size and modification time (as the spec cache keys)."""
+    out = []
+    for path in _modules().values():
+        st = path.stat()
+        out.append((str(path), st.st_size, st.st_mtime_ns))
+    return out
+
+
 @functools.cache
 def functions() -> tuple[Function, ...]:
-    """Every function of the engine with the rules it cites and the codes it raises."""
+    """Every function of the engine with the rules it cites and the codes it raises.
+
+    Reading the source costs about 0.8 CPU-s, so the table is kept in the user cache (as the
+    spec is, :mod:`riskspec.loading.pickled`) and read back while no source file changed;
+    ``RISKSPEC_NO_CACHE=1`` turns that off. A missing or unreadable cache is only a miss."""
+    path = _cache_path()
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                if pickle.load(f) == _inputs():
+                    kept = pickle.load(f)
+                    if isinstance(kept, tuple) and all(isinstance(x, Function) for x in kept):
+                        return kept
+        except Exception:  # noqa: BLE001 - any unreadable cache is only a miss
+            pass
+    out = _read_functions()
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_suffix(f".{os.getpid()}.part")
+            with open(part, "wb") as f:
+                pickle.dump(_inputs(), f, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump(out, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(part, path)
+        except OSError:
+            pass
+    return out
+
+
+def _read_functions() -> tuple[Function, ...]:
     out = []
     for name, path in _modules().items():
         if name in SKIP:

@@ -80,3 +80,23 @@ def test_each_rule_page_names_the_functions() -> None:
             assert f"`{f.qualname}`" in page, (rid, f.qualname)
         if rule.testable:
             assert cited.get(rid), rid
+
+
+def test_the_table_is_kept_in_the_user_cache_and_dropped_when_a_source_changes(tmp_path, monkeypatch):
+    """functions() reads the source once and keeps the table in the user cache; a later
+    process reads it back, and an edited engine file makes the cache a miss."""
+    from riskspec.reference import citations as C
+    monkeypatch.setenv("RISKSPEC_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("RISKSPEC_NO_CACHE", raising=False)
+    C.functions.cache_clear()
+    fresh = C.functions()
+    kept = C._cache_path()
+    assert kept is not None and kept.is_file()
+    C.functions.cache_clear()
+    calls = []
+    monkeypatch.setattr(C, "_read_functions", lambda: calls.append(1) or ())
+    assert C.functions() == fresh and calls == []          # read back, not rebuilt
+    C.functions.cache_clear()
+    monkeypatch.setattr(C, "_inputs", lambda: [("changed", 0, 0)])
+    assert C.functions() == () and calls == [1]             # a changed source is a miss
+    C.functions.cache_clear()

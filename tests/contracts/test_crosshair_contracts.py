@@ -61,8 +61,11 @@ def test_planted_tie_bug_is_found(tmp_path: Path) -> None:
     # the planted copy really is wrong: a 3-3 tie under defender-wins costs the defender
     assert planted.compute_losses([3], [3], "defender") == (0, 1)
     assert battle.compute_losses([3], [3], "defender") == (1, 0)
-    # CPU budgets only; the wall-clock cut-off (30 min) guards against a hang, nothing else
-    result = XC.run_crosshair(["planted_battle.compute_losses"], per_condition=XC.DEFAULT_PER_CONDITION,
+    # CPU budgets only; the wall-clock cut-off (30 min) guards against a hang, nothing else.
+    # 10 s per condition and per path: CrossHair gives the solver half of per_path as a
+    # wall-clock limit, and the CI default (3 s, per path its square root) missed the tie on
+    # a loaded machine; a found counterexample ends the search early
+    result = XC.run_crosshair(["planted_battle.compute_losses"], per_condition=10.0, per_path=10.0,
                               timeout=1800, extra_path=[str(tmp_path)])
     assert result.returncode == 1, result.output
     [message] = result.counterexamples

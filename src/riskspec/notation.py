@@ -815,7 +815,6 @@ def read(text: str) -> dict[str, Any]:
     if not r.only("-"):
         names = {"t": "turn", "f": "first_player", "s": "sets_traded", "w": "winner"}
         while True:
-            at = r.i
             ch = r.peek()
             if ch not in names:
                 raise r.fail(f"expected a counter (t turn, f first player, s sets traded, "
@@ -828,7 +827,6 @@ def read(text: str) -> dict[str, Any]:
             if r.done():
                 break
             r.expect(",", "between counters")
-            del at
 
     # 6. flags
     r = R[5]
@@ -836,7 +834,6 @@ def read(text: str) -> dict[str, Any]:
     letters = {letter: (key, kind) for key, letter, kind in _FLAG_LETTERS if key in flags}
     if not r.only("-"):
         while True:
-            at = r.i
             ch = r.peek()
             if ch not in letters:
                 raise r.fail(f"unknown turn flag {ch!r} (this variant has "

@@ -16,7 +16,7 @@ from typing import Any
 from riskspec.loading import get_variant
 from riskspec.reference.family import family_of, get_family
 from riskspec.reference.state import InvalidStateError, State, dumps
-from riskspec.validation import validator
+from riskspec.validation import is_surely_valid, validator
 
 #: the most seats (players, neutral ones included) a state may have: far above any variant's
 #: colours, checked before the schema so that a state of a million players is refused at once
@@ -92,7 +92,8 @@ def from_dict(data: Any, variant: Any = None, *, check_schema: bool = True) -> S
                                 "number (a state holds no fractions: write it without '.0')")
     try:
         errors = sorted(validator("state.schema.json").iter_errors(dict(data)),
-                        key=lambda e: list(map(str, e.absolute_path))) if check_schema else []
+                        key=lambda e: list(map(str, e.absolute_path))) \
+            if check_schema and not is_surely_valid("state.schema.json", data) else []
     except RecursionError:
         raise InvalidStateError("invalid state: values nested too deep") from None
     if errors:

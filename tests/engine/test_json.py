@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from riskspec.conformance.protocol import schema_errors
 from riskspec.errors import ActionError, IllegalActionError, InvalidActionError, RiskspecError
 from riskspec.reference.driver import play_game
 from riskspec.reference.state import InvalidStateError
-from riskspec.validation import validator
 
 from .helpers import E, build_state, malformed
 
@@ -25,17 +25,16 @@ def game():
 
 
 def test_states_actions_outcomes_and_events_match_their_schemas(game):
-    states, actions, events = (validator(f"{n}.schema.json") for n in ("state", "action", "event"))
     phases = set()
     for i, (s, a, ev) in enumerate(game):
         phases.add(s.phase)
         for e in ev:
-            assert not list(events.iter_errors(e)), e
-        assert not list(actions.iter_errors(a)), a
+            assert not schema_errors("event.schema.json", e), e
+        assert not schema_errors("action.schema.json", a), a
         if i % 10 == 0:
-            assert not list(states.iter_errors(E.to_dict(s)))
+            assert not schema_errors("state.schema.json", E.to_dict(s))
             for x in E.legal_actions(s)[:50] + [o for o, _ in E.chance_outcomes(s)[:50]]:
-                assert not list(actions.iter_errors(x)), x
+                assert not schema_errors("action.schema.json", x), x
     assert {"deal-missions", "first-player", "claim", "setup-place", "reinforce", "attack",
             "defend", "battle", "occupy", "fortify"} <= phases
 

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
+from riskspec.conformance.protocol import schema_errors
 from riskspec.errors import IllegalActionError, OptionError
 from riskspec.reference import engine as E
 from riskspec.reference.napoleon.effects import KINDS
 from riskspec.reference.napoleon.inline import card_effect, small_map, variant_on_map
-from riskspec.validation import validator
 
 from . import invariants as I
 
@@ -52,16 +52,15 @@ def test_random_play_with_effects_terminates_and_plays_most_kinds(played):
 
 
 def test_played_actions_and_effect_events_match_their_schemas(played):
-    actions, events = validator("action.schema.json"), validator("event.schema.json")
     for a in played["actions"]:
         if a["type"] in ("play-card", "keep-roll", "reroll"):
-            assert not list(actions.iter_errors(a)), a
+            assert not schema_errors("action.schema.json", a), a
     mine = {"card-played", "fortification-built", "epidemic-moved", "epidemic-card-loss",
             "rerolled", "ship-built"}
     checked = 0
     for e in played["events"]:
         if e["type"] in mine:
-            assert not list(events.iter_errors(e)), e
+            assert not schema_errors("event.schema.json", e), e
             checked += 1
     assert checked
 

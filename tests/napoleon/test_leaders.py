@@ -9,10 +9,10 @@ import random
 
 import pytest
 
+from riskspec.conformance.protocol import schema_errors
 from riskspec.errors import ActionError, IllegalActionError, OptionError
 from riskspec.reference import engine as E
 from riskspec.reference.driver import choose_action, sample_outcome
-from riskspec.validation import validator
 
 from . import invariants as I
 from .smallmap import LINE, position
@@ -135,7 +135,7 @@ def _play(seed: int, players: int, options: dict | None = None) -> set[str]:
         seen.add(a["type"] + ("+leader" if a.get("leader_maneuver") else ""))
         if a["type"] in ("ransom", "end-attack", "buy-admiral") or a.get("leaders") or \
                 any(e["type"].endswith("-captured") for e in ev):
-            errors = [e.message for e in validator("state.schema.json").iter_errors(E.to_dict(after))]
+            errors = schema_errors("state.schema.json", E.to_dict(after))
             assert not errors, (after.phase, errors[:3])
         seen.update(e["type"] for e in ev)
         s = after

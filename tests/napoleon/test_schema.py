@@ -13,7 +13,7 @@ from riskspec.reference import engine as E
 from riskspec.reference.driver import play_game
 from riskspec.reference.napoleon.state import PHASES
 from riskspec.reference.state import InvalidStateError
-from riskspec.validation import validator
+from riskspec.validation import is_surely_valid, validator
 
 GAMES = [
     ("napoleon-basic", 2, {}),
@@ -23,6 +23,8 @@ GAMES = [
 
 
 def schema_errors(data: dict) -> list[str]:
+    if is_surely_valid("state.schema.json", data):
+        return []
     return [f"{list(e.absolute_path)}: {e.message}"
             for e in validator("state.schema.json").iter_errors(data)]
 

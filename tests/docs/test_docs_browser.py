@@ -7,8 +7,11 @@ example link to its example and waits for its picture, and looks for the
 reconstruction notice on each kind of Napoléon page. Fails on a broken link, a
 missing page or anchor, a failed request, a console error or a page wider than
 the screen. On the shipped site (300+ pages) every page's links and anchors are
-checked, but of the many rule, ambiguity and example pages one in four (a fixed
-choice, :func:`sampled`) is rendered; the others are read from their HTML files.
+checked, but of the many rule, ambiguity and example pages one in sixteen (examples one in
+eight; a fixed choice, :func:`sampled`; every one with ``--runslow``) is rendered, and of the game viewer's
+example links one in a hundred (one in 25 with ``--runslow``); the others are read from
+their HTML files. The pages of one kind share one template: the sample renders each kind
+many times over.
 """
 
 from __future__ import annotations
@@ -175,15 +178,21 @@ def _static_facts(site: Path | None, url: str, base: str) -> dict[str, list[str]
     return {"ids": parser.ids, "links": [urljoin(url, h) for h in parser.links]}
 
 
-def sampled(path: str, every: int = 4) -> bool:
+def sampled(path: str, every: int = 16, viewer_every: int = 100) -> bool:
     """Render every page but, of the many rule, ambiguity and example pages, one in
     ``every`` (a fixed choice), and of the game viewer's examples (``/viewer/?case=…``) one
-    in 25; the others are checked from their HTML files."""
+    in ``viewer_every``; the others are checked from their HTML files."""
     if "?" in path:
-        return zlib.crc32(path.encode()) % 25 == 0
+        return zlib.crc32(path.encode()) % viewer_every == 0
     if not path.startswith(("/rules/", "/ambiguities/", "/examples/")) or path.count("/") <= 2:
         return True
-    return zlib.crc32(path.encode()) % every == 0
+    return zlib.crc32(path.encode()) % (every if not path.startswith("/examples/")
+                                        else max(1, every // 2)) == 0
+
+
+def _thorough(path: str) -> bool:
+    """``--runslow``: every page rendered, one viewer example in 25."""
+    return sampled(path, every=1, viewer_every=25)
 
 
 def search_finds(browser, base: str, rule_id: str) -> str:
@@ -215,10 +224,17 @@ def test_site_in_browser(which, request, browser):
                       if p.name != "index.md")
     server, base = _serve(built.site)
     try:
+        thorough = request.config.getoption("--runslow")
         result = crawl(browser, base, built.site,
-                       visit=sampled if which == "shipped_site" else None)
+                       visit=None if which != "shipped_site" else _thorough if thorough
+                       else sampled)
         assert not result["problems"], "\n".join(result["problems"][:30])
         pages = {urlparse(u).path for u in result["pages"]}
+        if which == "shipped_site":  # the sample renders pages of every kind
+            shown = [urlparse(u) for u in result["visited"]]
+            for kind in ("/rules/", "/ambiguities/", "/examples/"):
+                assert sum(p.path.startswith(kind) and p.path.count("/") > 2 for p in shown) >= 3, kind
+            assert any(p.path.startswith("/viewer/") and p.query for p in shown)
         print(f"\n[docs browser] {which}: {len(pages)} pages, {len(result['visited'])} "
               f"rendered at {PHONE} px, {len(result['files'])} downloads checked")
         for rid in rules:

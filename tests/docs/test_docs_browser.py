@@ -138,6 +138,12 @@ def crawl(browser, base: str, site: Path | None = None,
         if target in ids and frag not in ids[target]:
             problems.append(f"broken anchor #{frag} on {target} (linked from {origin})")
     for target, origin in files.items():
+        path = urlparse(target).path
+        if site is not None and visit is not None and not visit(path):
+            # not in the sample: the file the server would send must be there
+            if not (site / path.lstrip("/")).is_file():
+                problems.append(f"broken download {target} (linked from {origin}): no file")
+            continue
         r = page.request.get(target)
         if r.status != 200:
             problems.append(f"broken download {target} (linked from {origin}): {r.status}")

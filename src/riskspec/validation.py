@@ -75,22 +75,30 @@ BACKEND_ENV = "RISKSPEC_SCHEMA_BACKEND"
 
 _PLAIN_SCALARS = (str, int, float, bool, type(None))
 
+#: the deepest nesting the compiled validator is given: it recurses on the native stack and
+#: crashes the process (SIGSEGV) on a value nested ~100,000 deep; the shipped documents nest
+#: about 15 deep, and jsonschema answers (or raises RecursionError) for anything deeper
+FAST_MAX_DEPTH = 100
 
-def is_plain_json(obj: Any) -> bool:
+
+def is_plain_json(obj: Any, max_depth: int = FAST_MAX_DEPTH) -> bool:
     """Whether ``obj`` is built only of what a JSON or YAML parser returns: dicts with string
-    keys, lists, strings, numbers, booleans and None (exact types, no subclasses, no tuples).
-    Walked without recursion."""
-    stack = [obj]
+    keys, lists, strings, numbers, booleans and None (exact types, no subclasses, no tuples),
+    nested at most ``max_depth`` deep. Walked without recursion."""
+    stack = [(obj, 0)]
     while stack:
-        x = stack.pop()
+        x, depth = stack.pop()
         t = type(x)
-        if t is dict:
-            for k, v in x.items():
-                if type(k) is not str:
-                    return False
-                stack.append(v)
-        elif t is list:
-            stack.extend(x)
+        if t is dict or t is list:
+            if depth >= max_depth:
+                return False
+            if t is dict:
+                for k, v in x.items():
+                    if type(k) is not str:
+                        return False
+                    stack.append((v, depth + 1))
+            else:
+                stack.extend((v, depth + 1) for v in x)
         elif t not in _PLAIN_SCALARS:
             return False
     return True
@@ -126,9 +134,11 @@ def is_surely_valid(name: str, instance: Any, pointer: str = "") -> bool:
     It is used only in the direction where it can be trusted to agree: where it is
     stricter than ``jsonschema`` (a ``$`` that refuses a trailing newline, a value it cannot
     convert) it says False and ``jsonschema`` decides; where it would be laxer (a tuple read
-    as an array) the value is not plain JSON and it is not asked. ``multipleOf`` on
-    fractions, where the two differ, is in no shipped schema; tests/test_schema_backends.py
-    checks the agreement on every shipped document, every case and mutated states."""
+    as an array) the value is not plain JSON and it is not asked, nor is a value nested
+    deeper than :data:`FAST_MAX_DEPTH` (it would crash the compiled validator).
+    ``multipleOf`` on fractions, where the two differ, is in no shipped schema;
+    tests/fuzz/test_schema_backends.py checks the agreement on every shipped document, every
+    case, and hostile states and events."""
     fast = _compiled(name, pointer)
     if fast is None or not is_plain_json(instance):
         return False

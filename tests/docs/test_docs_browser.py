@@ -7,11 +7,11 @@ example link to its example and waits for its picture, and looks for the
 reconstruction notice on each kind of Napoléon page. Fails on a broken link, a
 missing page or anchor, a failed request, a console error or a page wider than
 the screen. On the shipped site (300+ pages) every page's links and anchors are
-checked, but of the many rule, ambiguity and example pages one in sixteen (examples one in
-eight; a fixed choice, :func:`sampled`; every one with ``--runslow``) is rendered, and of the game viewer's
-example links one in a hundred (one in 25 with ``--runslow``); the others are read from
-their HTML files. The pages of one kind share one template: the sample renders each kind
-many times over.
+checked, but of the many rule and ambiguity pages one in sixteen, of the example pages one
+in eight (a fixed choice, :func:`sampled`; every one with ``--runslow``) is rendered, and of
+the game viewer's example links one in a hundred (one in 25 with ``--runslow``); the others
+are read from their HTML files. The pages of one kind share one template: the sample
+renders each kind many times over.
 """
 
 from __future__ import annotations
@@ -184,21 +184,23 @@ def _static_facts(site: Path | None, url: str, base: str) -> dict[str, list[str]
     return {"ids": parser.ids, "links": [urljoin(url, h) for h in parser.links]}
 
 
-def sampled(path: str, every: int = 16, viewer_every: int = 100) -> bool:
-    """Render every page but, of the many rule, ambiguity and example pages, one in
-    ``every`` (a fixed choice), and of the game viewer's examples (``/viewer/?case=…``) one
-    in ``viewer_every``; the others are checked from their HTML files."""
+def sampled(path: str, every: int = 16, examples_every: int = 8,
+            viewer_every: int = 100) -> bool:
+    """Render every page but, of the many rule and ambiguity pages, one in ``every`` (a fixed
+    choice), of the example pages one in ``examples_every``, and of the game viewer's
+    examples (``/viewer/?case=…``) one in ``viewer_every``; the others are checked from their
+    HTML files."""
     if "?" in path:
         return zlib.crc32(path.encode()) % viewer_every == 0
     if not path.startswith(("/rules/", "/ambiguities/", "/examples/")) or path.count("/") <= 2:
         return True
-    return zlib.crc32(path.encode()) % (every if not path.startswith("/examples/")
-                                        else max(1, every // 2)) == 0
+    one_in = examples_every if path.startswith("/examples/") else every
+    return zlib.crc32(path.encode()) % one_in == 0
 
 
 def _thorough(path: str) -> bool:
     """``--runslow``: every page rendered, one viewer example in 25."""
-    return sampled(path, every=1, viewer_every=25)
+    return sampled(path, every=1, examples_every=1, viewer_every=25)
 
 
 def search_finds(browser, base: str, rule_id: str) -> str:

@@ -463,10 +463,10 @@ def probe_engine(cfg: CheckConfig) -> None:
     something to show).  ``riskspec check`` calls it first; :func:`check` alone records a
     start failure per case."""
     validate_config(cfg)  # usage errors first: options, selection, expectations file
+    if cfg.expect:        # a bad --expect is said before the vector files are read
+        Expectations.load(cfg.expect)
     fuzz_only = _fuzz_only(cfg)
     cases = [] if fuzz_only else select_cases(cfg)
-    if cfg.expect:
-        Expectations.load(cfg.expect)
     if cfg.in_process or (cfg.hypothesis is not None and cfg.hypothesis.python_engine):
         return            # an engine in this process: nothing to start
     client = EngineClient(cfg.argv, timeout=cfg.timeout, handshake_timeout=cfg.handshake_timeout,

@@ -59,7 +59,7 @@ from riskspec.conformance.properties import (
 JOURNAL_FORMAT = "riskspec/fuzz-journal@1"
 #: the counters of a game's record (``FuzzStats`` without ``by_family``)
 COUNTERS = ("games", "steps", "legal_checks", "outcome_checks", "probes", "unsupported", "not_claimed",
-            "longest")
+            "longest", "resumes")
 
 
 class CampaignError(ConformanceError):
@@ -158,9 +158,9 @@ def stats_json(stats: FuzzStats) -> dict[str, Any]:
 def add_stats(total: FuzzStats, rec: Mapping[str, Any]) -> None:
     for k in COUNTERS:
         if k == "longest":
-            total.longest = max(total.longest, int(rec[k]))
+            total.longest = max(total.longest, int(rec.get(k, 0)))
         else:
-            setattr(total, k, getattr(total, k) + int(rec[k]))
+            setattr(total, k, getattr(total, k) + int(rec.get(k, 0)))
     total.by_family.update(rec.get("by_family") or {})
 
 

@@ -21,7 +21,7 @@ from riskspec.conformance.untrusted import clean_text
 
 #: the counters of :class:`~riskspec.conformance.properties.FuzzStats` a report keeps
 COUNTS = ("games", "steps", "legal_checks", "outcome_checks", "probes", "unsupported", "not_claimed",
-          "longest")
+          "longest", "resumes")
 
 
 def fuzz_section(res: Any, *, games: int, max_steps: int, seed: int, replay: str | None) -> dict[str, Any]:
@@ -94,7 +94,8 @@ def markdown_lines(section: Mapping[str, Any]) -> list[str]:
              f"(`{_md(ref.get('path', '?'))}`)",
              f"- Seed {section.get('seed')}: {section.get('games', 0)} of {section.get('games_planned', 0)} "
              f"games from {section.get('starts', 0)} start positions, {section.get('steps', 0)} steps "
-             f"(longest game {section.get('longest', 0)}; by family: {fam})",
+             f"(longest game {section.get('longest', 0)}; by family: {fam}; "
+             f"{section.get('resumes', 0)} resumed past a divergence)",
              f"- Compared: {section.get('legal_checks', 0)} legal-action sets, "
              f"{section.get('outcome_checks', 0)} chance-outcome tables; {section.get('probes', 0)} illegal "
              f"or malformed actions sent; {section.get('unsupported', 0)} unsupported and "
@@ -157,7 +158,8 @@ def print_lines(section: Mapping[str, Any]) -> list[str]:
              f"({ref.get('path', '?')})",
              f"  {games} games from {section.get('starts', 0)} start positions, {section.get('steps', 0)} "
              f"steps ({section.get('steps', 0) / max(1, games):.1f} per game, longest "
-             f"{section.get('longest', 0)}; by family: {fam}); {section.get('legal_checks', 0)} legal-action "
+             f"{section.get('longest', 0)}; by family: {fam}; {section.get('resumes', 0)} resumed past a "
+             f"divergence); {section.get('legal_checks', 0)} legal-action "
              f"sets and {section.get('outcome_checks', 0)} chance-outcome tables compared; "
              f"{section.get('probes', 0)} illegal or malformed actions sent; {section.get('unsupported', 0)} "
              f"unsupported and {section.get('not_claimed', 0)} not-claimed games ended without a verdict; "

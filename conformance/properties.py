@@ -84,6 +84,7 @@ class FuzzStats:
     not_claimed: int = 0
     by_family: Counter = field(default_factory=Counter)
     longest: int = 0
+    resumes: int = 0          # games resumed past a divergence from the reference's position
 
 
 @dataclass
@@ -498,6 +499,19 @@ class Game:
                               "refusal-changed", rule, {**expect, "state": expected_state(ref_state)},
                               {"action": dict(probe)})
 
+    def step_reference(self) -> bool:
+        """Play one move (or chance outcome) of the reference's choosing on the reference alone
+        (to resume past a divergence found before any step was applied); False if none."""
+        acts = self.ref.request("legal_actions").result["actions"]
+        if not acts and not self.ref.request("chance_outcomes").result["outcomes"]:
+            return False
+        action = self._choose(acts, not acts)
+        if not self.ref.request("apply", action=action).ok:
+            return False
+        self.stats.steps += 1
+        self.stats.by_family[self.start.family] += 1
+        return True
+
     def _choose(self, moves: list[dict], chance: bool) -> dict:
         if chance:
             outs = self.ref.request("chance_outcomes").result["outcomes"]
@@ -614,26 +628,61 @@ def game_seed(seed: int, game: int) -> int:
     return seed * 1_000_003 + game
 
 
+#: how many times one fuzzed game is resumed past a divergence before it ends
+MAX_RESUMES = 25
+
+
 def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[Start], game: int, *,
               seed: int, max_steps: int, probe_rate: float) -> GameRecord:
-    """Play game ``game`` of the campaign on both engines (nothing shrunk yet)."""
+    """Play game ``game`` of the campaign on both engines (nothing shrunk yet).
+
+    A divergence does not end the game when the engine claims ``load_state``: the engine is
+    given the reference's position (the one after the diverging step) and the game goes on
+    from there with the steps it has left, up to :data:`MAX_RESUMES` times.  So one systematic
+    deviation (found again and again) no longer hides what comes later in the game; each
+    divergence found after a resume starts from the position it was resumed at."""
     start = order[game % len(order)]
     stats = FuzzStats(games=1)
-    g = Game(engine, reference, caps, start, stats, random.Random(game_seed(seed, game)))
+    rng = random.Random(game_seed(seed, game))
     found: list[Divergence] = []
     notes: list[str] = []
-    try:
-        g.play(start.state, start.prefix, max_steps, probe_rate=probe_rate)
-    except Divergence as caught:
-        caught.game = game
-        found.append(caught)
-    except Unsupported:
-        pass
-    except EngineFault as fault:
-        found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
-                                list(g.steps), {}, None, start, game, loaded=g.loaded))
-    except RuntimeError as exc:  # the reference itself could not go on: say so, go on
-        notes.append(f"game {game}: {exc}"[:300])
+    state, prefix, left = start.state, start.prefix, max_steps
+    seg = start
+    while True:
+        g = Game(engine, reference, caps, seg, stats, rng)
+        played = stats.steps
+        try:
+            g.play(state, prefix, left, probe_rate=probe_rate)
+            break
+        except Divergence as caught:
+            caught.game = game
+            found.append(caught)
+            kind = caught.kind
+        except Unsupported:
+            break
+        except EngineFault as fault:
+            found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
+                                    list(g.steps), {}, None, seg, game, loaded=g.loaded))
+            break
+        except RuntimeError as exc:  # the reference itself could not go on: say so, go on
+            notes.append(f"game {game}: {exc}"[:300])
+            break
+        # -- resume past the divergence, from the reference's position ------------------------
+        if "load_state" not in g.ops or stats.resumes >= MAX_RESUMES:
+            break
+        if kind not in ("state", "refused") and not g.step_reference():
+            break   # found before its step was applied: step past it, or it is found again
+        forced = 0 if state is not None and "load_state" in g.ops else len(prefix)
+        left -= max(1, stats.steps - played - forced)
+        if left <= 0:
+            break
+        here = reference.request("state")
+        if not here.ok or here.result["state"].get("phase") == "game-over":
+            break
+        state, prefix = here.result["state"], []
+        seg = Start(start.variant, start.players, start.options,
+                    f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=state)
+        stats.resumes += 1
     stats.longest = stats.steps
     return GameRecord(game, stats, found, notes)
 

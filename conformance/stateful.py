@@ -328,6 +328,18 @@ def _is_over(state: Mapping[str, Any]) -> bool:
     return state.get("phase") == "game-over" or state.get("winner") is not None
 
 
+class _OutOfBudget(Exception):
+    """Raised by every example started after ``time_budget``: it ends the Hypothesis run."""
+
+
+def _smallest_of_first_kind(seen: Sequence[Divergence]) -> Divergence | None:
+    """The divergence with the fewest steps among those of the first kind (and rule) seen."""
+    if not seen:
+        return None
+    first = (seen[0].kind, seen[0].rule)
+    return min((d for d in seen if (d.kind, d.rule) == first), key=lambda d: len(d.steps))
+
+
 def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_steps: int = 50,
                      seed: int = 0, variants: Sequence[str] | None = None,
                      database: Path | None = None, backend: str = "hypothesis",
@@ -373,7 +385,11 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
     def on_start(m: Any) -> None:
         count["n"] += 1
         if time_budget is not None and clock() - c0 > time_budget and count["n"] > 1:
-            m.done = True       # past the budget: the remaining examples end at once
+            # past the budget: every example from now on fails at once, so Hypothesis stops
+            # (searching and shrinking); marking the machine done would not stop it: it would
+            # go on running empty examples up to ``examples``
+            count["over"] = 1
+            raise _OutOfBudget(f"the time budget of {time_budget:g} s is spent")
     machine = build_machine(engine, reference, caps, starts, stats, notes, seen, on_start)
     opts: dict[str, Any] = {"max_examples": examples, "stateful_step_count": max_steps,
                             "deadline": None, "derandomize": derandomize, "verbosity": Verbosity.quiet,
@@ -392,13 +408,17 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
         run_state_machine_as_test(machine, settings=settings(**opts))
     except Divergence as d:
         found = d
+    except _OutOfBudget as exc:
+        notes.append(f"stopped: {exc}")
+        found = _smallest_of_first_kind(seen)
     except (HypothesisException, ExceptionGroup) as exc:
         # e.g. a failure that did not come back on the final replay (an engine that is not
         # deterministic, or the time budget): the smallest divergence of the first kind seen
-        notes.append(f"Hypothesis stopped: {type(exc).__name__}: {str(exc)[:300]}")
-        if seen:
-            first = (seen[0].kind, seen[0].rule)
-            found = min((d for d in seen if (d.kind, d.rule) == first), key=lambda d: len(d.steps))
+        if count.get("over"):   # Hypothesis calls the run flaky when the budget ends it
+            notes.append(f"stopped: the time budget of {time_budget:g} s is spent")
+        else:
+            notes.append(f"Hypothesis stopped: {type(exc).__name__}: {str(exc)[:300]}")
+        found = _smallest_of_first_kind(seen)
     res = HypothesisResult(found, stats, count["n"], len(starts), notes, time.monotonic() - t0,
                            reference_label(), backend, db_dir)
     if found is not None:

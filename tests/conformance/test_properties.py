@@ -229,3 +229,40 @@ def test_the_dice_rule_of_legal_and_outcome_differences():
     assert _dice_count_rule("classic", [roll], [{**roll, "defender": [4]}]) == "classic.attack.defender-dice"
     assert _dice_count_rule("classic", [roll], [{**roll, "defender": [4, 2]}]) is None   # same counts
     assert _dice_count_rule("napoleon-basic", [roll], [{**roll, "defender": [4]}]) == "napoleon.combat.dice"
+
+
+class TwoSlips(DiceSlip):
+    """A systematic attack-dice slip (every game's first attack) and a later fortify slip
+    (one army fewer moved)."""
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list]:
+        if action.get("type") == "fortify" and action.get("armies", 0) > 1:
+            action = {**action, "armies": action["armies"] - 1}
+        return super().apply(state, action)
+
+
+def test_a_game_goes_on_past_a_divergence_so_a_later_one_is_found(monkeypatch):
+    import riskspec.conformance.properties as props
+
+    def run() -> Any:
+        return differential_check(in_process(TwoSlips("attacker-dice-per-army")), reference_client(),
+                                  games=16, max_steps=80, seed=0, variants=["classic"], probe_rate=0.0)
+    res = run()
+    kinds = {(d.kind, d.rule.split(".")[1]) for d in res.divergences}
+    assert kinds == {("legal", "attack"), ("state", "fortify")}, [str(d) for d in res.divergences]
+    assert res.stats.resumes > 0 and res.stats.steps >= 16 * 60, res.stats
+    later = next(d for d in res.divergences if d.kind == "state")
+    assert "resumed after" in later.start.label and later.start.state is not None
+    monkeypatch.setattr(props, "MAX_RESUMES", 0)        # the game ends at its first divergence
+    ended = run()
+    assert ended.stats.resumes == 0 and ended.stats.steps < res.stats.steps / 2
+    assert {d.kind for d in ended.divergences} == {"legal"}, "the fortify slip hides behind the first"
+
+
+def test_an_engine_that_cannot_load_a_state_is_not_resumed():
+    res = differential_check(in_process(DiceSlip("attacker-dice-per-army"),
+                                        ops=["new_game", "apply", "state", "legal_actions",
+                                             "chance_outcomes"]),
+                             reference_client(), games=4, max_steps=60, seed=0, variants=["classic"],
+                             probe_rate=0.0)
+    assert res.divergences and res.stats.resumes == 0

@@ -220,6 +220,18 @@ def test_expectations_file_errors(tmp_path):
         Expectations.load(bad)
 
 
+def test_a_bad_expectations_file_is_said_before_any_vector_file_is_read(tmp_path, monkeypatch):
+    import riskspec.conformance.check as check_mod
+    from riskspec.conformance.errors import ExpectationsError
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the vector files were read before the expectations file")
+    monkeypatch.setattr(check_mod, "load_cases", no_reading)
+    cfg = check_mod.CheckConfig(argv=["/nonexistent/engine"], expect=tmp_path / "missing.json")
+    with pytest.raises(ExpectationsError, match="missing.json"):
+        check_mod.probe_engine(cfg)
+
+
 def test_quiet_hides_progress_never_what_failed(tmp_path):
     from riskspec.conformance.check import CheckConfig, check
     exp = tmp_path / "known.json"

@@ -31,6 +31,27 @@ def test_objects_merge_arrays_patch_by_index_scalars_replace():
     assert merge({"w": 1}, {"w": None}) == {"w": None}, "null is a value, not a deletion"
 
 
+def _containers(value, out):
+    if isinstance(value, (dict, list)):
+        out.add(id(value))
+        for v in (value.values() if isinstance(value, dict) else value):
+            _containers(v, out)
+    return out
+
+
+def test_the_merged_state_shares_no_object_or_array_with_its_inputs():
+    base = {"t": {"a": {"owner": 0, "tags": ["x"]}, "b": {"owner": 1, "tags": []}},
+            "players": [{"cards": ["c1"]}, {"cards": []}], "pile": [["nested"]]}
+    patch = {"t": {"a": {"owner": 2}}, "players": {"1": {"cards": ["c2"]}}, "new": {"k": [1]}}
+    got = merge(base, patch)
+    assert got["t"]["b"] == base["t"]["b"] and got["new"] == {"k": [1]}
+    shared = _containers(got, set()) & (_containers(base, set()) | _containers(patch, set()))
+    assert not shared, "a part of the answer is a part of an argument: changing one changes the other"
+    got["t"]["a"]["tags"].append("y")
+    got["new"]["k"].append(2)
+    assert base["t"]["a"]["tags"] == ["x"] and patch["new"]["k"] == [1]
+
+
 def test_a_bad_index_or_an_unknown_default_is_a_clear_error():
     with pytest.raises(VectorError, match="'2' is not an index of a 2-element array"):
         merge({"p": [{}, {}]}, {"p": {"2": {"x": 1}}})

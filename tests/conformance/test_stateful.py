@@ -64,6 +64,23 @@ def test_the_reference_against_itself_has_no_divergence():
     assert res.stats.steps > 0 and res.stats.legal_checks > 0
 
 
+def test_a_time_budget_ends_the_run_and_keeps_the_smallest_divergence_found(tmp_path):
+    ticks = {"n": 0}
+
+    def clock() -> float:               # one "second" per reading: the budget is 8 readings
+        ticks["n"] += 1
+        return float(ticks["n"])
+    res = hypothesis_check(reference_client(), reference_client(), examples=100_000, max_steps=10,
+                           derandomize=True, variants=["classic"], time_budget=8, clock=clock)
+    assert res.divergence is None and res.examples < 20, res.examples
+    assert any("time budget" in n for n in res.notes), res.notes
+    ticks["n"] = 0
+    found = hypothesis_check(planted_client(tmp_path, "place-two"), reference_client(), examples=100_000,
+                             max_steps=20, derandomize=True, time_budget=40, clock=clock)
+    assert found.divergence is not None and found.divergence.rule == "classic.reinforce.place"
+    assert found.examples < 200, found.examples
+
+
 def test_step_invariants_catch_unaccounted_armies_and_a_phase_going_back():
     before = {"phase": "attack", "turn": 3, "current": 1,
               "territories": {"a": {"owner": 1, "armies": 5}, "b": {"owner": 0, "armies": 2}}}

@@ -32,6 +32,8 @@ is not counted). Prints one line per target and method, then a Markdown table.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import resource
 import sys
 import time
@@ -75,8 +77,13 @@ def run_fuzz(engine: Any, budget: float, clock: Callable[[], float]) -> tuple[bo
 
 
 def run_hypo(engine: Any, budget: float, clock: Callable[[], float], backend: str) -> tuple[bool, int | None, str]:
-    res = hypothesis_check(engine, reference_client(), examples=100_000, max_steps=50, database=None,
-                           backend=backend, time_budget=budget, clock=clock)
+    chatter = io.StringIO()   # CrossHair dumps "Not Deterministic Debug" when the budget stops it
+    with contextlib.redirect_stderr(chatter) if backend == "crosshair" else contextlib.nullcontext():
+        res = hypothesis_check(engine, reference_client(), examples=100_000, max_steps=50, database=None,
+                               backend=backend, time_budget=budget, clock=clock)
+    if chatter.getvalue():
+        print(f"  ({chatter.getvalue().count(chr(10))} lines of CrossHair debug output not shown)",
+              file=sys.stderr)
     if res.divergence is None:
         return False, None, ""
     return True, len(res.case["steps"]), res.divergence.rule

@@ -208,6 +208,45 @@ def _pick(case: Any, candidates: Sequence[str]) -> str | None:
         next((r for r in candidates if is_rule(case.variant, r)), None)
 
 
+def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -> str | None:
+    """Which part of a turn's reinforcement count an engine got wrong, from the reference's
+    ``reinforcements`` event (territories, continents held, armies) and the engine's count:
+    ``classic.reinforce.continent-bonus`` when only leaving out (or adding) a continent's
+    bonus explains the engine's number, ``classic.reinforce.minimum`` when only a missing or
+    different minimum does, ``classic.reinforce.territory-armies`` when only another divisor
+    or rounding of the territories does; None when no part or more than one explains it
+    (15 territories and Australia: 5 is 15 ÷ 3 without the bonus, or 15 ÷ 4 with it)."""
+    v = _variant(variant_id)
+    if v is None or v.family != "classic" or not isinstance(actual, int) or isinstance(actual, bool):
+        return None
+    want, n = event.get("armies"), event.get("territories")
+    if not isinstance(want, int) or not isinstance(n, int) or actual == want:
+        return None
+    try:
+        divisor = int(v.parameters["reinforce.territory_divisor"].value)
+        minimum = int(v.parameters["reinforce.minimum"].value)
+    except (KeyError, TypeError, ValueError):
+        return None
+    bonus = {g.id: g.bonus for g in v.board.groups}
+    held = [bonus.get(str(g), 0) for g in event.get("groups") or ()]
+    total = sum(held)
+    subsets = {0}
+    for b in held:      # the bonus of any subset of the continents held
+        subsets |= {x + b for x in subsets}
+    territory = max(minimum, n // divisor)
+    explained = set()
+    if any(actual == territory + total - x for x in subsets if x) or \
+            any(actual == territory + total + b for g, b in bonus.items()
+                if g not in (event.get("groups") or ())):
+        explained.add("classic.reinforce.continent-bonus")
+    if n // divisor < minimum and actual - total in (n // divisor, *range(0, minimum)):
+        explained.add("classic.reinforce.minimum")
+    others = {n // d for d in range(1, 13) if d != divisor} | {(2 * n + divisor) // (2 * divisor)}
+    if any(actual == max(minimum, t) + total for t in others if max(minimum, t) != territory):
+        explained.add("classic.reinforce.territory-armies")
+    return explained.pop() if len(explained) == 1 else None
+
+
 def field_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]], phase: Any = None) -> str | None:
     """The rule that decides the first differing field the step's diffs name, when one rule
     does (:data:`FIELD_RULES`, a specific phase of :data:`PHASE_RULES`); None otherwise."""

@@ -133,6 +133,7 @@ def reference_label() -> str:
 # -- rules of a step --------------------------------------------------------------------------
 def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths: Sequence[str],
                diffs: Sequence[Mapping[str, Any]] = (), players: int = 3) -> str:
+    """The rule a state divergence after ``action`` breaks."""
     from types import SimpleNamespace
 
     from riskspec.conformance.attribution import action_rule, field_rule
@@ -163,6 +164,38 @@ def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths
             if f".{key}" in first:
                 return rule
     return action_rule(variant, action, phase) or f"{family}.turn.{'sequence' if family == 'classic' else 'phases'}"
+
+
+def _armies_lost(before: Mapping[str, Any], after: Any) -> dict[str, Any]:
+    """Armies each territory lost from ``before`` to ``after`` (only those that changed)."""
+    t0 = before.get("territories") or {}
+    t1 = (after.get("territories") or {}) if isinstance(after, Mapping) else {}
+    out = {}
+    for name, place in t0.items():
+        now = t1.get(name)
+        if isinstance(place, Mapping) and isinstance(now, Mapping) and now.get("armies") != place.get("armies"):
+            a0, a1 = place.get("armies"), now.get("armies")
+            out[name] = a0 - a1 if isinstance(a0, int) and isinstance(a1, int) else None
+    return out
+
+
+def _losses_rule(variant: str, action: Mapping[str, Any] | None, before: Mapping[str, Any] | None,
+                 ref_after: Mapping[str, Any], eng_after: Any) -> str | None:
+    """``classic.attack.losses`` when, after a roll, the engine took each side's losses from
+    the other side's territory (the same two numbers, swapped); None otherwise."""
+    if before is None or not action or action.get("type") != "roll" or variant.startswith("napoleon"):
+        return None
+    att, dfn = action.get("attacker") or [], action.get("defender") or []
+    if any(x == y for x, y in zip(sorted(att, reverse=True), sorted(dfn, reverse=True))):
+        return None     # a tied pair: the ties rule's (state_rule), a swap there is what it decides
+    want, got = _armies_lost(before, ref_after), _armies_lost(before, eng_after)
+    places = sorted(set(want) | set(got))     # the attacking and the defending territory
+    if len(places) == 2:
+        a, b = places
+        la, lb = want.get(a, 0), want.get(b, 0)
+        if la != lb and got.get(a, 0) == lb and got.get(b, 0) == la:
+            return "classic.attack.losses"
+    return None
 
 
 #: the rule of the number of dice each side throws, per family (Napoléon: one rule for both)
@@ -304,6 +337,8 @@ class Game:
         self.steps: list[dict] = []
         self.check_rules = check_rules
         self.loaded = False
+        #: this turn's reinforcements event (the reference's) and the armies placed since
+        self.turn_count: tuple[Mapping[str, Any], int] | None = None
 
     def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> NoReturn:
         if self.check_rules and not self.caps.claims_rule(rule):
@@ -339,18 +374,43 @@ class Game:
         return r_ref.result["state"], forced
 
     def compare(self, ref_state: Mapping[str, Any], eng_state: Any, action: Mapping | None,
-                phase: Any) -> None:
+                phase: Any, before: Mapping[str, Any] | None = None) -> None:
         from riskspec.conformance.frame import observe
         diffs = partial_diff(observe(ref_state), observe(eng_state), "$.state")
         if diffs:
             paths = [d["path"] for d in diffs]
             where = f" after {action_key(action)}" if action else " at the start"
+            rule = self._count_rule(action, phase, diffs) or _losses_rule(self.start.variant, action, before,
+                                                                          ref_state, eng_state) or \
+                state_rule(self.start.variant, action, phase, paths, diffs, self.start.players)
             self._diverge(f"states differ at {paths[0]}{where} (expected "
                           f"{json.dumps(diffs[0]['expected'])[:80]}, got {json.dumps(diffs[0]['actual'])[:80]})",
-                          "state", state_rule(self.start.variant, action, phase, paths, diffs,
-                                               self.start.players),
+                          "state", rule,
                           {"state": expected_state(ref_state)},
                           {"action": dict(action)} if action else None)
+
+    def _count_placements(self, action: Mapping[str, Any], phase: Any, events: Sequence[Any]) -> None:
+        """Follow this turn's reinforcements: the reference's count (its ``reinforcements``
+        event) and the armies placed since; a trade makes the count unknown."""
+        for e in events:
+            if isinstance(e, Mapping) and e.get("type") == "reinforcements":
+                self.turn_count = (e, 0)
+        kind = action.get("type")
+        if self.turn_count is not None and kind == "trade":
+            self.turn_count = None
+        elif self.turn_count is not None and kind == "place" and phase == "reinforce":
+            armies = action.get("armies", 1)
+            self.turn_count = (self.turn_count[0], self.turn_count[1] + (armies if isinstance(armies, int) else 1))
+
+    def _count_rule(self, action: Mapping | None, phase: Any, diffs: Sequence[Mapping[str, Any]]) -> str | None:
+        """The part of the reinforcement count an engine that ended its placement early got
+        wrong (it counted just the armies placed so far): continent bonus, minimum, or None."""
+        if self.turn_count is None or not action or action.get("type") != "place" or phase != "reinforce" \
+                or diffs[0].get("path") != "$.state.phase" or diffs[0].get("expected") != "reinforce":
+            return None
+        from riskspec.conformance.attribution import reinforcement_rule
+        event, placed = self.turn_count
+        return reinforcement_rule(self.start.variant, event, placed)
 
     def moves(self, ref_state: Mapping[str, Any]) -> tuple[list[dict], bool]:
         acts = self.ref.request("legal_actions").result["actions"]
@@ -467,7 +527,8 @@ class Game:
                           f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
                           {"state": expected_state(a.result["state"])}, {"action": action})
         new_ref = a.result["state"]
-        self.compare(new_ref, b.result.get("state"), action, phase)
+        self._count_placements(action, phase, a.result.get("events") or ())
+        self.compare(new_ref, b.result.get("state"), action, phase, before=ref_state)
         if family == "classic":
             broken = invariants(b.result["state"])
             if broken:

@@ -268,3 +268,18 @@ def test_ships_moving_in_after_a_battle_at_sea_break_the_naval_rule_not_the_land
     land = dataclasses.replace(naval, steps=tuple(
         [{"action": {"type": "attack", "from": "aquitaine", "to": "castile", "dice": 2}}, *steps[1:]]))
     assert failing_rule(land, 1, diffs=extra) == "napoleon.combat.conquest"
+
+
+@pytest.mark.parametrize("territories, groups, armies, engine, rule", [
+    (14, ["north-america"], 9, 4, "classic.reinforce.continent-bonus"),   # 14 ÷ 3 = 4, the bonus left out
+    (14, [], 4, 9, "classic.reinforce.continent-bonus"),                  # a continent not held added
+    (20, [], 6, 5, "classic.reinforce.territory-armies"),                 # 20 ÷ 4 = 5
+    (8, [], 3, 2, "classic.reinforce.minimum"),                           # 8 ÷ 3 = 2, no minimum of 3
+    (15, ["australia"], 7, 5, None),        # 15 ÷ 3 without the bonus, or 15 ÷ 4 with it: either
+    (15, ["australia"], 7, 7, None),        # no divergence
+])
+def test_the_part_of_a_reinforcement_count_an_engine_got_wrong(territories, groups, armies, engine, rule):
+    from riskspec.conformance.attribution import reinforcement_rule
+    event = {"type": "reinforcements", "player": 0, "territories": territories, "groups": groups,
+             "armies": armies}
+    assert reinforcement_rule("classic", event, engine) == rule

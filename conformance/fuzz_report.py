@@ -95,11 +95,11 @@ def markdown_lines(section: Mapping[str, Any]) -> list[str]:
              f"- Seed {section.get('seed')}: {section.get('games', 0)} of {section.get('games_planned', 0)} "
              f"games from {section.get('starts', 0)} start positions, {section.get('steps', 0)} steps "
              f"(longest game {section.get('longest', 0)}; by family: {fam}; "
-             f"{section.get('resumes', 0)} resumed past a divergence)",
+             f"{section.get('resumes', 0)} resumed past a divergence or a step without a verdict)",
              f"- Compared: {section.get('legal_checks', 0)} legal-action sets, "
              f"{section.get('outcome_checks', 0)} chance-outcome tables; {section.get('probes', 0)} illegal "
-             f"or malformed actions sent; {section.get('unsupported', 0)} unsupported and "
-             f"{section.get('not_claimed', 0)} not-claimed games ended without a verdict",
+             f"or malformed actions sent; no verdict on {section.get('unsupported', 0)} steps answered "
+             f"unsupported and {section.get('not_claimed', 0)} divergences on rules not claimed",
              f"- Divergences: **{section.get('unexpected', 0)}**"
              + (f" (and {section['known']} known, from the expectations file)" if section.get("known") else "")]
     why = unchecked(section)
@@ -159,10 +159,11 @@ def print_lines(section: Mapping[str, Any]) -> list[str]:
              f"  {games} games from {section.get('starts', 0)} start positions, {section.get('steps', 0)} "
              f"steps ({section.get('steps', 0) / max(1, games):.1f} per game, longest "
              f"{section.get('longest', 0)}; by family: {fam}; {section.get('resumes', 0)} resumed past a "
-             f"divergence); {section.get('legal_checks', 0)} legal-action "
+             f"divergence or a step without a verdict); {section.get('legal_checks', 0)} legal-action "
              f"sets and {section.get('outcome_checks', 0)} chance-outcome tables compared; "
-             f"{section.get('probes', 0)} illegal or malformed actions sent; {section.get('unsupported', 0)} "
-             f"unsupported and {section.get('not_claimed', 0)} not-claimed games ended without a verdict; "
+             f"{section.get('probes', 0)} illegal or malformed actions sent; no verdict on "
+             f"{section.get('unsupported', 0)} steps answered unsupported and {section.get('not_claimed', 0)} "
+             f"divergences on rules not claimed; "
              f"{section.get('seconds', 0)} s"]
     lines += [f"  note: {n}" for n in section.get("notes") or []]
     findings = section.get("findings") or []

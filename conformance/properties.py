@@ -10,7 +10,8 @@ another player's territory, an action of another phase — which both must refus
 the state as it was.
 
 The handshake is honoured: only claimed variants, readings (the options of each game),
-ops and rules; an engine's honest ``unsupported`` ends that game without a verdict.
+ops and rules; an engine's honest ``unsupported`` gives no verdict on that step (the game
+goes on from the reference's position when the engine claims ``load_state``).
 Every distinct divergence (kind, rule, action type) is kept, shrunk — the latest start
 position from which the same divergence still happens — and saved as a vector file
 covering the rule of the diverging step, to replay with ``riskspec check --vectors``.
@@ -70,7 +71,13 @@ class Divergence(Exception):
 
 
 class Unsupported(Exception):
-    """The engine honestly answered ``unsupported``: no verdict for this game."""
+    """The engine honestly answered ``unsupported`` (or diverged on a rule it does not claim):
+    no verdict on this step.  ``applied``: whether the reference had already played the step
+    (None: the start itself cannot be set up, nothing to resume past)."""
+
+    def __init__(self, message: str, applied: bool | None = None) -> None:
+        super().__init__(message)
+        self.applied = applied
 
 
 @dataclass
@@ -343,7 +350,8 @@ class Game:
     def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> NoReturn:
         if self.check_rules and not self.caps.claims_rule(rule):
             self.stats.not_claimed += 1
-            raise Unsupported(f"diverges on rule {rule}, which the engine does not claim")
+            raise Unsupported(f"diverges on rule {rule}, which the engine does not claim",
+                              applied=kind in ("state", "refused"))
         raise Divergence(what, kind, rule, list(self.steps), expect, last, self.start,
                          loaded=self.loaded)
 
@@ -517,7 +525,7 @@ class Game:
         if not b.ok:
             if b.error.get("kind") == "unsupported":
                 self.stats.unsupported += 1
-                raise Unsupported(f"unsupported: {action_key(action)}")
+                raise Unsupported(f"unsupported: {action_key(action)}", applied=True)
             from riskspec.conformance.attribution import is_rule
             cited = b.error.get("rule")
             rule = str(cited) if is_rule(self.start.variant, cited) else \
@@ -697,11 +705,14 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
               seed: int, max_steps: int, probe_rate: float) -> GameRecord:
     """Play game ``game`` of the campaign on both engines (nothing shrunk yet).
 
-    A divergence does not end the game when the engine claims ``load_state``: the engine is
-    given the reference's position (the one after the diverging step) and the game goes on
-    from there with the steps it has left, up to :data:`MAX_RESUMES` times.  So one systematic
-    deviation (found again and again) no longer hides what comes later in the game; each
-    divergence found after a resume starts from the position it was resumed at."""
+    A divergence — or a step without a verdict: an honest ``unsupported`` answer, a divergence
+    on a rule the engine does not claim — does not end the game when the engine claims
+    ``load_state``: the engine is given the reference's position (the one after that step)
+    and the game goes on from there with the steps it has left, up to :data:`MAX_RESUMES`
+    times.  So one systematic deviation (found again and again), or one feature the engine
+    lacks, no longer hides what comes later in the game; each divergence found after a resume
+    starts from the position it was resumed at.  An engine that refuses the position
+    (``unsupported``) ends the game there."""
     start = order[game % len(order)]
     stats = FuzzStats(games=1)
     rng = random.Random(game_seed(seed, game))
@@ -718,9 +729,11 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
         except Divergence as caught:
             caught.game = game
             found.append(caught)
-            kind = caught.kind
-        except Unsupported:
-            break
+            applied = caught.kind in ("state", "refused")
+        except Unsupported as skipped:
+            if skipped.applied is None:
+                break
+            applied = skipped.applied
         except EngineFault as fault:
             found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
                                     list(g.steps), {}, None, seg, game, loaded=g.loaded))
@@ -731,7 +744,7 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
         # -- resume past the divergence, from the reference's position ------------------------
         if "load_state" not in g.ops or stats.resumes >= MAX_RESUMES:
             break
-        if kind not in ("state", "refused") and not g.step_reference():
+        if not applied and not g.step_reference():
             break   # found before its step was applied: step past it, or it is found again
         forced = 0 if state is not None and "load_state" in g.ops else len(prefix)
         left -= max(1, stats.steps - played - forced)

@@ -275,3 +275,16 @@ def test_losses_taken_from_the_wrong_side_are_blamed_on_the_losses_rule(tmp_path
     res = differential_check(engine, reference_client(), games=40, max_steps=200, max_divergences=3)
     assert res.divergences and res.divergences[0].rule == "classic.attack.losses", \
         [(d.rule, d.what) for d in res.divergences]
+
+
+def test_a_game_goes_on_past_a_step_the_engine_cannot_judge(tmp_path):
+    """The example engine claims 9 rules: a divergence on any other (cards, conquest …) gives
+    no verdict, and the game goes on from the reference's position, so the planted minimum of
+    2 (seen only once a player is down to 8 territories) is found."""
+    from riskspec.conformance.planted import write_planted
+    from riskspec.conformance.stateful import adapter_client, load_adapter
+    engine = adapter_client(load_adapter(f"{write_planted('minimum-2', tmp_path)}:MiniRisk"))
+    res = differential_check(engine, reference_client(), games=24, max_steps=200, max_divergences=3)
+    assert res.stats.not_claimed > 0 and res.stats.resumes > res.stats.not_claimed / 2, res.stats
+    assert [d.rule for d in res.divergences] == ["classic.reinforce.minimum"], \
+        [(d.rule, d.what) for d in res.divergences]

@@ -197,7 +197,12 @@ def _losses_rule(variant: str, action: Mapping[str, Any] | None, before: Mapping
         return None     # a tied pair: the ties rule's (state_rule), a swap there is what it decides
     want, got = _armies_lost(before, ref_after), _armies_lost(before, eng_after)
     places = sorted(set(want) | set(got))     # the attacking and the defending territory
-    if len(places) == 2:
+    t_ref = ref_after.get("territories") or {}
+    t_eng = (eng_after.get("territories") or {}) if isinstance(eng_after, Mapping) else {}
+    if len(places) == 2 and isinstance(eng_after, Mapping) and eng_after.get("phase") == ref_after.get("phase") \
+            and all(isinstance(t_ref.get(p), Mapping) and isinstance(t_eng.get(p), Mapping)
+                    and t_ref[p].get("armies") and t_ref[p].get("owner") == t_eng[p].get("owner")
+                    for p in places):      # no conquest on either side: just the losses moved
         a, b = places
         la, lb = want.get(a, 0), want.get(b, 0)
         if la != lb and got.get(a, 0) == lb and got.get(b, 0) == la:

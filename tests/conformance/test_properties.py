@@ -288,3 +288,19 @@ def test_a_game_goes_on_past_a_step_the_engine_cannot_judge(tmp_path):
     assert res.stats.not_claimed > 0 and res.stats.resumes > res.stats.not_claimed / 2, res.stats
     assert [d.rule for d in res.divergences] == ["classic.reinforce.minimum"], \
         [(d.rule, d.what) for d in res.divergences]
+
+
+def test_a_conquest_moved_in_at_once_is_not_blamed_on_the_losses_rule():
+    from riskspec.conformance.properties import _losses_rule
+
+    def at(a: int, b: int, owner_b: int = 1, phase: str = "attack") -> dict:
+        return {"phase": phase, "territories": {"alaska": {"owner": 0, "armies": a},
+                                                "kamchatka": {"owner": owner_b, "armies": b}}}
+    roll = {"type": "roll", "attacker": [6, 2], "defender": [3]}
+    before = at(5, 2)
+    # the defender loses one; the engine took it from the attacker instead
+    assert _losses_rule("classic", roll, before, at(5, 1), at(4, 2)) == "classic.attack.losses"
+    # the reference conquers (occupy next); the engine moved one army in at once
+    assert _losses_rule("classic", roll, at(5, 1), at(5, 0, phase="occupy"), at(4, 1, owner_b=0)) is None
+    # a tied pair: the ties rule's matter
+    assert _losses_rule("classic", {**roll, "defender": [6]}, before, at(4, 2), at(5, 1)) is None

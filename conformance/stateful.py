@@ -350,7 +350,9 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
     divergence (shrunk), if any.  ``database``: the example database's root folder (None:
     no database); ``seed`` picks the start positions (as ``--fuzz-seed``); ``time_budget``:
     seconds after which the remaining examples end at once (the smallest failure seen so far
-    is kept), measured by ``clock`` (e.g. :func:`time.process_time` for CPU seconds);
+    is kept), measured by ``clock`` (e.g. :func:`time.process_time` for CPU seconds; past it
+    every new example fails at once, which is how Hypothesis is stopped — with a
+    ``database``, such an example may be stored as a failure, and passes when replayed);
     ``shrink=False``: report the first failure as found."""
     require_hypothesis(backend)
     from hypothesis import HealthCheck, Phase, Verbosity, settings

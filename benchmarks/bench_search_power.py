@@ -43,10 +43,9 @@ from tempfile import mkdtemp
 from typing import Any
 
 from riskspec.conformance.client import EngineClient, reference_client
-from riskspec.conformance.fuzz_campaign import CampaignOptions, FuzzPlan, SerialBackend, prepare, run_campaign
 from riskspec.conformance.fuzz_starts import fuzz_starts
 from riskspec.conformance.planted import PLANTED, write_planted
-from riskspec.conformance.properties import divergence_case, game_order
+from riskspec.conformance.properties import differential_check, divergence_case
 from riskspec.conformance.stateful import adapter_client, hypothesis_check, load_adapter
 
 
@@ -66,14 +65,9 @@ def run_fuzz(engine: Any, budget: float, clock: Callable[[], float]) -> tuple[bo
         if clock() - c0 > budget:
             raise _Spent
 
-    # the campaign's own loop, one game per chunk, so the budget is checked after every game
-    # (``differential_check`` reports progress per batch of up to 50 games)
-    plan = FuzzPlan(games=100_000, max_steps=200, max_divergences=1)
-    caps, starts, notes = prepare(engine, plan)
-    opts = CampaignOptions(chunk=1, notes=notes, progress=lambda p: check_budget(""))
-    try:
-        res = run_campaign(SerialBackend(engine, reference_client(), caps, game_order(starts), plan),
-                           plan, opts, starts=len(starts), handshake=caps.handshake)
+    try:   # one game per chunk: the budget is checked at each progress report (every 2 s)
+        res = differential_check(engine, reference_client(), games=100_000, max_steps=200,
+                                 max_divergences=1, progress=check_budget, chunk=1)
     except _Spent:
         return False, None, ""
     if not res.divergences:

@@ -228,7 +228,8 @@ def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -
     except (KeyError, TypeError, ValueError):
         return None
     bonus = {g.id: g.bonus for g in v.board.groups}
-    held = [bonus.get(str(g), 0) for g in event.get("groups") or ()]
+    held_ids = {str(g) for g in event.get("groups") or ()}
+    held = [bonus.get(g, 0) for g in held_ids]
     total = sum(held)
     subsets = {0}
     for b in held:      # the bonus of any subset of the continents held
@@ -236,8 +237,7 @@ def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -
     territory = max(minimum, n // divisor)
     explained = set()
     if any(actual == territory + total - x for x in subsets if x) or \
-            any(actual == territory + total + b for g, b in bonus.items()
-                if g not in (event.get("groups") or ())):
+            any(actual == territory + total + b for g, b in bonus.items() if g not in held_ids):
         explained.add("classic.reinforce.continent-bonus")
     if n // divisor < minimum and actual - total in (n // divisor, *range(0, minimum)):
         explained.add("classic.reinforce.minimum")

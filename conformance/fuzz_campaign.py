@@ -526,7 +526,8 @@ def prepare(engine: Any, plan: FuzzPlan) -> tuple[Any, list[Start], list[str]]:
 
 
 def run_serial(engine: Any, reference: Any, plan: FuzzPlan, *, save_dir: Path | None = None,
-               expectations: Any = None, progress: Callable[[str], None] | None = None) -> FuzzResult:
+               expectations: Any = None, progress: Callable[[str], None] | None = None,
+               chunk: int | None = None) -> FuzzResult:
     """The campaign in this process on ``engine`` (``differential_check``)."""
     t0 = time.monotonic()
     caps, starts, notes = prepare(engine, plan)
@@ -539,7 +540,8 @@ def run_serial(engine: Any, reference: Any, plan: FuzzPlan, *, save_dir: Path | 
             last[0] = time.monotonic()
             progress(f"[{p.line()}]")
 
-    opts = CampaignOptions(save_dir=save_dir, expectations=expectations, progress=lines, notes=notes)
+    opts = CampaignOptions(save_dir=save_dir, expectations=expectations, progress=lines, notes=notes,
+                           chunk=chunk)
     return run_campaign(SerialBackend(engine, reference, caps, game_order(starts), plan), plan, opts,
                         starts=len(starts), handshake=caps.handshake)
 

@@ -70,6 +70,11 @@ class Divergence(Exception):
         return self.kind, self.rule, t
 
 
+#: divergence kinds found after the reference played the step (a state compared after it, a
+#: legal step the engine refused); the others are found before any step is played
+APPLIED_KINDS = ("state", "refused")
+
+
 class Unsupported(Exception):
     """The engine honestly answered ``unsupported`` (or diverged on a rule it does not claim):
     no verdict on this step.  ``applied``: whether the reference had already played the step
@@ -356,7 +361,7 @@ class Game:
         if self.check_rules and not self.caps.claims_rule(rule):
             self.stats.not_claimed += 1
             raise Unsupported(f"diverges on rule {rule}, which the engine does not claim",
-                              applied=kind in ("state", "refused"))
+                              applied=kind in APPLIED_KINDS)
         raise Divergence(what, kind, rule, list(self.steps), expect, last, self.start,
                          loaded=self.loaded)
 
@@ -723,18 +728,17 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
     rng = random.Random(game_seed(seed, game))
     found: list[Divergence] = []
     notes: list[str] = []
-    state, prefix, left = start.state, start.prefix, max_steps
-    seg = start
+    seg, left = start, max_steps
     while True:
         g = Game(engine, reference, caps, seg, stats, rng)
         played = stats.steps
         try:
-            g.play(state, prefix, left, probe_rate=probe_rate)
+            g.play(seg.state, seg.prefix, left, probe_rate=probe_rate)
             break
         except Divergence as caught:
             caught.game = game
             found.append(caught)
-            applied = caught.kind in ("state", "refused")
+            applied = caught.kind in APPLIED_KINDS
         except Unsupported as skipped:
             if skipped.applied is None:
                 break
@@ -751,16 +755,15 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
             break
         if not applied and not g.step_reference():
             break   # found before its step was applied: step past it, or it is found again
-        forced = 0 if state is not None and "load_state" in g.ops else len(prefix)
-        left -= max(1, stats.steps - played - forced)
+        replayed = len(seg.prefix) if seg.state is None else 0   # a new game's forced prefix
+        left -= max(1, stats.steps - played - replayed)
         if left <= 0:
             break
         here = reference.request("state")
         if not here.ok or here.result["state"].get("phase") == "game-over":
             break
-        state, prefix = here.result["state"], []
         seg = Start(start.variant, start.players, start.options,
-                    f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=state)
+                    f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=here.result["state"])
         stats.resumes += 1
     stats.longest = stats.steps
     return GameRecord(game, stats, found, notes)
@@ -792,12 +795,13 @@ def finish_divergences(divergences: Sequence[Divergence], *, save_dir: Path | No
 def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
                        seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
                        probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
-                       progress: Callable[[str], None] | None = None) -> FuzzResult:
+                       progress: Callable[[str], None] | None = None, chunk: int | None = None) -> FuzzResult:
     """Play ``games`` seeded games in this process on ``engine``; every distinct divergence,
-    shrunk (and saved under ``save_dir``).  :func:`riskspec.conformance.fuzz_campaign.run_campaign`
+    shrunk (and saved under ``save_dir``).  ``chunk``: games between progress reports (None:
+    up to 50; 1 lets a ``progress`` that raises stop the run after any game).  :func:`riskspec.conformance.fuzz_campaign.run_campaign`
     plays the same games split across processes or a cluster, with the same result."""
     from riskspec.conformance.fuzz_campaign import FuzzPlan, run_serial
     plan = FuzzPlan(games=games, max_steps=max_steps, seed=seed, probe_rate=probe_rate,
                     variants=tuple(variants) if variants else None, max_divergences=max_divergences)
     return run_serial(engine, reference, plan, save_dir=save_dir, expectations=expectations,
-                      progress=progress)
+                      progress=progress, chunk=chunk)

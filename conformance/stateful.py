@@ -410,16 +410,11 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
         run_state_machine_as_test(machine, settings=settings(**opts))
     except Divergence as d:
         found = d
-    except _OutOfBudget as exc:
-        notes.append(f"stopped: {exc}")
-        found = _smallest_of_first_kind(seen)
-    except (HypothesisException, ExceptionGroup) as exc:
-        # e.g. a failure that did not come back on the final replay (an engine that is not
-        # deterministic, or the time budget): the smallest divergence of the first kind seen
-        if count.get("over"):   # Hypothesis calls the run flaky when the budget ends it
-            notes.append(f"stopped: the time budget of {time_budget:g} s is spent")
-        else:
-            notes.append(f"Hypothesis stopped: {type(exc).__name__}: {str(exc)[:300]}")
+    except (_OutOfBudget, HypothesisException, ExceptionGroup) as exc:
+        # the time budget (raised as such, or called flaky by Hypothesis), or a failure that did
+        # not come back on the final replay: the smallest divergence of the first kind seen
+        notes.append(f"stopped: the time budget of {time_budget:g} s is spent" if count.get("over")
+                     else f"Hypothesis stopped: {type(exc).__name__}: {str(exc)[:300]}")
         found = _smallest_of_first_kind(seen)
     res = HypothesisResult(found, stats, count["n"], len(starts), notes, time.monotonic() - t0,
                            reference_label(), backend, db_dir)

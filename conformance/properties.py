@@ -161,10 +161,8 @@ def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths
         "classic": {"reserve": "classic.reinforce.territory-armies", "hand": "classic.cards.earn"},
         "napoleon": {"reserve": "napoleon.reinforce.territories", "hand": "napoleon.end-of-turn.draws"},
     }[family]
-    if kind == "roll" and family == "classic":
-        a, d = (action or {}).get("attacker") or [], (action or {}).get("defender") or []
-        if any(x == y for x, y in zip(sorted(a, reverse=True), sorted(d, reverse=True))):
-            return "classic.attack.ties"   # a tied pair was compared
+    if kind == "roll" and family == "classic" and _has_tie(action):
+        return "classic.attack.ties"   # a tied pair was compared
     if action is None and ".reserve" in first:
         return "classic.setup.starting-armies" if family == "classic" else "napoleon.setup.players-and-regiments"
     if kind == "place" and phase == "reinforce" and (".reserve" in first or first.endswith(".phase")):
@@ -176,6 +174,12 @@ def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths
             if f".{key}" in first:
                 return rule
     return action_rule(variant, action, phase) or f"{family}.turn.{'sequence' if family == 'classic' else 'phases'}"
+
+
+def _has_tie(roll: Mapping[str, Any] | None) -> bool:
+    """Whether a roll's dice, each side sorted high to low, compare a tied pair."""
+    a, d = (roll or {}).get("attacker") or [], (roll or {}).get("defender") or []
+    return any(x == y for x, y in zip(sorted(a, reverse=True), sorted(d, reverse=True)))
 
 
 def _armies_lost(before: Mapping[str, Any], after: Any) -> dict[str, Any]:
@@ -197,8 +201,7 @@ def _losses_rule(variant: str, action: Mapping[str, Any] | None, before: Mapping
     the other side's territory (the same two numbers, swapped); None otherwise."""
     if before is None or not action or action.get("type") != "roll" or variant.startswith("napoleon"):
         return None
-    att, dfn = action.get("attacker") or [], action.get("defender") or []
-    if any(x == y for x, y in zip(sorted(att, reverse=True), sorted(dfn, reverse=True))):
+    if _has_tie(action):
         return None     # a tied pair: the ties rule's (state_rule), a swap there is what it decides
     want, got = _armies_lost(before, ref_after), _armies_lost(before, eng_after)
     places = sorted(set(want) | set(got))     # the attacking and the defending territory

@@ -212,7 +212,7 @@ def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -
     """Which part of a turn's reinforcement count an engine got wrong, from the reference's
     ``reinforcements`` event (territories, continents held, armies) and the engine's count:
     ``classic.reinforce.continent-bonus`` when only leaving out (or adding) a continent's
-    bonus explains the engine's number, ``classic.reinforce.minimum`` when only a missing or
+    bonus, or counting a held one at another value, explains the engine's number, ``classic.reinforce.minimum`` when only a missing or
     different minimum does, ``classic.reinforce.territory-armies`` when only another divisor
     or rounding of the territories does; None when no part or more than one explains it
     (15 territories and Australia: 5 is 15 ÷ 3 without the bonus, or 15 ÷ 4 with it)."""
@@ -244,7 +244,25 @@ def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -
     others = {n // d for d in range(1, 13) if d != divisor} | {(2 * n + divisor) // (2 * divisor)}
     if any(actual == max(minimum, t) + total for t in others if max(minimum, t) != territory):
         explained.add("classic.reinforce.territory-armies")
+    if not explained and any(0 < abs(actual - territory - total) < b for b in held):
+        explained.add("classic.reinforce.continent-bonus")   # nothing else: a held continent counted off
     return explained.pop() if len(explained) == 1 else None
+
+
+def set_value_rule(variant_id: str, number: int) -> str:
+    """The rule deciding the value of the ``number``-th set traded (1-based): the table of
+    set values up to its length, the increment after it."""
+    v = _variant(variant_id)
+    family = v.family if v is not None else variant_id.split("-")[0]
+    if family != "classic":
+        return f"{family}.cards.set-values"
+    try:
+        table = v.parameters["cards.set_values"].value
+    except (AttributeError, KeyError):
+        table = None
+    if isinstance(table, list) and number > len(table):
+        return "classic.cards.set-value-increment"
+    return "classic.cards.set-values"
 
 
 def field_rule(case: Any, index: int, diffs: Sequence[Mapping[str, Any]], phase: Any = None) -> str | None:

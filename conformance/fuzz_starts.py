@@ -29,6 +29,12 @@ class Start:
     label: str
     prefix: list[dict] = field(default_factory=list)   # actions from a new game to here
     state: dict | None = None                          # the reference's state here (None: new game)
+    #: steps played forced from here, on both engines, before random play (a situation's episode)
+    then: list[dict] = field(default_factory=list)
+    situation: str | None = None                       # the situation this start is for
+    #: a dealt position (:func:`riskspec.conformance.fuzz_situations.dealt_situations`): no
+    #: prefix reaches it, only an engine that loads positions plays it
+    dealt: bool = False
 
     @property
     def family(self) -> str:
@@ -142,6 +148,7 @@ def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
         if not counts:
             notes.append(f"{vid}: the engine plays none of the player counts fuzzed "
                          f"({', '.join(map(str, PLAYERS[v.family]))})")
+        playable = list(counts)
         counts = counts[:per_variant] if vid in ("classic", "napoleon-advanced", "napoleon-basic") \
             else counts[:1]
         for k, players in enumerate(counts):
@@ -157,4 +164,64 @@ def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
                 st = None if at == 0 else E.to_dict(states[at])
                 starts.append(Start(vid, players, dict(opts), f"{vid} {players}p ({tag}) at step {at}",
                                     prefix=actions[:at], state=st))
+        if v.family == "classic" and playable:
+            found, missing = situation_starts(caps, v, playable, rng, seed)
+            starts += found
+            if missing:
+                notes.append(f"{vid}: {len(missing)} situation(s) not met in "
+                             f"{SCAN_GAMES.get(vid, SCAN_GAMES_EDITION)} seeded games: "
+                             f"{', '.join(missing)}")
     return starts, notes
+
+
+#: seeded reference games scanned for situations (per variant: the base game, then each
+#: translated edition), and their step limit
+SCAN_GAMES = {"classic": 6}
+SCAN_GAMES_EDITION = 3
+SCAN_LIMIT = 4000
+#: player counts scanned in this order (cycled through those the engine plays)
+SCAN_PLAYERS = (3, 6, 2, 4, 5)
+
+
+def situation_starts(caps: Any, variant: Any, counts: Sequence[int], rng: random.Random,
+                     seed: int) -> tuple[list[Start], list[str]]:
+    """A start for each situation of :mod:`riskspec.conformance.fuzz_situations` whose rules
+    the engine claims, from seeded reference games at the player counts it plays (the
+    variant's own readings where it claims them); and the situations no game met."""
+    from riskspec.conformance.fuzz_situations import DEALT, dealt_situations, find_situations, situations_for
+    from riskspec.reference import engine as E
+    opts = pick_options(caps, variant, rng, vary=False)
+    if opts is None:
+        return [], []
+    todo = situations_for(E.new_game(variant.id, counts[0], dict(opts)))
+    todo = [s for s in todo if any(caps.claims_rule(r) for r in s.rules) and s.players in (None, *counts)]
+    deal = [d for d in DEALT if "load_state" in caps.ops and any(caps.claims_rule(r) for r in d.rules)]
+    # a rare situation is dealt where the engine loads positions, rather than waited for
+    todo = [s for s in todo if not any(s.name in d.replaces for d in deal)]
+    # 3 players first (the most situations), then 6 (eliminations with big hands), 2 (the neutral)
+    counts = sorted(counts, key=lambda n: SCAN_PLAYERS.index(n) if n in SCAN_PLAYERS else n)
+    out: list[Start] = []
+    for k in range(SCAN_GAMES.get(variant.id, SCAN_GAMES_EDITION)):
+        if not todo and not deal:
+            break
+        players = counts[k % len(counts)]
+        game_seed = seed * 104_729 + k
+        actions, states = _game(variant.id, players, opts, game_seed, limit=SCAN_LIMIT)
+        # the dealt situations need their base met in this game, even if an earlier game met it
+        bases = {d.base for d in deal}
+        hits = find_situations(actions, states, [*todo, *(s for s in situations_for(states[0])
+                                                          if s.name in bases and s not in todo)])
+        for hit in hits:
+            if hit.situation not in todo:
+                continue
+            todo.remove(hit.situation)
+            out.append(Start(variant.id, players, dict(opts),
+                             f"{variant.id} {players}p: situation {hit.situation.name} at step {hit.at}",
+                             prefix=actions[:hit.at], state=E.to_dict(states[hit.at]),
+                             then=[dict(a) for a in actions[hit.at:hit.stop]], situation=hit.situation.name))
+        for d, state, steps in dealt_situations(actions, states, hits, deal, game_seed):
+            deal.remove(d)
+            out.append(Start(variant.id, players, dict(opts),
+                             f"{variant.id} {players}p: situation {d.name} (cards dealt for it)",
+                             prefix=[], state=E.to_dict(state), then=steps, situation=d.name, dealt=True))
+    return out, [s.name for s in todo] + [d.name for d in deal]

@@ -27,8 +27,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import zip_longest
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from riskspec.conformance.compare import action_key, partial_diff
 from riskspec.conformance.errors import EngineFault
@@ -152,6 +153,9 @@ def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths
     family = "napoleon" if variant.startswith("napoleon") else "classic"
     kind = (action or {}).get("type")
     first = paths[0] if paths else ""
+    if family == "classic" and diffs and diffs[0].get("path") == "$.state.phase" \
+            and "elimination-trade" in (diffs[0].get("expected"), diffs[0].get("actual")):
+        return "classic.elimination.forced-trade"   # whether captured cards force a trade now
     if diffs:  # a field one rule decides (the defender's dice, a specific phase …): that rule
         step = SimpleNamespace(variant=variant, covers=(), players=players, steps=[{"action": action}])
         by_field = field_rule(step, 0, diffs, phase)
@@ -164,7 +168,9 @@ def state_rule(variant: str, action: Mapping[str, Any] | None, phase: Any, paths
     if kind == "roll" and family == "classic" and _has_tie(action):
         return "classic.attack.ties"   # a tied pair was compared
     if action is None and ".reserve" in first:
-        return "classic.setup.starting-armies" if family == "classic" else "napoleon.setup.players-and-regiments"
+        if family == "napoleon":
+            return "napoleon.setup.players-and-regiments"
+        return "classic.two-player.starting-armies" if players == 2 else "classic.setup.starting-armies"
     if kind == "place" and phase == "reinforce" and (".reserve" in first or first.endswith(".phase")):
         return overrides["reserve"]   # the reinforcement count was wrong
     if kind == "trade" and ".reserve" in first:
@@ -261,12 +267,26 @@ def _dice_count_rule(variant: str, want: Sequence[Any], got: Sequence[Any]) -> s
 
 
 def _legal_rule(variant: str, phase: Any, want: Mapping[str, Mapping[str, Any]],
-                got: Mapping[str, Mapping[str, Any]]) -> str:
+                got: Mapping[str, Mapping[str, Any]], bonus_taken: bool = False) -> str:
     """The rule of a legal-action divergence: an attack-dice count its dice rule, else the rule
     of the type of the first differing action."""
     missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
     sample = (missing or extra)[0]
     typ = (want.get(sample) or got.get(sample) or {}).get("type")
+    differing = [want.get(k) or got.get(k) or {} for k in (*missing, *extra)]
+    if typ == "trade" and all(a.get("type") == "trade" for a in differing):
+        cards = [{tuple(a.get("cards") or ()) for a in table.values() if a.get("type") == "trade"}
+                 for table in (want, got)]
+        if cards[0] == cards[1]:   # the same sets, another choice of bonus territory
+            if variant.startswith("napoleon"):
+                return "napoleon.cards.trade-territory-bonus"
+            return "classic.cards.territory-bonus-limit" if bonus_taken else "classic.cards.territory-bonus"
+    kinds = [{a.get("type") for a in table.values()} for table in (want, got)]
+    if phase in ("reinforce", "elimination-trade") and "trade" in kinds[0] & kinds[1] \
+            and (kinds[0] == {"trade"}) != (kinds[1] == {"trade"}):
+        # one side lets the player do something else first: whether a trade is forced now
+        family = "napoleon" if variant.startswith("napoleon") else "classic"
+        return "classic.elimination.forced-trade" if phase == "elimination-trade" else f"{family}.cards.forced-trade"
     if typ == "attack":   # the engine's attacks and the reference's, from the same places
         differing = [want.get(k) or got.get(k) or {} for k in (*missing, *extra)]
         places = {(a.get("from"), a.get("to")) for a in differing}
@@ -345,6 +365,16 @@ def probes(state: Mapping[str, Any], moves: Sequence[Mapping[str, Any]], chance:
 
 
 # -- one game -----------------------------------------------------------------------------------
+class _Pot(NamedTuple):
+    """The armies to place in one phase: the reference's ``reinforcements`` event (or
+    none), the sets traded into it (set number, value), the armies placed so far."""
+
+    event: Mapping[str, Any]
+    placed: int
+    trades: tuple[tuple[int, int], ...]
+    phase: str = "reinforce"
+
+
 class Game:
     """One game played on both engines; raises Divergence, Unsupported or EngineFault.
     Public: the Hypothesis machine (:mod:`riskspec.conformance.stateful`) steps it too."""
@@ -358,7 +388,9 @@ class Game:
         self.check_rules = check_rules
         self.loaded = False
         #: this turn's reinforcements event (the reference's) and the armies placed since
-        self.turn_count: tuple[Mapping[str, Any], int] | None = None
+        self.turn_count: _Pot | None = None
+        #: whether the reference reshuffled the discards in the step being compared
+        self.reshuffled = False
 
     def _diverge(self, what: str, kind: str, rule: str, expect: dict, last: dict | None) -> NoReturn:
         if self.check_rules and not self.caps.claims_rule(rule):
@@ -392,6 +424,8 @@ class Game:
             self._diverge(f"the engine refused the start: {r_eng.error.get('code')}", "refused",
                           "?", {}, None)
         self.compare(r_ref.result["state"], r_eng.result["state"], None, None)
+        if self.start.then and state is self.start.state:
+            forced = [*forced, *self.start.then]   # a situation's episode, forced on both engines
         return r_ref.result["state"], forced
 
     def compare(self, ref_state: Mapping[str, Any], eng_state: Any, action: Mapping | None,
@@ -401,7 +435,8 @@ class Game:
         if diffs:
             paths = [d["path"] for d in diffs]
             where = f" after {action_key(action)}" if action else " at the start"
-            rule = self._count_rule(action, phase, diffs) or _losses_rule(self.start.variant, action, before,
+            rule = ("classic.cards.discards" if self.reshuffled and self.start.family == "classic" else None) or \
+                self._count_rule(action, phase, diffs) or _losses_rule(self.start.variant, action, before,
                                                                           ref_state, eng_state) or \
                 state_rule(self.start.variant, action, phase, paths, diffs, self.start.players)
             self._diverge(f"states differ at {paths[0]}{where} (expected "
@@ -410,28 +445,43 @@ class Game:
                           {"state": expected_state(ref_state)},
                           {"action": dict(action)} if action else None)
 
-    def _count_placements(self, action: Mapping[str, Any], phase: Any, events: Sequence[Any]) -> None:
-        """Follow this turn's reinforcements: the reference's count (its ``reinforcements``
-        event) and the armies placed since; a trade makes the count unknown."""
-        for e in events:
-            if isinstance(e, Mapping) and e.get("type") == "reinforcements":
-                self.turn_count = (e, 0)
+    def _count_placements(self, action: Mapping[str, Any], phase: Any, events: Sequence[Any],
+                          before: Mapping[str, Any] | None = None) -> None:
+        """Follow the armies to place now: the reference's count (its ``reinforcements``
+        event; an elimination's forced trade starts from none), the sets traded into it
+        (their numbers and values) and the armies placed since."""
         kind = action.get("type")
-        if self.turn_count is not None and kind == "trade":
-            self.turn_count = None
-        elif self.turn_count is not None and kind == "place" and phase == "reinforce":
+        if kind == "place" and phase in ("reinforce", "elimination-trade") and self.turn_count is not None:
             armies = action.get("armies", 1)
-            self.turn_count = (self.turn_count[0], self.turn_count[1] + (armies if isinstance(armies, int) else 1))
+            self.turn_count = self.turn_count._replace(
+                placed=self.turn_count.placed + (armies if isinstance(armies, int) else 1))
+        for e in events:
+            if not isinstance(e, Mapping):
+                continue
+            if e.get("type") == "reinforcements":
+                self.turn_count = _Pot(e, 0, ())
+            elif e.get("type") == "traded" and isinstance(e.get("value"), int):
+                if self.turn_count is None or phase != self.turn_count.phase:
+                    self.turn_count = _Pot({"armies": 0}, 0, (), phase=phase)
+                number = int((before or {}).get("sets_traded") or 0) + 1
+                self.turn_count = self.turn_count._replace(
+                    trades=(*self.turn_count.trades, (number, e["value"])))
 
     def _count_rule(self, action: Mapping | None, phase: Any, diffs: Sequence[Mapping[str, Any]]) -> str | None:
-        """The part of the reinforcement count an engine that ended its placement early got
-        wrong (it counted just the armies placed so far): continent bonus, minimum, or None."""
-        if self.turn_count is None or not action or action.get("type") != "place" or phase != "reinforce" \
-                or diffs[0].get("path") != "$.state.phase" or diffs[0].get("expected") != "reinforce":
+        """The part of the count an engine that ended its placement early got wrong (it gave
+        just the armies placed so far): continent bonus, minimum, territories, or — when sets
+        were traded into it and no part of the count without them explains the shortfall —
+        the value of a set (the last one's rule); else None."""
+        pot = self.turn_count
+        if pot is None or not action or action.get("type") != "place" or phase != pot.phase \
+                or diffs[0].get("path") != "$.state.phase" or diffs[0].get("expected") != phase:
             return None
-        from riskspec.conformance.attribution import reinforcement_rule
-        event, placed = self.turn_count
-        return reinforcement_rule(self.start.variant, event, placed)
+        from riskspec.conformance.attribution import reinforcement_rule, set_value_rule
+        if pot.trades:   # the count without the sets, if one part of it explains the shortfall
+            traded = sum(value for _n, value in pot.trades)
+            return reinforcement_rule(self.start.variant, pot.event, pot.placed - traded) or \
+                set_value_rule(self.start.variant, pot.trades[-1][0])
+        return reinforcement_rule(self.start.variant, pot.event, pot.placed)
 
     def moves(self, ref_state: Mapping[str, Any]) -> tuple[list[dict], bool]:
         acts = self.ref.request("legal_actions").result["actions"]
@@ -449,7 +499,8 @@ class Game:
                 got = {action_key(a): a for a in mine if isinstance(a, Mapping)}
                 if set(want) != set(got):
                     missing, extra = sorted(set(want) - set(got)), sorted(set(got) - set(want))
-                    rule = _legal_rule(self.start.variant, ref_state.get("phase"), want, got)
+                    rule = _legal_rule(self.start.variant, ref_state.get("phase"), want, got,
+                                       bool((ref_state.get("turn_flags") or {}).get("bonus_taken")))
                     self._diverge(f"legal actions differ in phase {ref_state.get('phase')}: "
                                   f"{len(missing)} missing (e.g. {missing[0] if missing else '-'}), "
                                   f"{len(extra)} extra (e.g. {extra[0] if extra else '-'})",
@@ -548,7 +599,9 @@ class Game:
                           f"{b.error.get('kind')}/{b.error.get('code')}", "refused", rule,
                           {"state": expected_state(a.result["state"])}, {"action": action})
         new_ref = a.result["state"]
-        self._count_placements(action, phase, a.result.get("events") or ())
+        events = a.result.get("events") or ()
+        self._count_placements(action, phase, events, ref_state)
+        self.reshuffled = any(isinstance(e, Mapping) and e.get("type") == "reshuffled" for e in events)
         self.compare(new_ref, b.result.get("state"), action, phase, before=ref_state)
         if family == "classic":
             broken = invariants(b.result["state"])
@@ -696,11 +749,15 @@ class GameRecord:
 
 def game_order(starts: Sequence[Start]) -> list[Start]:
     """The starts in the order games take them (game ``g`` plays ``order[g % len(order)]``):
-    every variant in turn (Napoléon as often as Classic), each through its whole game."""
-    by_variant: dict[str, list[Start]] = {}
+    every variant in turn (Napoléon as often as Classic), each through its whole game, its
+    situations (:mod:`riskspec.conformance.fuzz_situations`) taking every other game of its lane."""
+    by_variant: dict[str, tuple[list[Start], list[Start]]] = {}
     for st in starts:
-        by_variant.setdefault(st.variant, []).append(st)
-    lanes = [sorted(v, key=lambda st: (len(st.prefix) % 7, len(st.prefix))) for v in by_variant.values()]
+        by_variant.setdefault(st.variant, ([], []))[st.situation is not None].append(st)
+    lanes = []
+    for plain, situations in by_variant.values():
+        plain.sort(key=lambda st: (len(st.prefix) % 7, len(st.prefix)))
+        lanes.append([st for pair in zip_longest(plain, situations) for st in pair if st is not None])
     return [lane[i] for i in range(max(map(len, lanes))) for lane in lanes if i < len(lane)]
 
 

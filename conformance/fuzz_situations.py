@@ -30,6 +30,15 @@ from typing import Any
 TAIL = 2
 #: phases a conquest leads through before the attacker plays on
 AFTER_CONQUEST = ("occupy", "elimination-trade")
+#: how far an episode's start may move back to reach a plain position
+LEAD_BACK = 40
+
+
+def is_plain(s: Any) -> bool:
+    """Whether a position is one most engines can be set up at: a decision in the attack or
+    fortify phase, or a reinforcement with no trade owed (not a chance node, a pending
+    choice or a forced trade).  An episode starts at the latest plain position before it."""
+    return s.phase in ("attack", "fortify") or s.phase == "reinforce" and not s.pending.get("forced")
 
 
 @dataclass(frozen=True)
@@ -184,6 +193,8 @@ def find_situations(actions: Sequence[dict[str, Any]], states: Sequence[Any],
             if not hit:
                 continue
             at = last_attack if sit.lead == "attack" else i
+            back = next((j for j in range(at, max(-1, at - LEAD_BACK), -1) if is_plain(states[j])), at)
+            at = back
             stop = i + 1
             while stop < len(actions) and states[stop].phase in AFTER_CONQUEST:
                 stop += 1
@@ -302,28 +313,26 @@ def dealt_situations(actions: Sequence[dict[str, Any]], states: Sequence[Any], f
             continue
         own = _own_step(actions, states, hit)
         st = Step(states[own], dict(actions[own]), states[own + 1], 0)
-        start = d.deal(states[hit.at], st, random.Random(seed))
+        first = hit.at if d.whole else own   # a deal that changes the step itself starts at it
+        start = d.deal(states[first], st, random.Random(seed))
         if start is None:
             continue
         steps, s = [], start
-        for a in actions[hit.at:own + 1]:
+        for a in actions[first:own + 1]:
             try:
                 s, _ = E.apply(s, a)
             except Exception:  # noqa: BLE001 - the reference refuses the step with these cards
                 break
             steps.append(dict(a))
-        if d.whole and len(steps) < own + 1 - hit.at:
+        if d.whole and len(steps) < own + 1 - first:
             continue
         out.append((d, start, steps))
     return out
 
 
 def _own_step(actions: Sequence[dict[str, Any]], states: Sequence[Any], hit: Found) -> int:
-    """The index of the step the situation's test matched (its episode's first step unless the
-    episode leads up to it from an attack)."""
-    if hit.situation.lead != "attack":
-        return hit.at
+    """The index of the step the situation's test matched (the first in its episode)."""
     for i in range(hit.at, hit.stop):
-        if is_elimination(Step(states[i], dict(actions[i]), states[i + 1], 0)):
+        if hit.situation.test(Step(states[i], dict(actions[i]), states[i + 1], 0)):
             return i
     return hit.at

@@ -801,7 +801,18 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
             applied = caught.kind in APPLIED_KINDS
         except Unsupported as skipped:
             if skipped.applied is None:
-                break
+                # the engine cannot be set up at a resumed position (a chance node, a pending
+                # choice): the reference plays on alone to the next plain one, and it is tried
+                if seg is start or "load_state" not in g.ops or stats.resumes >= MAX_RESUMES \
+                        or not _to_plain_position(g):
+                    break
+                here = reference.request("state")
+                if not here.ok:
+                    break
+                seg = Start(start.variant, start.players, start.options,
+                            f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=here.result["state"])
+                stats.resumes += 1
+                continue
             applied = skipped.applied
         except EngineFault as fault:
             found.append(Divergence(f"engine fault: {fault.kind}: {str(fault)[:200]}", "fault", "?",
@@ -827,6 +838,27 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
         stats.resumes += 1
     stats.longest = stats.steps
     return GameRecord(game, stats, found, notes)
+
+
+#: steps the reference may play alone to reach a position an engine can be set up at
+MAX_SKIP = 30
+
+
+def _to_plain_position(g: Game) -> bool:
+    """Play the reference alone (one step at least) to the next plain position — a decision
+    in the attack or fortify phase, or a reinforcement with no trade owed — within
+    :data:`MAX_SKIP` steps; False if none is reached."""
+    for _ in range(MAX_SKIP):
+        if not g.step_reference():
+            return False
+        r = g.ref.request("state")
+        st = r.result.get("state") if r.ok else None
+        if not isinstance(st, Mapping) or st.get("phase") == "game-over":
+            return False
+        phase = st.get("phase")
+        if phase in ("attack", "fortify", "maneuver") or phase == "reinforce" and not (st.get("pending") or {}).get("forced"):
+            return True
+    return False
 
 
 def shrink_found(engine: Any, reference: Any, caps: Capabilities, div: Divergence) -> Divergence:

@@ -29,7 +29,6 @@ Python engine driven in-process (:func:`adapter_client`), see docs/properties.md
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -378,11 +377,11 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
     if not starts:
         notes.append("no start position the engine can play")
         return HypothesisResult(None, stats, 0, 0, notes, time.monotonic() - t0, reference_label(), backend)
-    # new games first, then positions across the game, then situations: shrinking moves
-    # towards the front.  A situation's episode is not forced here (Hypothesis chooses each
-    # step, and a forced one could not be shrunk away): its start is just a position near it.
-    starts = sorted((dataclasses.replace(s, then=[]) for s in starts),
-                    key=lambda s: (s.situation is not None, s.state is not None, len(s.prefix)))
+    # new games first, then positions across the game: shrinking moves towards the front.
+    # The fuzzer's situations are left out: their episode is forced (Hypothesis could not
+    # shrink it away), and without it they are positions like the others.
+    starts = sorted((s for s in starts if s.situation is None),
+                    key=lambda s: (s.state is not None, len(s.prefix)))
     db_dir = database / database_key(caps, max_steps) if database is not None else None
     seen: list[Divergence] = []
     count = {"n": 0}

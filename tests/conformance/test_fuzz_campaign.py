@@ -21,7 +21,7 @@ from riskspec.conformance.fuzz_campaign import (
 )
 
 ARGV = (sys.executable, "-m", "riskspec.cli", "engine", "--mutant", "ties-to-attacker")
-PLAN = FuzzPlan(games=12, max_steps=40, seed=3, variants=("classic",))
+PLAN = FuzzPlan(games=12, max_steps=60, seed=3, variants=("classic",))
 
 
 def outcome(res):

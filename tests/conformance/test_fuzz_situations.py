@@ -14,6 +14,7 @@ from riskspec.conformance.fuzz_situations import (
     Step,
     dealt_situations,
     find_situations,
+    is_plain,
     situations_for,
 )
 from riskspec.conformance.fuzz_starts import _game, fuzz_starts
@@ -39,18 +40,20 @@ def test_each_situation_found_holds_at_its_step_and_its_episode_ends_in_a_game_g
         hits = [i for i in range(f.at, f.stop)
                 if f.situation.test(Step(states[i], actions[i], states[i + 1], 0))]
         assert hits, f.situation.name
-        if f.situation.lead == "step":
-            assert hits[0] == f.at
-        else:   # the episode begins at the attack that leads to the elimination
-            assert actions[f.at]["type"] == "attack"
+        # the episode begins at the latest plain position before the step (for an
+        # elimination: before the attack that leads to it)
+        assert is_plain(states[f.at]), (f.situation.name, states[f.at].phase)
+        natural = hits[0] if f.situation.lead == "step" else \
+            max(i for i in range(hits[0] + 1) if actions[i]["type"] == "attack")
+        assert f.at <= natural and not any(is_plain(states[j]) for j in range(f.at + 1, natural + 1))
 
 
 def test_a_situation_is_taken_at_its_first_occurrence_only_and_only_if_its_rules_are_wanted(game):
     actions, states = game
     sixth = next(s for s in SITUATIONS_FIXED if s.name == "sixth-set")
     (f,) = find_situations(actions, states, [sixth])
-    assert actions[f.at]["type"] == "trade" and states[f.at].sets_traded == 5
-    assert all(states[i].sets_traded != 5 or actions[i]["type"] != "trade" for i in range(f.at))
+    own = next(i for i in range(f.at, f.stop) if actions[i]["type"] == "trade" and states[i].sets_traded == 5)
+    assert all(states[i].sets_traded != 5 or actions[i]["type"] != "trade" for i in range(own))
     assert find_situations(actions, states, [sixth], rules=lambda r: r.startswith("classic.attack")) == []
 
 

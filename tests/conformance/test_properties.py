@@ -309,3 +309,27 @@ def test_a_conquest_moved_in_at_once_is_not_blamed_on_the_losses_rule():
     assert _losses_rule("classic", roll, at(5, 1), at(5, 0, phase="occupy"), at(4, 1, owner_b=0)) is None
     # a tied pair: the ties rule's matter
     assert _losses_rule("classic", {**roll, "defender": [6]}, before, at(4, 2), at(5, 1)) is None
+
+
+class PlainOnly(TwoSlips):
+    """The two slips, and like many engines (rlrisk's adapter) it can be set up only at a
+    plain position: an attack or fortify decision, or a reinforcement with no trade owed."""
+
+    def load_state(self, state: Any, **kw: Any) -> Any:
+        from riskspec.conformance.errors import UnsupportedRequest
+        phase = state.get("phase")
+        if not (phase in ("attack", "fortify") or phase == "reinforce" and not (state.get("pending") or {}).get("forced")):
+            raise UnsupportedRequest("phase", f"cannot start at phase {phase}")
+        return super().load_state(state, **kw)
+
+
+def test_a_resume_the_engine_cannot_load_goes_on_from_the_next_plain_position(monkeypatch):
+    import riskspec.conformance.properties as props
+    res = differential_check(in_process(PlainOnly("attacker-dice-per-army")), reference_client(),
+                             games=8, max_steps=80, seed=0, variants=["classic"], probe_rate=0.0)
+    assert res.stats.resumes > 8 and res.stats.unsupported > 0, res.stats   # refused positions were passed
+    assert {(d.kind, d.rule) for d in res.divergences} >= {("legal", "classic.attack.attacker-dice")}
+    monkeypatch.setattr(props, "MAX_SKIP", 0)      # no skipping ahead: a refused resume ends the game
+    ended = differential_check(in_process(PlainOnly("attacker-dice-per-army")), reference_client(),
+                               games=8, max_steps=80, seed=0, variants=["classic"], probe_rate=0.0)
+    assert ended.stats.steps < res.stats.steps and ended.stats.resumes < res.stats.resumes, (ended.stats, res.stats)

@@ -282,6 +282,8 @@ def _legal_rule(variant: str, phase: Any, want: Mapping[str, Mapping[str, Any]],
                 return "napoleon.cards.trade-territory-bonus"
             return "classic.cards.territory-bonus-limit" if bonus_taken else "classic.cards.territory-bonus"
     kinds = [{a.get("type") for a in table.values()} for table in (want, got)]
+    if typ == "trade" and not variant.startswith("napoleon") and ("trade" in kinds[0]) != ("trade" in kinds[1]):
+        return "classic.cards.trade-timing"   # trading offered (or not) at a moment the rules say otherwise
     if phase in ("reinforce", "elimination-trade") and "trade" in kinds[0] & kinds[1] \
             and (kinds[0] == {"trade"}) != (kinds[1] == {"trade"}):
         # one side lets the player do something else first: whether a trade is forced now

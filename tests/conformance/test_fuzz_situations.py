@@ -142,6 +142,8 @@ def test_rules_blamed_for_forced_trades_bonus_choices_and_set_numbers():
     other_bonus = {"t": trade, "u": {**trade, "bonus_territory": "peru"}}
     assert _legal_rule("classic", "reinforce", only, other_bonus, True) == "classic.cards.territory-bonus-limit"
     assert _legal_rule("classic", "reinforce", only, other_bonus, False) == "classic.cards.territory-bonus"
+    attack = {"a": {"type": "attack", "from": "peru", "to": "brazil", "dice": 1}}
+    assert _legal_rule("classic", "attack", attack, {**attack, "t": trade}) == "classic.cards.trade-timing"
     assert set_value_rule("classic", 6) == "classic.cards.set-values"
     assert set_value_rule("classic", 7) == "classic.cards.set-value-increment"
     diff = [{"path": "$.state.phase", "expected": "attack", "actual": "elimination-trade"}]

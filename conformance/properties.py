@@ -373,7 +373,7 @@ class _Pot(NamedTuple):
 
     event: Mapping[str, Any]
     placed: int
-    trades: tuple[tuple[int, int], ...]
+    trades: tuple[tuple[int, int, int | None], ...]   # set number, value, the engine's value (None: not said)
     phase: str = "reinforce"
 
 
@@ -448,7 +448,7 @@ class Game:
                           {"action": dict(action)} if action else None)
 
     def _count_placements(self, action: Mapping[str, Any], phase: Any, events: Sequence[Any],
-                          before: Mapping[str, Any] | None = None) -> None:
+                          before: Mapping[str, Any] | None = None, theirs: Any = ()) -> None:
         """Follow the armies to place now: the reference's count (its ``reinforcements``
         event; an elimination's forced trade starts from none), the sets traded into it
         (their numbers and values) and the armies placed since."""
@@ -466,23 +466,32 @@ class Game:
                 if self.turn_count is None or phase != self.turn_count.phase:
                     self.turn_count = _Pot({"armies": 0}, 0, (), phase=phase)
                 number = int((before or {}).get("sets_traded") or 0) + 1
+                # the value the engine's own ``traded`` event gives, when it sends one
+                given = [t.get("value") for t in (theirs if isinstance(theirs, list) else ())
+                         if isinstance(t, Mapping) and t.get("type") == "traded"]
+                value = given[0] if len(given) == 1 and isinstance(given[0], int) else None
                 self.turn_count = self.turn_count._replace(
-                    trades=(*self.turn_count.trades, (number, e["value"])))
+                    trades=(*self.turn_count.trades, (number, e["value"], value)))
 
     def _count_rule(self, action: Mapping | None, phase: Any, diffs: Sequence[Mapping[str, Any]]) -> str | None:
         """The part of the count an engine that ended its placement early got wrong (it gave
-        just the armies placed so far): continent bonus, minimum, territories, or — when sets
-        were traded into it and no part of the count without them explains the shortfall —
-        the value of a set (the last one's rule); else None."""
+        just the armies placed so far): continent bonus, minimum, territories; when sets were
+        traded into it, the value of a set — the one whose ``traded`` event from the engine
+        gave another value, else (no event) the last one — unless the engine's events gave
+        every set its value, when the count without them is judged; else None."""
         pot = self.turn_count
         if pot is None or not action or action.get("type") != "place" or phase != pot.phase \
                 or diffs[0].get("path") != "$.state.phase" or diffs[0].get("expected") != phase:
             return None
         from riskspec.conformance.attribution import reinforcement_rule, set_value_rule
-        if pot.trades:   # the count without the sets, if one part of it explains the shortfall
-            traded = sum(value for _n, value in pot.trades)
-            return reinforcement_rule(self.start.variant, pot.event, pot.placed - traded) or \
-                set_value_rule(self.start.variant, pot.trades[-1][0])
+        if pot.trades:
+            off = [n for n, value, given in pot.trades if given is not None and given != value]
+            if off:           # the engine said what a set was worth, and it is not the value
+                return set_value_rule(self.start.variant, off[0])
+            if all(given is not None for _n, _v, given in pot.trades):   # the sets were right
+                return reinforcement_rule(self.start.variant, pot.event,
+                                          pot.placed - sum(v for _n, v, _g in pot.trades))
+            return set_value_rule(self.start.variant, pot.trades[-1][0])   # unknown: the sets
         return reinforcement_rule(self.start.variant, pot.event, pot.placed)
 
     def moves(self, ref_state: Mapping[str, Any]) -> tuple[list[dict], bool]:
@@ -602,7 +611,7 @@ class Game:
                           {"state": expected_state(a.result["state"])}, {"action": action})
         new_ref = a.result["state"]
         events = a.result.get("events") or ()
-        self._count_placements(action, phase, events, ref_state)
+        self._count_placements(action, phase, events, ref_state, b.result.get("events") or ())
         self.reshuffled = any(isinstance(e, Mapping) and e.get("type") == "reshuffled" for e in events)
         self.compare(new_ref, b.result.get("state"), action, phase, before=ref_state)
         if family == "classic":

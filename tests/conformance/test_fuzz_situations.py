@@ -184,3 +184,28 @@ def test_a_mutant_random_play_misses_is_found_in_its_situation_and_blamed_on_its
         start = next(s for s in found if s.situation == situation)
         rec = play_game(engine, ref, caps, [start], 0, seed=0, max_steps=60, probe_rate=0.0)
     assert rec.divergences and rec.divergences[0].rule == rule, [(d.rule, d.what) for d in rec.divergences]
+
+
+@pytest.mark.parametrize(("their_value", "placed", "rule"), [
+    (14, 5 + 14, "classic.cards.set-values"),              # the engine says the 6th set is worth 14
+    (15, 4 + 15, "classic.reinforce.territory-armies"),    # the set right: 16 territories counted as 4
+    (None, 5 + 14, "classic.cards.set-values"),            # no event from the engine: the set
+])
+def test_a_short_count_with_a_set_traded_is_blamed_by_what_the_engine_said_the_set_was_worth(their_value, placed, rule):
+    import random
+
+    from riskspec.conformance.fuzz_starts import Start
+    from riskspec.conformance.properties import FuzzStats, Game
+    g = Game(None, None, Capabilities({"capabilities": ALL}), Start("classic", 3, {}, "t"), FuzzStats(),
+             random.Random(0))
+    g._count_placements({"type": "end-turn"}, "fortify",
+                        [{"type": "reinforcements", "armies": 5, "territories": 16, "groups": []}])
+    theirs = [] if their_value is None else [{"type": "traded", "value": their_value}]
+    g._count_placements({"type": "trade"}, "reinforce", [{"type": "traded", "value": 15}], {"sets_traded": 5},
+                        theirs)
+    for _ in range(placed - 1):
+        g._count_placements({"type": "place", "territory": "peru"}, "reinforce", [])
+    last = {"type": "place", "territory": "peru"}
+    g._count_placements(last, "reinforce", [])
+    diff = [{"path": "$.state.phase", "expected": "reinforce", "actual": "attack"}]
+    assert g._count_rule(last, "reinforce", diff) == rule

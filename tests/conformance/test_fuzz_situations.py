@@ -209,3 +209,21 @@ def test_a_short_count_with_a_set_traded_is_blamed_by_what_the_engine_said_the_s
     g._count_placements(last, "reinforce", [])
     diff = [{"path": "$.state.phase", "expected": "reinforce", "actual": "attack"}]
     assert g._count_rule(last, "reinforce", diff) == rule
+
+
+def test_when_a_divergence_happens_names_its_rule():
+    import random
+
+    from riskspec.conformance.fuzz_starts import Start
+    from riskspec.conformance.properties import FuzzStats, Game
+    g = Game(None, None, Capabilities({"capabilities": ALL}), Start("classic", 3, {}, "t"), FuzzStats(),
+             random.Random(0))
+    fortify = {"type": "fortify", "from": "peru", "to": "brazil", "armies": 1}
+    g.reshuffled = True   # a fortification that should have ended the turn comes first
+    assert g._turn_rule(fortify, "fortify", {"phase": "draw"}, ["$.state.phase"]) == "classic.fortify.one-move"
+    assert g._turn_rule({"type": "end-turn"}, "fortify", {"phase": "draw"}, ["$.state.players[0].hand"]) == \
+        "classic.cards.discards"
+    g.reshuffled = False
+    place = {"type": "place", "territory": "peru"}
+    assert g._turn_rule(place, "setup-place", {"phase": "reinforce"}, ["$.state.current"]) == "classic.setup.first-turn"
+    assert g._turn_rule(place, "setup-place", {"phase": "setup-place"}, ["$.state.current"]) is None

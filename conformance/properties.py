@@ -437,7 +437,7 @@ class Game:
         if diffs:
             paths = [d["path"] for d in diffs]
             where = f" after {action_key(action)}" if action else " at the start"
-            rule = self._turn_rule(action, phase, ref_state, paths) or \
+            rule = self._turn_rule(action, phase, ref_state, diffs) or \
                 self._count_rule(action, phase, diffs) or _losses_rule(self.start.variant, action, before,
                                                                           ref_state, eng_state) or \
                 state_rule(self.start.variant, action, phase, paths, diffs, self.start.players)
@@ -448,19 +448,20 @@ class Game:
                           {"action": dict(action)} if action else None)
 
     def _turn_rule(self, action: Mapping | None, phase: Any, ref_state: Mapping[str, Any],
-                   paths: Sequence[str]) -> str | None:
+                   diffs: Sequence[Mapping[str, Any]]) -> str | None:
         """A Classic rule a state divergence names by when it happens: a fortification after
         which the turn should have ended (or not); a reshuffle of the discards in the step;
         the first turn beginning, at the end of the setup, with another player."""
         if self.start.family != "classic" or not action:
             return None
-        if action.get("type") == "fortify" and "$.state.phase" in paths:
+        phases = next(((d.get("expected"), d.get("actual")) for d in diffs if d.get("path") == "$.state.phase"), ())
+        if action.get("type") == "fortify" and "fortify" in phases:   # one side is still fortifying
             return "classic.fortify.one-move"
         if self.reshuffled:
             return "classic.cards.discards"
         from riskspec.conformance.attribution import SETUP_PHASES
         if phase in (*SETUP_PHASES, "setup-place") and ref_state.get("phase") == "reinforce" \
-                and "$.state.current" in paths:
+                and any(d.get("path") == "$.state.current" for d in diffs):
             return "classic.setup.first-turn"
         return None
 

@@ -219,11 +219,14 @@ def test_when_a_divergence_happens_names_its_rule():
     g = Game(None, None, Capabilities({"capabilities": ALL}), Start("classic", 3, {}, "t"), FuzzStats(),
              random.Random(0))
     fortify = {"type": "fortify", "from": "peru", "to": "brazil", "armies": 1}
+    stayed = [{"path": "$.state.phase", "expected": "draw", "actual": "fortify"}]
     g.reshuffled = True   # a fortification that should have ended the turn comes first
-    assert g._turn_rule(fortify, "fortify", {"phase": "draw"}, ["$.state.phase"]) == "classic.fortify.one-move"
-    assert g._turn_rule({"type": "end-turn"}, "fortify", {"phase": "draw"}, ["$.state.players[0].hand"]) == \
-        "classic.cards.discards"
+    assert g._turn_rule(fortify, "fortify", {"phase": "draw"}, stayed) == "classic.fortify.one-move"
+    no_card = [{"path": "$.state.phase", "expected": "draw", "actual": "reinforce"}]   # the turn ended, no reshuffle
+    assert g._turn_rule(fortify, "fortify", {"phase": "draw"}, no_card) == "classic.cards.discards"
     g.reshuffled = False
+    assert g._turn_rule(fortify, "fortify", {"phase": "draw"}, no_card) is None
     place = {"type": "place", "territory": "peru"}
-    assert g._turn_rule(place, "setup-place", {"phase": "reinforce"}, ["$.state.current"]) == "classic.setup.first-turn"
-    assert g._turn_rule(place, "setup-place", {"phase": "setup-place"}, ["$.state.current"]) is None
+    current = [{"path": "$.state.current", "expected": 1, "actual": 0}]
+    assert g._turn_rule(place, "setup-place", {"phase": "reinforce"}, current) == "classic.setup.first-turn"
+    assert g._turn_rule(place, "setup-place", {"phase": "setup-place"}, current) is None

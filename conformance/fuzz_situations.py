@@ -38,7 +38,14 @@ def is_plain(s: Any) -> bool:
     """Whether a position is one most engines can be set up at: a decision in the attack or
     fortify phase, or a reinforcement with no trade owed (not a chance node, a pending
     choice or a forced trade).  An episode starts at the latest plain position before it."""
-    return s.phase in ("attack", "fortify") or s.phase == "reinforce" and not s.pending.get("forced")
+    return is_plain_phase(s.phase, s.pending)
+
+
+def is_plain_phase(phase: Any, pending: Any) -> bool:
+    """:func:`is_plain` on a phase and its ``pending`` record (a state's own or its JSON's);
+    Napoléon's maneuver phase is a plain decision too."""
+    forced = pending.get("forced") if isinstance(pending, dict) else None
+    return phase in ("attack", "fortify", "maneuver") or phase == "reinforce" and not forced
 
 
 @dataclass(frozen=True)

@@ -884,8 +884,8 @@ def _to_plain_position(g: Game) -> bool:
         st = r.result.get("state") if r.ok else None
         if not isinstance(st, Mapping) or st.get("phase") == "game-over":
             return False
-        phase = st.get("phase")
-        if phase in ("attack", "fortify", "maneuver") or phase == "reinforce" and not (st.get("pending") or {}).get("forced"):
+        from riskspec.conformance.fuzz_situations import is_plain_phase
+        if is_plain_phase(st.get("phase"), st.get("pending")):
             return True
     return False
 

@@ -133,39 +133,32 @@ def validate_config(cfg: CheckConfig) -> None:
     _seconds(cfg.timeout, "--timeout")
     _seconds(cfg.handshake_timeout, "--handshake-timeout", optional=True)
     _seconds(cfg.case_timeout, "--case-timeout", optional=True)
-    from riskspec.limits import (
-        MAX_FUZZ_STEPS,
-        MAX_GAMES,
-        MAX_HYPOTHESIS_EXAMPLES,
-        MAX_HYPOTHESIS_STEPS,
-        MAX_JOBS,
-        MAX_SEED,
-    )
+    from riskspec import limits
     if cfg.fuzz is not None and (cfg.fuzz.games < 1 or cfg.fuzz.max_steps < 1):
         raise UsageError("--fuzz needs N >= 1 games and --fuzz-steps at least 1")
-    if cfg.fuzz is not None and not 0 <= cfg.fuzz.seed <= MAX_SEED:
-        raise UsageError(f"--fuzz-seed is from 0 to {MAX_SEED:,}, got {cfg.fuzz.seed:,}")
+    if cfg.fuzz is not None and not 0 <= cfg.fuzz.seed <= limits.MAX_SEED:
+        raise UsageError(f"--fuzz-seed is from 0 to {limits.MAX_SEED:,}, got {cfg.fuzz.seed:,}")
     if cfg.hypothesis is not None:
         from riskspec.conformance.stateful import require_hypothesis
         hc = cfg.hypothesis
         if hc.examples < 1 or hc.max_steps < 1:
             raise UsageError("--hypothesis needs N >= 1 examples and --hypothesis-steps at least 1")
-        if hc.examples > MAX_HYPOTHESIS_EXAMPLES:
-            raise UsageError(f"--hypothesis runs at most {MAX_HYPOTHESIS_EXAMPLES:,} examples, "
+        if hc.examples > limits.MAX_HYPOTHESIS_EXAMPLES:
+            raise UsageError(f"--hypothesis runs at most {limits.MAX_HYPOTHESIS_EXAMPLES:,} examples, "
                              f"got {hc.examples:,}")
-        if hc.max_steps > MAX_HYPOTHESIS_STEPS:
-            raise UsageError(f"--hypothesis-steps is at most {MAX_HYPOTHESIS_STEPS:,} steps per "
+        if hc.max_steps > limits.MAX_HYPOTHESIS_STEPS:
+            raise UsageError(f"--hypothesis-steps is at most {limits.MAX_HYPOTHESIS_STEPS:,} steps per "
                              f"example, got {hc.max_steps:,}")
-        if not 0 <= hc.seed <= MAX_SEED:
-            raise UsageError(f"--hypothesis-seed is from 0 to {MAX_SEED:,}, got {hc.seed:,}")
+        if not 0 <= hc.seed <= limits.MAX_SEED:
+            raise UsageError(f"--hypothesis-seed is from 0 to {limits.MAX_SEED:,}, got {hc.seed:,}")
         require_hypothesis(hc.backend)
-    if cfg.fuzz is not None and (cfg.fuzz.games > MAX_GAMES or cfg.fuzz.max_steps > MAX_FUZZ_STEPS):
-        raise UsageError(f"--fuzz takes at most {MAX_GAMES:,} games and --fuzz-steps at most "
-                         f"{MAX_FUZZ_STEPS:,} steps, got {cfg.fuzz.games:,} and {cfg.fuzz.max_steps:,}")
+    if cfg.fuzz is not None and (cfg.fuzz.games > limits.MAX_GAMES or cfg.fuzz.max_steps > limits.MAX_FUZZ_STEPS):
+        raise UsageError(f"--fuzz takes at most {limits.MAX_GAMES:,} games and --fuzz-steps at most "
+                         f"{limits.MAX_FUZZ_STEPS:,} steps, got {cfg.fuzz.games:,} and {cfg.fuzz.max_steps:,}")
     if cfg.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {cfg.jobs}")
-    if cfg.jobs > MAX_JOBS:
-        raise UsageError(f"--jobs runs at most {MAX_JOBS} engine processes side by side, got {cfg.jobs:,}")
+    if cfg.jobs > limits.MAX_JOBS:
+        raise UsageError(f"--jobs runs at most {limits.MAX_JOBS} engine processes side by side, got {cfg.jobs:,}")
     if cfg.maxfail < 0:
         raise UsageError(f"--maxfail must be 0 (never stop) or more, got {cfg.maxfail}")
     if cfg.list_only:

@@ -7,15 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
+from riskspec import limits
 from riskspec.errors import RiskspecError
-from riskspec.limits import (
-    MAX_FUZZ_STEPS,
-    MAX_GAMES,
-    MAX_HYPOTHESIS_EXAMPLES,
-    MAX_HYPOTHESIS_STEPS,
-    MAX_JOBS,
-    MAX_SEED,
-)
 
 EPILOG = """\
 examples:
@@ -90,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--results", metavar="FILE.jsonl", type=Path,
                    help="append each result as a JSON line the moment its case ends")
     p.add_argument("--jobs", "-j", metavar="N", type=int, default=1,
-                   help=f"engine processes to run side by side (default 1, at most {MAX_JOBS}); "
+                   help=f"engine processes to run side by side (default 1, at most {limits.MAX_JOBS}); "
                         "the built-in reference checked in-process (no --engine) runs its cases one after the other "
                         "whatever N, as threads over one interpreter only slow it down: "
                         "--engine \"riskspec engine\" --jobs N runs N engine processes")
@@ -110,11 +103,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "odds and every observable field compared at each step, illegal and "
                         "malformed actions probed. Each distinct divergence is shrunk and saved "
                         "as a vector you can replay with --vectors; the findings go into --report "
-                        f"and --junit too. No extra package needed. At most {MAX_GAMES:,} games")
+                        f"and --junit too. No extra package needed. At most {limits.MAX_GAMES:,} games")
     p.add_argument("--fuzz-steps", metavar="S", type=int, default=200,
-                   help=f"most random steps per fuzzed game (default 200, at most {MAX_FUZZ_STEPS:,})")
+                   help=f"most random steps per fuzzed game (default 200, at most {limits.MAX_FUZZ_STEPS:,})")
     p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=0,
-                   help=f"seed for --fuzz (default 0: the same games every run; 0 to {MAX_SEED:,})")
+                   help=f"seed for --fuzz (default 0: the same games every run; 0 to {limits.MAX_SEED:,})")
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the vectors, only fuzz")
     p.add_argument("--workers", metavar="N", type=int, default=None,
@@ -140,11 +133,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "cards, phase order, refusals change nothing). A failure is shrunk to a "
                         "minimal action sequence, printed as a vector naming the rule, and saved in "
                         "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\". "
-                        f"At most {MAX_HYPOTHESIS_EXAMPLES:,} examples")
+                        f"At most {limits.MAX_HYPOTHESIS_EXAMPLES:,} examples")
     p.add_argument("--hypothesis-steps", metavar="S", type=int, default=50,
-                   help=f"most steps per Hypothesis example (default 50, at most {MAX_HYPOTHESIS_STEPS:,})")
+                   help=f"most steps per Hypothesis example (default 50, at most {limits.MAX_HYPOTHESIS_STEPS:,})")
     p.add_argument("--hypothesis-seed", metavar="SEED", type=int, default=0,
-                   help=f"seed of the start positions the machine chooses among (default 0; 0 to {MAX_SEED:,})")
+                   help=f"seed of the start positions the machine chooses among (default 0; 0 to {limits.MAX_SEED:,})")
     p.add_argument("--hypothesis-db", metavar="DIR", type=Path, default=None,
                    help="the Hypothesis example database: a found failure is replayed first on the "
                         "next run (default: $RISKSPEC_HYPOTHESIS_DB, else ~/.cache/riskspec/hypothesis; "

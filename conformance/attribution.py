@@ -212,8 +212,8 @@ def reinforcement_rule(variant_id: str, event: Mapping[str, Any], actual: Any) -
     """Which part of a turn's reinforcement count an engine got wrong, from the reference's
     ``reinforcements`` event (territories, continents held, armies) and the engine's count:
     ``classic.reinforce.continent-bonus`` when only leaving out (or adding) a continent's
-    bonus, or counting a held one at another value, explains the engine's number, ``classic.reinforce.minimum`` when only a missing or
-    different minimum does, ``classic.reinforce.territory-armies`` when only another divisor
+    bonus explains the engine's number (or, when nothing else does, counting a held one at
+    another value), ``classic.reinforce.minimum`` when only a missing or different minimum does, ``classic.reinforce.territory-armies`` when only another divisor
     or rounding of the territories does; None when no part or more than one explains it
     (15 territories and Australia: 5 is 15 ÷ 3 without the bonus, or 15 ÷ 4 with it)."""
     v = _variant(variant_id)

@@ -83,14 +83,15 @@ def _territories(s: Any, seat: int) -> int:
 
 
 def _held(s: Any, seat: int) -> list[str]:
-    return [gid for gid, _bonus, members in s.tables.groups if all(s.owner[t] == seat for t in members)]
+    from riskspec.reference.reinforce import get_held_groups
+    return [gid for gid, _bonus in get_held_groups(s.owner, seat, s.tables.groups)]
 
 
 def is_turn_begun(st: Step) -> bool:
     """Whether this step began a turn (its reinforcements are counted now)."""
     b, a = st.before, st.after
     return a.phase == "reinforce" and (b.phase != "reinforce" or b.current != a.current) \
-        and a.turn > 0 and b.phase not in ("trade", "elimination-trade")
+        and a.turn > 0 and b.phase != "elimination-trade"
 
 
 def is_elimination(st: Step) -> bool:
@@ -108,16 +109,8 @@ def _trade_bonus_possible(st: Step) -> bool:
 
 
 def _trade_cards(st: Step) -> list[int]:
-    names = st.action.get("cards") or []
-    index = {name: i for i, name in enumerate(st.before.tables.cards)}
-    hand = list(_hand(st.before))
-    out = []
-    for n in names:   # a name may stand for several cards (wilds): take them from the hand in order
-        i = next((c for c in hand if st.before.tables.cards[c] == n), index.get(n, -1))
-        if i in hand:
-            hand.remove(i)
-        out.append(i)
-    return [c for c in out if c >= 0]
+    index = {name: i for i, name in enumerate(st.before.tables.cards)}   # card names are unique
+    return [index[n] for n in st.action.get("cards") or () if n in index]
 
 
 def _continent_situation(group: str) -> Situation:
@@ -200,8 +193,7 @@ def find_situations(actions: Sequence[dict[str, Any]], states: Sequence[Any],
             if not hit:
                 continue
             at = last_attack if sit.lead == "attack" else i
-            back = next((j for j in range(at, max(-1, at - LEAD_BACK), -1) if is_plain(states[j])), at)
-            at = back
+            at = next((j for j in range(at, max(-1, at - LEAD_BACK), -1) if is_plain(states[j])), at)
             stop = i + 1
             while stop < len(actions) and states[stop].phase in AFTER_CONQUEST:
                 stop += 1
@@ -233,24 +225,17 @@ class Dealt:
     replaces: tuple[str, ...] = ()
 
 
-def _redeal(s: Any, sizes: dict[int, int], rng: random.Random, *, wilds_to: int | None = None) -> Any | None:
+def _redeal(s: Any, sizes: dict[int, int], rng: random.Random) -> Any | None:
     """``s`` with the hands of the seats in ``sizes`` dealt again to those sizes from their
-    cards and the draw pile (with ``wilds_to``: that seat gets every wild card of the pool
-    first); None if the pool is too small."""
-    seats = list(sizes)
-    pool = sorted(c for seat in seats for c in s.hands[seat]) + list(s.draw_pile)
+    cards and the draw pile; None if the pool is too small."""
+    pool = sorted(c for seat in sizes for c in s.hands[seat]) + list(s.draw_pile)
     if sum(sizes.values()) > len(pool):
         return None
     rng.shuffle(pool)
-    if wilds_to is not None:
-        pool.sort(key=lambda c: s.tables.card_territory[c] >= 0)   # wilds first, stable
-        if wilds_to in seats:
-            seats.remove(wilds_to)
-            seats.insert(0, wilds_to)
     out = s.copy()
-    for seat in seats:
-        out.hands[seat] = tuple(sorted(pool[:sizes[seat]]))
-        pool = pool[sizes[seat]:]
+    for seat, size in sizes.items():
+        out.hands[seat] = tuple(sorted(pool[:size]))
+        pool = pool[size:]
     out.draw_pile = tuple(sorted(pool))
     return out
 

@@ -115,21 +115,23 @@ _CACHE_LOCK = threading.Lock()
 
 
 def fuzz_starts(caps: Any, *, seed: int = 0, variants: Sequence[str] | None = None,
-                per_variant: int = 3) -> tuple[list[Start], list[str]]:
+                per_variant: int = 3, situations: bool = True) -> tuple[list[Start], list[str]]:
     """Start positions for the variants the engine claims (and notes on what was left out);
-    the same handshake and seed give the same starts, computed once per process."""
+    the same handshake and seed give the same starts, computed once per process.
+    ``situations=False``: positions across the game only (no :func:`situation_starts`)."""
     import json
-    key = json.dumps([caps.handshake.get("capabilities"), seed, list(variants or []), per_variant],
+    key = json.dumps([caps.handshake.get("capabilities"), seed, list(variants or []), per_variant, situations],
                      sort_keys=True, default=str)
     with _CACHE_LOCK:
         if key not in _CACHE:
-            _CACHE[key] = _fuzz_starts(caps, seed=seed, variants=variants, per_variant=per_variant)
+            _CACHE[key] = _fuzz_starts(caps, seed=seed, variants=variants, per_variant=per_variant,
+                                       situations=situations)
         starts, notes = _CACHE[key]
     return list(starts), list(notes)
 
 
 def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
-                 per_variant: int) -> tuple[list[Start], list[str]]:
+                 per_variant: int, situations: bool = True) -> tuple[list[Start], list[str]]:
     from riskspec.loading import load_spec
     from riskspec.reference import engine as E
     notes: list[str] = []
@@ -164,7 +166,7 @@ def _fuzz_starts(caps: Any, *, seed: int, variants: Sequence[str] | None,
                 st = None if at == 0 else E.to_dict(states[at])
                 starts.append(Start(vid, players, dict(opts), f"{vid} {players}p ({tag}) at step {at}",
                                     prefix=actions[:at], state=st))
-        if v.family == "classic" and playable:
+        if situations and v.family == "classic" and playable:
             found, missing = situation_starts(caps, v, playable, rng, seed)
             starts += found
             if missing:
@@ -193,8 +195,8 @@ def situation_starts(caps: Any, variant: Any, counts: Sequence[int], rng: random
     opts = pick_options(caps, variant, rng, vary=False)
     if opts is None:
         return [], []
-    todo = situations_for(E.new_game(variant.id, counts[0], dict(opts)))
-    todo = [s for s in todo if any(caps.claims_rule(r) for r in s.rules) and s.players in (None, *counts)]
+    every = situations_for(E.new_game(variant.id, counts[0], dict(opts)))
+    todo = [s for s in every if any(caps.claims_rule(r) for r in s.rules) and s.players in (None, *counts)]
     deal = [d for d in DEALT if "load_state" in caps.ops and any(caps.claims_rule(r) for r in d.rules)]
     # a rare situation is dealt where the engine loads positions, rather than waited for
     todo = [s for s in todo if not any(s.name in d.replaces for d in deal)]
@@ -209,8 +211,7 @@ def situation_starts(caps: Any, variant: Any, counts: Sequence[int], rng: random
         actions, states = _game(variant.id, players, opts, game_seed, limit=SCAN_LIMIT)
         # the dealt situations need their base met in this game, even if an earlier game met it
         bases = {d.base for d in deal}
-        hits = find_situations(actions, states, [*todo, *(s for s in situations_for(states[0])
-                                                          if s.name in bases and s not in todo)])
+        hits = find_situations(actions, states, [*todo, *(s for s in every if s.name in bases and s not in todo)])
         for hit in hits:
             if hit.situation not in todo:
                 continue

@@ -290,7 +290,6 @@ def _legal_rule(variant: str, phase: Any, want: Mapping[str, Mapping[str, Any]],
         family = "napoleon" if variant.startswith("napoleon") else "classic"
         return "classic.elimination.forced-trade" if phase == "elimination-trade" else f"{family}.cards.forced-trade"
     if typ == "attack":   # the engine's attacks and the reference's, from the same places
-        differing = [want.get(k) or got.get(k) or {} for k in (*missing, *extra)]
         places = {(a.get("from"), a.get("to")) for a in differing}
         both = [[a for a in table.values() if a.get("type") == "attack"
                  and (a.get("from"), a.get("to")) in places] for table in (want, got)]
@@ -833,14 +832,9 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
                 # the engine cannot be set up at a resumed position (a chance node, a pending
                 # choice): the reference plays on alone to the next plain one, and it is tried
                 if seg is start or "load_state" not in g.ops or stats.resumes >= MAX_RESUMES \
-                        or not _to_plain_position(g):
+                        or not _to_plain_position(g) or (resumed := _resume_here(reference, start, stats)) is None:
                     break
-                here = reference.request("state")
-                if not here.ok:
-                    break
-                seg = Start(start.variant, start.players, start.options,
-                            f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=here.result["state"])
-                stats.resumes += 1
+                seg = resumed
                 continue
             applied = skipped.applied
         except EngineFault as fault:
@@ -859,14 +853,23 @@ def play_game(engine: Any, reference: Any, caps: Capabilities, order: Sequence[S
         left -= max(1, stats.steps - played - replayed)
         if left <= 0:
             break
-        here = reference.request("state")
-        if not here.ok or here.result["state"].get("phase") == "game-over":
+        resumed = _resume_here(reference, start, stats)
+        if resumed is None:
             break
-        seg = Start(start.variant, start.players, start.options,
-                    f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=here.result["state"])
-        stats.resumes += 1
+        seg = resumed
     stats.longest = stats.steps
     return GameRecord(game, stats, found, notes)
+
+
+def _resume_here(reference: Any, start: Start, stats: FuzzStats) -> Start | None:
+    """The game of ``start`` resumed at the reference's current position (counted in
+    ``stats.resumes``); None if there is none to resume at (no state, the game over)."""
+    here = reference.request("state")
+    if not here.ok or here.result["state"].get("phase") == "game-over":
+        return None
+    stats.resumes += 1
+    return Start(start.variant, start.players, start.options,
+                 f"{start.label}, resumed after {stats.steps} steps", prefix=[], state=here.result["state"])
 
 
 #: steps the reference may play alone to reach a position an engine can be set up at
@@ -877,6 +880,7 @@ def _to_plain_position(g: Game) -> bool:
     """Play the reference alone (one step at least) to the next plain position — a decision
     in the attack or fortify phase, or a reinforcement with no trade owed — within
     :data:`MAX_SKIP` steps; False if none is reached."""
+    from riskspec.conformance.fuzz_situations import is_plain_phase
     for _ in range(MAX_SKIP):
         if not g.step_reference():
             return False
@@ -884,7 +888,6 @@ def _to_plain_position(g: Game) -> bool:
         st = r.result.get("state") if r.ok else None
         if not isinstance(st, Mapping) or st.get("phase") == "game-over":
             return False
-        from riskspec.conformance.fuzz_situations import is_plain_phase
         if is_plain_phase(st.get("phase"), st.get("pending")):
             return True
     return False

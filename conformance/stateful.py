@@ -366,7 +366,9 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
     if "apply" not in caps.ops:
         return HypothesisResult(None, stats, 0, 0, ["the engine does not claim 'apply': nothing to check"],
                                 0.0, reference_label(), backend)
-    starts, start_notes = fuzz_starts(caps, seed=seed, variants=variants)
+    # positions across the game only: a situation's episode is forced (Hypothesis could not
+    # shrink it away), and without it a situation is a position like the others
+    starts, start_notes = fuzz_starts(caps, seed=seed, variants=variants, situations=False)
     notes += start_notes
     if not starts:
         notes.append("no start position: the engine claims no variant the reference plays")
@@ -377,11 +379,8 @@ def hypothesis_check(engine: Any, reference: Any, *, examples: int = 100, max_st
     if not starts:
         notes.append("no start position the engine can play")
         return HypothesisResult(None, stats, 0, 0, notes, time.monotonic() - t0, reference_label(), backend)
-    # new games first, then positions across the game: shrinking moves towards the front.
-    # The fuzzer's situations are left out: their episode is forced (Hypothesis could not
-    # shrink it away), and without it they are positions like the others.
-    starts = sorted((s for s in starts if s.situation is None),
-                    key=lambda s: (s.state is not None, len(s.prefix)))
+    # new games first, then positions across the game: shrinking moves towards the front
+    starts = sorted(starts, key=lambda s: (s.state is not None, len(s.prefix)))
     db_dir = database / database_key(caps, max_steps) if database is not None else None
     seen: list[Divergence] = []
     count = {"n": 0}

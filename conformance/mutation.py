@@ -12,7 +12,9 @@ threshold one lower (``off-by-one``), a bound moved by one the other way from th
 (``bound``: "at least y" read as "at least y - 1", "more than y" as "more than y + 1"),
 ``any`` ↔ ``all`` (one group or every group), a reading's branch swapped for its sibling's
 (``branch-swap``: the bodies of ``if r == "x"`` / ``elif r == "y"``) and how many stay behind
-(``stay-behind``: ``armies - 1`` → ``armies - 2`` or ``armies - 0``).  A mutant is named by
+(``stay-behind``: ``armies - 1`` → ``armies - 2`` or ``armies - 0``) and a check made at the wrong
+moment (``wrong-moment``: a ``require``/``check_*``/guard statement moved past the state change
+after it, or before the one before it).  A mutant is named by
 content (module, function, operator, the mutated line's text and its index among the same
 edit of the same text), so an edit elsewhere in the function keeps its ID and its triage
 entry; it carries the rule ID the function cites nearest the line.  The mutated function is swapped in *in-process* (its ``__code__`` replaced, so every
@@ -43,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riskspec.conformance.errors import TriageFileError
+from riskspec.conformance.errors import TriageFileError, VectorError
 
 #: the rule modules mutated, by family (engine plumbing, I/O and odds are left out)
 MODULES: dict[str, tuple[str, ...]] = {
@@ -67,7 +69,8 @@ _BIN = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast
 
 #: operator kinds: the one-token edits, and the rule-level edits beside them (one name each)
 TOKEN = "token"
-RULE_KINDS: tuple[str, ...] = ("off-by-one", "bound", "any-all", "branch-swap", "stay-behind")
+RULE_KINDS: tuple[str, ...] = ("off-by-one", "bound", "any-all", "branch-swap", "stay-behind",
+                                "wrong-moment")
 KINDS: tuple[str, ...] = (TOKEN, *RULE_KINDS)
 
 
@@ -153,6 +156,104 @@ def _swap_branches(n: Any) -> None:
     n.body, n.orelse[0].body = n.orelse[0].body, n.body
 
 
+#: methods that change the object they are called on (a state change when it is the state's)
+_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "add", "discard",
+                       "update", "setdefault", "popitem", "sort", "reverse"})
+
+
+#: the names the rule modules give the state a step changes
+_STATE_NAMES = frozenset({"s", "state", "new"})
+
+
+def _called_name(stmt: Any) -> str | None:
+    """The name a statement ``f(...)`` or ``x.f(...)`` calls (None for any other statement)."""
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        func = stmt.value.func
+        if isinstance(func, ast.Name):
+            return func.id
+        if isinstance(func, ast.Attribute):
+            return func.attr
+    return None
+
+
+def is_check(stmt: Any) -> bool:
+    """A rule check: ``require(...)``, a ``check_*(...)`` call, or a guard ``if …: raise/return``."""
+    name = _called_name(stmt)
+    if name is not None:
+        return name == "require" or name.startswith(("check_", "_check"))
+    return (isinstance(stmt, ast.If) and not stmt.orelse and bool(stmt.body)
+            and isinstance(stmt.body[-1], (ast.Raise, ast.Return)))
+
+
+def is_change(stmt: Any) -> bool:
+    """A state change: an assignment to an attribute or item (``s.x = …``, ``s.a[t] += …``),
+    ``del`` of one, a call of a mutating method (``events`` lists are not state) or of a step
+    given the state (``end_turn(s, events)``)."""
+    if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+        return False  # a declaration
+    if isinstance(stmt, (ast.Assign, ast.Delete)):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        targets = [stmt.target]
+    else:
+        targets = []
+    flat = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+    if any(isinstance(t, (ast.Attribute, ast.Subscript)) for t in flat):
+        return True
+    name = _called_name(stmt)
+    if name is None or is_check(stmt):
+        return False
+    call = stmt.value
+    if name in _MUTATORS and isinstance(call.func, ast.Attribute):
+        owner = call.func.value
+        return not (isinstance(owner, ast.Name) and owner.id in ("events", "out", "parts", "lines"))
+    # a step given the state to change (``end_turn(s, events)``, ``conquer(s, f, t, …)``)
+    return bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id in _STATE_NAMES
+
+
+def _move(seq: list[Any], node: Any, to: int) -> None:
+    """Move ``node`` of ``seq`` to index ``to`` (counted in ``seq`` as it was)."""
+    i = next(k for k, x in enumerate(seq) if x is node)
+    seq.insert(to, node)
+    del seq[i if i < to else i + 1]
+
+
+def _assigned_names(stmts: Sequence[Any]) -> set[str]:
+    return {t.id for st in stmts for t in ast.walk(st) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)}
+
+
+def _read_names(stmt: Any) -> set[str]:
+    return {t.id for t in ast.walk(stmt) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Load)}
+
+
+def _wrong_moment(node: Any, parent: Any) -> list[tuple[str, Any]]:
+    """A check moved past the first state change after it (done too late), or the first check
+    after a state change moved before that change (done too early); the statements between
+    them (local computations only: no check, no change) stay where they are.  A check that
+    reads a name computed in between is not moved earlier (that only breaks the code)."""
+    if not isinstance(node, ast.stmt) or parent is None:
+        return []
+    for fld in ("body", "orelse", "finalbody"):
+        seq = getattr(parent, fld, None)
+        at = next((k for k, x in enumerate(seq) if x is node), None) if isinstance(seq, list) else None
+        if at is None:
+            continue
+        want = is_change if is_check(node) else is_check if is_change(node) else None
+        if want is None:
+            return []
+        j = next((k for k in range(at + 1, len(seq)) if is_check(seq[k]) or is_change(seq[k])), None)
+        if j is None or not want(seq[j]):
+            return []
+        if is_check(node):  # the check moved to just after the change
+            return [("wrong-moment check-after-change",
+                     lambda n, fld=fld, j=j: _move(getattr(parent, fld), n, j + 1))]
+        if _read_names(seq[j]) & _assigned_names(seq[at + 1:j]):
+            return []
+        return [("wrong-moment check-before-change",
+                 lambda n, fld=fld, at=at, j=j: _move(getattr(parent, fld), getattr(parent, fld)[j], at))]
+    return []
+
+
 def _mutations(node: ast.AST, parent: Any) -> list[tuple[str, Any]]:
     """(description, how to apply to a copy of ``node``) for each mutation of ``node``: the
     one-token edits first, then the rule-level ones (:data:`RULE_KINDS`)."""
@@ -208,6 +309,7 @@ def _mutations(node: ast.AST, parent: Any) -> list[tuple[str, Any]]:
         if a and b and a[0] == b[0] and a[1] != b[1]:
             # a reading's branch swapped for its sibling's
             out.append((f"branch-swap {a[1]!r}<->{b[1]!r}", _swap_branches))
+    out.extend(_wrong_moment(node, parent))
     return out
 
 
@@ -468,19 +570,22 @@ def line_coverage(cases: Sequence[Any], files: set[str]) -> dict[tuple[str, int]
     return cover
 
 
-def _all_cases() -> list[Any]:
-    """Every shipped case: modules shared by the families (cards, battle) are exercised by both."""
+def _all_cases(vectors: Sequence[Path] = ()) -> list[Any]:
+    """Every shipped case (or those of ``vectors``): modules shared by the families (cards,
+    battle) are exercised by both."""
     from riskspec.conformance.vectors import load_cases
-    return load_cases()
+    return load_cases(list(vectors) or None)
 
 
 def campaign(family: str, *, sample: int | None = None, seed: int = 12,
              only: tuple[str, ...] = (), progress: Any = None,
-             kinds: Sequence[str] = (TOKEN,), select: Any = None) -> dict[str, Any]:
+             kinds: Sequence[str] = (TOKEN,), select: Any = None,
+             vectors: Sequence[Path] = ()) -> dict[str, Any]:
     """Mutate the family's rule modules (a seeded sample of ``sample`` mutants, or all; with
     ``only``, just the mutants whose ID starts with one of those prefixes), replay the covering
-    cases for each; the results as a JSON-able report."""
-    cases = _all_cases()
+    cases for each (the shipped vectors, or those of ``vectors``); the results as a JSON-able
+    report."""
+    cases = _all_cases(vectors)
     by_id = {c.id: c for c in cases}
     all_mutants = [m for mod in MODULES[family] for m in mutants_of(mod, kinds=kinds)
                    if (not only or m.id.startswith(only)) and (select is None or select(m))]
@@ -688,6 +793,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default=TOKEN, metavar="KIND,…",
                     help=f"operator kinds to apply, comma-separated, or 'all' (default {TOKEN}; "
                          f"kinds: {', '.join(KINDS)})")
+    ap.add_argument("--vectors", type=Path, action="append", default=[], metavar="DIR",
+                    help="replay the vectors of this folder or file (repeatable) instead of the "
+                         "shipped ones, e.g. one `riskspec vectors export --out DIR` wrote with "
+                         "new cases")
     ap.add_argument("--out", type=Path, help="write the JSON report here")
     args = ap.parse_args(argv)
     try:
@@ -722,8 +831,8 @@ def _run(args: argparse.Namespace) -> int:
         if unknown:
             raise LookupError(f"unknown operator kind {', '.join(unknown)} (kinds: {', '.join(KINDS)})")
         rep = campaign(args.family, sample=args.sample, seed=args.seed, only=tuple(only),
-                       progress=progress, kinds=kinds)
-    except LookupError as exc:
+                       progress=progress, kinds=kinds, vectors=args.vectors)
+    except (LookupError, VectorError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     triage = load_triage()

@@ -37,7 +37,8 @@ PRINTED_MODULES = ("cases_napoleon_printed_combat", "cases_napoleon_printed_nava
                    "cases_napoleon_printed_basic", "cases_napoleon_printed_effects",
                    "cases_napoleon_printed_cards", "cases_napoleon_printed_epidemics",
                    "cases_napoleon_printed_missions", "cases_napoleon_printed_turn",
-                   "cases_napoleon_printed_setup")
+                   "cases_napoleon_printed_setup", "cases_napoleon_printed_legal",
+                   "cases_napoleon_printed_moves")
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
@@ -46,6 +47,7 @@ CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack",
                 "cases_coverage", "cases_board", "cases_napoleon_board",
                 "cases_napoleon_edges", "cases_mutants_classic", "cases_napoleon_mut_setup",
                 "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn", "cases_one_thing",
+                "cases_action_format", "cases_new_game", "cases_turn_steps", "cases_legal_actions",
                 *PRINTED_MODULES)
 
 

@@ -234,8 +234,8 @@ def _wrong_moment(node: Any, parent: Any) -> list[tuple[str, Any]]:
     if not isinstance(node, ast.stmt) or parent is None:
         return []
     for fld in ("body", "orelse", "finalbody"):
-        seq = getattr(parent, fld, None)
-        at = next((k for k, x in enumerate(seq) if x is node), None) if isinstance(seq, list) else None
+        seq: list[Any] = getattr(parent, fld, None) or []
+        at = next((k for k, x in enumerate(seq) if x is node), None)
         if at is None:
             continue
         want = is_change if is_check(node) else is_check if is_change(node) else None

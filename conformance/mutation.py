@@ -47,19 +47,22 @@ from typing import Any
 
 from riskspec.conformance.errors import TriageFileError, VectorError
 
-#: the rule modules mutated, by family (engine plumbing, I/O and odds are left out)
+#: the rule modules mutated, by family (engine plumbing, I/O, odds and the random-play policies
+#: are left out; ``chance`` serves both families, ``modifiers`` only Napoléon)
 MODULES: dict[str, tuple[str, ...]] = {
     "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions",
-                "legal", "listed", "actions", "classic_family"),
+                "legal", "listed", "actions", "classic_family", "chance"),
     "napoleon": ("napoleon.combat", "napoleon.game", "napoleon.naval", "napoleon.maneuvers",
                  "napoleon.epidemics", "napoleon.leaders", "napoleon.tiebreak", "napoleon.invasion",
                  "napoleon.effects", "napoleon.missions", "napoleon.ransom", "napoleon.plays",
-                 "napoleon.turn_end", "napoleon.legal", "napoleon.reach"),
+                 "napoleon.turn_end", "napoleon.legal", "napoleon.reach", "napoleon.setup_readings",
+                 "modifiers"),
 }
 #: held out: modules first mutated after the suite's cases were written (the legality and
 #: listing code), scored before any case was written for their mutants
-HELD_OUT_MODULES: frozenset[str] = frozenset({"legal", "listed", "actions", "classic_family",
-                                              "napoleon.legal", "napoleon.reach"})
+HELD_OUT_MODULES: frozenset[str] = frozenset({"legal", "listed", "actions", "classic_family", "chance",
+                                              "napoleon.legal", "napoleon.reach",
+                                              "napoleon.setup_readings", "modifiers"})
 PKG = "riskspec.reference"
 
 _CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,

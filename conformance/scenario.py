@@ -48,6 +48,7 @@ CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack",
                 "cases_napoleon_edges", "cases_mutants_classic", "cases_napoleon_mut_setup",
                 "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn", "cases_one_thing",
                 "cases_action_format", "cases_new_game", "cases_turn_steps", "cases_legal_actions",
+                "cases_chance",
                 *PRINTED_MODULES)
 
 

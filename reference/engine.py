@@ -132,8 +132,8 @@ def apply_in_place(state: State, action: Mapping[str, Any]) -> list[Event]:
 def _change(target: State, state: State, action: Mapping[str, Any], family: Any) -> list[Event]:
     """Apply ``action``, legal in ``state``, to ``target`` (``state`` itself or its copy);
     ``family`` is the state's (:func:`family_of`)."""
-    if action.__class__ is Listed and action.tables is state.tables:  # type: ignore[attr-defined]
-        parsed = action.parsed  # type: ignore[attr-defined]  # listed by the engine: trusted
+    if action.__class__ is Listed and action.tables is state.tables:
+        parsed = action.parsed  # listed by the engine: trusted
     else:
         parsed = family.parse_action(action, state)
     kind = parsed[0]

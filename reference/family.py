@@ -22,7 +22,7 @@ from typing import Any
 from riskspec.errors import IllegalActionError, OptionError
 from riskspec.reference.actions import names_of
 from riskspec.reference.base import get_player_name
-from riskspec.reference.state import dumps
+from riskspec.reference.state import State, dumps
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -54,7 +54,7 @@ class Family:
 
     name: str
     #: (variant, players, options) → a new game's state
-    new_game: Callable[[Any, Any, Mapping[str, str] | None], Any] = _no_new_game
+    new_game: Callable[[Any, Any, Mapping[str, str] | None], State] = _no_new_game
     #: state → seat to act, CHANCE (-1) or TERMINAL (-2); default: TERMINAL once
     #: ``state.winner`` ≥ 0, CHANCE in a phase of ``chance_phases``, else ``state.current``
     current_player: Callable[[Any], int] = _derived
@@ -74,7 +74,7 @@ class Family:
     #: state → its public JSON object
     to_dict: Callable[[Any], dict[str, Any]] = _no_json
     #: (JSON object, variant) → state (its form already checked by the state schema)
-    from_dict: Callable[[Mapping[str, Any], Any], Any] = _no_json
+    from_dict: Callable[[Mapping[str, Any], Any], State] = _no_json
     #: (new state, events) → checks after every applied action (e.g. victory)
     after_apply: Callable[[Any, list[Event]], None] = lambda s, events: None
     #: (state, legal actions, rng) → the driver's 'aggressive' choice

@@ -177,7 +177,8 @@ class ConquestTable:
 
     def decimal(self, i: int, j: int) -> float:
         a, d = self.attackers[i], self.defenders[j]
-        return self._num[i][j] / self._base ** (a + d)  # int / int is correctly rounded
+        den: int = self._base ** (a + d)
+        return self._num[i][j] / den  # int / int is correctly rounded
 
     def _powers(self) -> list[int]:
         powers = [1]

@@ -31,6 +31,14 @@ from riskspec.reference.actions import (
     Roll,
 )
 
+#: the public names, the records shared with Classic among them (re-exported)
+__all__ = [
+    "Attack", "Claim", "Deal", "Defend", "Draw", "EndAttack", "EndTurn", "FirstPlayer", "Place",
+    "PlaceNeutral", "Roll", "PlaceGeneral", "PlaceFortification", "Trade", "PlayCard", "KeepRoll",
+    "Reroll", "BuyShip", "BuyGeneral", "BuyFortification", "BuyAdmiral", "Ransom", "Invade",
+    "Occupy", "Maneuver", "Epidemic", "RandomPlacement", "Mission", "RECORDS", "FIELD_NAMES",
+    "FIELDS", "GRAMMAR", "ActiveEffect",
+]
 
 class PlaceGeneral(NamedTuple):
     type: str

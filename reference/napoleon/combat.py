@@ -143,7 +143,7 @@ def process_roll(s: NapState, a: A.Roll, ev: list[Event]) -> None:
 
 
 @RID.cites(RID.COMBAT_COMPARE, RID.NAVAL_FIGHT_TO_END)
-def resolve_roll(s: NapState, src: int, dst: int, att: tuple, dfn: tuple, naval: bool,
+def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tuple[int, ...], naval: bool,
                  ev: list[Event]) -> None:
     """Compare a roll's dice (after every bonus) and apply its outcome."""
     tb, p = s.tables, s.tables.params

@@ -37,7 +37,8 @@ from typing import Any
 from riskspec.errors import OptionError
 from riskspec.reference.missions import is_condition_met
 from riskspec.reference.napoleon import ruleids as RID
-from riskspec.reference.napoleon.state import InvalidStateError, NapState
+from riskspec.reference.napoleon.state import NapState
+from riskspec.reference.state import InvalidStateError
 
 Event = dict[str, Any]
 FORMS = ("all", "any", "control_groups", "hold_territories", "hold_named", "control_routes",

@@ -249,7 +249,7 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     _resume(s, s.phase, dict(s.pending), ev)
 
 
-def _resume(s: NapState, phase: str, pending: dict, ev: list[Event]) -> None:
+def _resume(s: NapState, phase: str, pending: dict[str, Any], ev: list[Event]) -> None:
     """The phase a moved epidemic interrupted goes on, unless the player to move put
     themselves out: their turn then ends (napoleon.amb.epidemic-elimination)."""
     if s.eliminated_by[s.current] >= 0:

@@ -317,7 +317,7 @@ def record_maneuver_start(s: NapState) -> None:
                    for i, m in enumerate(mine)]
 
 
-def _read_leader_flags(s: NapState, f: Mapping[str, Any], players: list, tb: Any) -> None:
+def _read_leader_flags(s: NapState, f: Mapping[str, Any], players: list[Any], tb: Any) -> None:
     n = s.n_players
     for c, p in enumerate(players):
         pr = p.get("prisoners") or {}

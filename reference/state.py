@@ -79,6 +79,43 @@ class InvalidStateError(RiskspecError, ValueError):
         super().__init__(message)
 
 
+#: how a field is copied, by the head of its declared type: a list or a dict gets a shallow
+#: copy of its own (its items are immutable: ints, strings, tuples), anything else (ints,
+#: strings, tuples, the shared tables) is shared
+_COPY_BY_TYPE = {"list": "{}[:]", "dict": "dict({})"}
+_COPIERS: dict[type, Any] = {}
+
+
+def get_fields(cls: type) -> dict[str, str]:
+    """Every field of a state class and its subclasses' (``__slots__``, base class first) →
+    its declared type (the annotation's text)."""
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        notes = klass.__dict__.get("__annotations__", {})
+        for name in klass.__dict__.get("__slots__", ()):
+            if name not in notes:
+                raise TypeError(f"{klass.__name__}.{name} has no declared type: the copy needs one")
+            out[name] = str(notes[name])
+    return out
+
+
+def _copier(cls: type) -> Any:
+    """The copy function of a state class, written once from its declared fields (as attrs
+    writes ``__init__``): one assignment per field, no loop over names at copy time.  A field
+    without a declared type is a :class:`TypeError` when the class is defined."""
+    hit = _COPIERS.get(cls)
+    if hit is None:
+        lines = ["def copy(self):", "    s = new(cls)"]
+        for name, note in get_fields(cls).items():
+            how = _COPY_BY_TYPE.get(note.split("[", 1)[0].strip(), "{}")
+            lines.append(f"    s.{name} = " + how.format(f"self.{name}"))
+        lines.append("    return s")
+        scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        exec("\n".join(lines), scope)  # noqa: S102 - code written from the class's own field names
+        hit = _COPIERS[cls] = scope["copy"]
+    return hit
+
+
 class State:
     """One position of a game. Never mutated once returned by the engine."""
 
@@ -111,19 +148,14 @@ class State:
     fortify_moves: int
     winner: int                   # -1 while the game goes on
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        setattr(cls, "copy", _copier(cls))  # noqa: B010 - each class gets its own, written once
+
     def copy(self) -> State:
-        """A copy sharing nothing mutable; subclasses extend it with their own fields."""
-        s = type(self).__new__(type(self))
-        s.tables, s.colours, s.neutral = self.tables, self.colours, self.neutral
-        s.owner, s.armies, s.hands = self.owner[:], self.armies[:], self.hands[:]
-        s.missions, s.eliminated_by = self.missions[:], self.eliminated_by[:]
-        s.reserves, s.captured = self.reserves[:], self.captured[:]
-        s.phase, s.current, s.turn = self.phase, self.current, self.turn
-        s.first_player, s.sets_traded = self.first_player, self.sets_traded
-        s.draw_pile, s.discards, s.pending = self.draw_pile, self.discards, dict(self.pending)
-        s.conquered, s.conquests, s.bonus_taken = self.conquered, self.conquests, self.bonus_taken
-        s.fortify_moves, s.winner = self.fortify_moves, self.winner
-        return s
+        """A copy sharing nothing mutable: each field copied by its declared type (see
+        :func:`_copier`; written for each subclass, with its own fields, when it is defined)."""
+        return _copier(type(self))(self)  # replaced below by the function _copier writes
 
     def move_into(self, other: State) -> None:
         """Make ``other`` this position: every field of ``other`` is set to this state's
@@ -154,6 +186,9 @@ class State:
     def __repr__(self) -> str:
         return (f"<State {self.tables.variant.id} turn {self.turn} phase {self.phase} "
                 f"current {self.current} winner {self.winner}>")
+
+
+setattr(State, "copy", _copier(State))  # noqa: B010 - the copy written from State's fields
 
 
 @R.cites(R.SETUP_DRAW_PILE)

@@ -33,7 +33,7 @@ game-over          —                                             nobody
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.tables import NapTables
@@ -131,27 +131,6 @@ class NapState(State):
         if captor is not None:
             return self.pows[base + captor * n + owner]
         return sum(self.pows[base + c * n + owner] for c in range(n))
-
-    def copy(self) -> NapState:
-        s = cast(NapState, super().copy())  # State.copy keeps the subclass
-        s.neutrals, s.land_attacked, s.naval_moves = (self.neutrals, self.land_attacked,
-                                                      self.naval_moves)
-        s.vp, s.generals, s.forts = self.vp[:], self.generals[:], self.forts[:]
-        s.epidemics, s.admirals, s.pows = (self.epidemics[:], self.admirals[:],
-                                           self.pows[:])
-        s.m_units, s.m_leaders = self.m_units[:], self.m_leaders[:]
-        s.ransomed, s.gbattle = self.ransomed[:], self.gbattle[:]
-        s.last_attack, s.effects, s.effect_plays = (self.last_attack, self.effects,
-                                                     self.effect_plays)
-        s.challengers = self.challengers[:]
-        s.co_winners = self.co_winners
-        s.mission_decks = dict(self.mission_decks)
-        s.missions_held, s.missions_done = self.missions_held[:], self.missions_done[:]
-        s.lasting, s.mission_levels = self.lasting[:], self.mission_levels[:]
-        s.mission_bank = self.mission_bank[:]
-        s.missions_completed = self.missions_completed
-        s.empty_invaded = self.empty_invaded
-        return s
 
     def is_neutral(self, seat: int) -> bool:
         return seat in self.neutrals

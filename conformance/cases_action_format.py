@@ -172,7 +172,7 @@ def deal_unknown_mission(b: Any) -> None:
 
 # ---------------------------------------------------------------- Napoléon, the same parser
 
-@sc("napoleon.effects.free-ships.401",
+@sc("napoleon.effects.free-ships.602",
     "Malformed: free ships asked for in a land territory beside a maritime zone",
     ["napoleon.effects.free-ships"], variant=BASIC, negative=True)
 def ships_on_land(b: Any) -> None:
@@ -183,7 +183,7 @@ def ships_on_land(b: Any) -> None:
              explain="Ships go in maritime zones; England is land, so the list is no list of zones.")
 
 
-@sc("napoleon.leaders.ransom.401",
+@sc("napoleon.leaders.ransom.602",
     "Malformed: a ransom of a king, who is neither a general nor an admiral",
     ["napoleon.leaders.ransom"], options=NO_TABLE, negative=True)
 def ransom_a_king(b: Any) -> None:

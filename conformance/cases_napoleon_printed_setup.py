@@ -2,13 +2,21 @@
 
 Three players.  Claim positions leave a few North African territories unclaimed, the rest
 held by the background seat (player 3); starting regiments left are set per seat.
+
+The cases numbered 7xx were written for surviving mutants of the reference engine's
+``napoleon.setup_readings`` (their triage: ``conformance/mutation-triage.yaml``): starting
+ships under the reading ships-in-setup, the starting general and fortification, and — in the
+basic game — the random placement of the neutral armies' regiments.  Their positions follow
+a plausible setup: after the claims each player holds every third territory in map order.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import compute_income, get_board, pos, sc
+from riskspec.conformance.cases_napoleon_printed_basic import NEUTRAL, _dealt
+from riskspec.conformance.cases_napoleon_printed_basic import _reserves as _basic_reserves
+from riskspec.conformance.printed import BASIC, compute_income, get_board, get_neighbours, pos, sc
 
 UNCLAIMED = {"egypt": (None, 0), "tripolitania": (None, 0), "maghreb": (None, 0)}
 
@@ -147,3 +155,107 @@ def first_player(b: Any) -> None:
          explain="Player 2 rolled highest: it plays first, game turn 1 begins.",
          state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1,
                 "pending": {"to_place": compute_income(mine)}})
+
+
+# ================================================================ 7xx: setup readings
+ZONES = "napoleon.amb.zones-at-start"
+NEUTRALS = "napoleon.amb.basic-neutral-placement"
+
+
+def _round_robin(armies: Any = 1) -> dict[str, tuple[int, int]]:
+    """The claims gone round the table in map order from player 1: territory i to seat i % 3,
+    with ``armies(i)`` regiments (or that number)."""
+    return {t: (i % 3, armies(i) if callable(armies) else armies)
+            for i, t in enumerate(get_board().territory_ids)}
+
+
+def _seat_land(land: dict[str, tuple[int, int]], seat: int) -> list[str]:
+    return [t for t, (s, _) in land.items() if s == seat]
+
+
+@sc("napoleon.units.ships.602",
+    "Reading ships-in-setup: a starting ship goes in a zone touching one of the player's "
+    "territories, whoever else that zone touches",
+    ["napoleon.units.ships", "napoleon.setup.claim", ZONES], negative=True,
+    options={ZONES: "ships-in-setup"})
+def setup_ship_coast(b: Any) -> None:
+    land = _round_robin()
+    pos(b, land, phase="setup-place", turn=0, current=0, first_player=0,
+        pending={"seat": 0, "left": 1}, edit=_reserves(24, 24, 24))
+    mine = set(_seat_land(land, 0))
+    board = get_board()
+    coastal = [z.id for z in board.zones if get_neighbours(z.id, "coast") & mine]
+    b.check(legal=[{"type": "place", "territory": t} for t in _seat_land(land, 0)]
+            + [{"type": "buy-ship", "zone": z} for z in coastal],
+            explain="Each of player 1's 16 territories can take the regiment, or it can pay for "
+                    "a ship in any of the seven zones its coasts touch; not the Aegean Sea.")
+    b.reject({"type": "buy-ship", "zone": "aegean-sea"}, "not-coastal",
+             rule="napoleon.units.ships",
+             explain="The Aegean Sea touches only Anatolia (player 3's) and Bulgaria-Greece-"
+                     "Macedonia (player 2's): no territory of player 1.")
+    b.do({"type": "buy-ship", "zone": "western-europe-atlantic"},
+         explain="The Atlantic touches Brittany, León-Asturias and Scotland, player 1's, and "
+                 "six territories of the others: one of its own is enough. The ship takes the "
+                 "placement turn's regiment; player 2 places next.",
+         events=[{"type": "ship-built", "player": 0, "zone": "western-europe-atlantic"}],
+         state={"current": 1, "pending": {"seat": 1, "left": 1},
+                "zones": {"western-europe-atlantic": {"owner": 0, "ships": 1}},
+                "players": [{"reserve": 23}, {}, {}]})
+
+
+@sc("napoleon.setup.place-general-and-fortification.602",
+    "The third player's general goes on the last territory of the map, its fortification "
+    "not on another player's fortified territory",
+    ["napoleon.setup.place-general-and-fortification"], negative=True)
+def leaders_last_territory(b: Any) -> None:
+    # every regiment is down: each seat's first 8 territories (map order) hold 3, the others 2;
+    # players 1 and 2 have placed their general and fortification
+    land = _round_robin(lambda i: 3 if i < 24 else 2)
+    pos(b, land, phase="setup-leaders", turn=0, current=2, first_player=0,
+        pending={"generals": 1, "fortifications": 1}, edit=_reserves(0, 0, 0),
+        gen={"egypt": 1, "tripolitania": 1}, forts={"brittany": 1, "aquitaine": 1})
+    b.do({"type": "place-general", "territory": "finland"},
+         explain="Finland, the last territory in the map's order, is player 3's own: its "
+                 "general may stand there.",
+         events=[{"type": "general-placed", "player": 2, "territory": "finland"}],
+         state={"pending": {"generals": 0}, "territories": {"finland": {"generals": 1}}},
+         legal=[{"type": "place-fortification", "territory": t} for t in _seat_land(land, 2)])
+    b.reject({"type": "place-fortification", "territory": "brittany"}, "not-owner",
+             rule="napoleon.setup.place-general-and-fortification",
+             explain="Brittany is player 1's (its fortification stands there): player 3 "
+                     "fortifies one of its own territories.")
+
+
+@sc("napoleon.basic.placement.602",
+    "Reading random: each regiment of a neutral army's share lands on one of its territories, "
+    "each as likely; after the second, the next neutral army's share",
+    ["napoleon.basic.placement", NEUTRALS], variant=BASIC,
+    options={NEUTRALS: "random"}, reading=(NEUTRALS, "random"))
+def random_neutral(b: Any) -> None:
+    # the deal: 10, 10, 7, 7, 7, 7 territories in map order; first round: each player put its
+    # 3 regiments on its first territory
+    land = _dealt()
+    firsts = [_seat_land(land, seat)[0] for seat in (0, 1)]
+    land.update({t: (seat, 4) for seat, t in enumerate(firsts)})
+    pos(b, land, phase="random-place", turn=0, current=0, first_player=0,
+        pending={"seat": NEUTRAL, "left": 2}, edit=_basic_reserves([23, 23, 14, 14, 14, 14]))
+    ours = _seat_land(land, NEUTRAL)
+    b.check(outcomes=[{"outcome": {"type": "random-placement", "territory": t}, "p": "1/7"}
+                      for t in ours],
+            explain="Neutral army 3 holds seven territories, none full (no limit in the basic "
+                    "game): each is as likely for its first regiment.")
+    b.do({"type": "random-placement", "territory": "st-petersburg"},
+         explain="One regiment lands in St Petersburg; the army's share of the round is two, "
+                 "so the second is still to come.",
+         events=[{"type": "placed", "player": NEUTRAL, "territory": "st-petersburg",
+                  "armies": 1}],
+         state={"pending": {"left": 1}, "territories": {"st-petersburg": {"armies": 2}},
+                "players": [{}, {}, {"reserve": 13}, {}, {}, {}]})
+    b.do({"type": "random-placement", "territory": "st-petersburg"},
+         explain="The second lands there too; neutral army 4's share follows, player 2's turn "
+                 "to stand for it.",
+         events=[{"type": "placed", "player": NEUTRAL, "territory": "st-petersburg",
+                  "armies": 1}],
+         state={"current": 1, "pending": {"seat": 3, "left": 2},
+                "territories": {"st-petersburg": {"armies": 3}},
+                "players": [{}, {}, {"reserve": 12}, {}, {}, {}]})

@@ -470,9 +470,11 @@ def _live_function(m: Mutant) -> types.FunctionType:
 
 
 #: module-level memo tables of the reference engine that hold results of rule functions
-#: (listed actions with their valid card sets and dice limits, listed roll tables): a mutant
+#: (listed actions with their valid card sets and dice limits, listed roll tables, the names
+#: an action may use): a mutant
 #: must neither read entries the unmutated code built nor leave its own behind
-_MEMOS: dict[str, tuple[str, ...]] = {"listed": ("_CACHES",), "chance": ("_LISTED_ROLLS",)}
+_MEMOS: dict[str, tuple[str, ...]] = {"listed": ("_CACHES",), "chance": ("_LISTED_ROLLS",),
+                                      "actions": ("_NAMES",)}
 #: module-level "asked for last" pointers into those memos, reset with them
 _LAST: dict[str, Any] = {"listed": None}
 
@@ -546,7 +548,8 @@ def run_cases(cases: Sequence[Any], *, stop_at_first: bool = True, limit_s: floa
 
 
 def line_coverage(cases: Sequence[Any], files: set[str]) -> dict[tuple[str, int], set[str]]:
-    """(file, line) of the given files → IDs of the cases whose run executed it (sys.settrace)."""
+    """(file, line) of the given files → IDs of the cases whose run executed it (sys.settrace),
+    each case run from cold memos (:func:`_clear_caches`)."""
     from riskspec.conformance.client import reference_client
     from riskspec.conformance.runner import run_case
     cover: dict[tuple[str, int], set[str]] = defaultdict(set)
@@ -563,6 +566,9 @@ def line_coverage(cases: Sequence[Any], files: set[str]) -> dict[tuple[str, int]
     client = reference_client()
     for case in cases:
         current.clear()
+        # each case from cold memos: a line that builds a memo entry (a roll table, the names
+        # of a board) counts for every case that needs it, not only the first one to run
+        _clear_caches()
         sys.settrace(glob)
         try:
             run_case(client, case)

@@ -46,9 +46,15 @@ def merge(reports: list[dict[str, Any]], old: dict[str, dict[str, Any]]) -> list
         for r in rep["results"]:
             mid = r["id"]
             if r["status"] == "killed":
-                if mid in old and old[mid]["verdict"] == "open":
+                verdict = old[mid]["verdict"] if mid in old else None
+                if verdict == "open":
                     entries[mid] = {**old[mid], "verdict": "killed", "case": r["by"],
                                     "why": f"killed by {r['by']} in a later campaign (new cases, or coverage from both families' cases)"}
+                elif verdict in ("equivalent", "outside"):
+                    # a case reaches it now: the verdict was wrong (equivalent) or is out of date
+                    print(f"note: {mid} was judged {verdict} and is killed by {r['by']}", file=sys.stderr)
+                    entries[mid] = {**old[mid], "verdict": "killed", "case": r["by"],
+                                    "why": f"killed by {r['by']} (judged {verdict} before: {old[mid]['why']})"}
                 elif mid in old:
                     entries[mid] = old[mid]
                 continue

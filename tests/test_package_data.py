@@ -157,3 +157,11 @@ def test_the_installed_copy_has_every_package_data_file():
             differ.append(f"{pkg}/{rel.as_posix()}")
     assert not absent, f"package data missing from the installed copy: {absent[:20]}"
     assert not differ, f"installed package data differs from the checkout (stale install?): {differ[:20]}"
+
+
+def test_the_version_the_package_reports_is_its_metadata():
+    """`riskspec --version` (riskspec.__version__) and the installed metadata (pyproject) agree."""
+    from importlib.metadata import version
+
+    import riskspec
+    assert riskspec.__version__ == version("riskspec")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.4.0.dev0"
 
 from riskspec.errors import (  # noqa: E402
     ActionError,

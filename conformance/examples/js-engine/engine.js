@@ -55,6 +55,42 @@ class Illegal extends Error {
 class Unsupported extends Error {
   constructor(message) { super(message); this.code = "unsupported"; }
 }
+// a malformed action (error kind invalid-action): the codes of `riskspec codes`
+class Invalid extends Error {
+  constructor(code, message) { super(message); this.code = code; }
+}
+
+// the fields of each action it plays, by kind: checked before any rule is
+const FIELDS = { "end-turn": {}, "end-attack": {}, place: { territory: "territory" },
+  attack: { from: "territory", to: "territory", dice: "count" }, defend: { dice: "count" },
+  roll: { attacker: "dice", defender: "dice" } };
+const TERRITORIES = new Set(Object.values(CONTINENTS).flatMap(([, names]) => names));
+
+function checkForm(a) {
+  const fields = FIELDS[a.type];
+  const given = Object.keys(a).filter((k) => k !== "type");
+  const want = Object.keys(fields);
+  if (given.length !== want.length || !want.every((k) => k in a)) {
+    throw new Invalid("fields", `a '${a.type}' has the fields ${want.join(", ") || "none"}`);
+  }
+  for (const [name, kind] of Object.entries(fields)) {
+    const v = a[name], shown = JSON.stringify(v).slice(0, 200);
+    if (kind === "territory" && !(typeof v === "string" && TERRITORIES.has(v))) {
+      throw new Invalid("unknown-territory", `${name}: no territory of the map is ${shown}`);
+    }
+    if (kind === "count" && !(Number.isInteger(v) && v >= 1)) {
+      throw new Invalid("bad-value", `${name}: ${shown} is not a whole number of at least 1`);
+    }
+    if (kind === "dice") {
+      if (!Array.isArray(v) || !v.length || !v.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) {
+        throw new Invalid("bad-value", `${name}: ${shown} is not a list of die faces 1 to 6`);
+      }
+      if (v.some((d, i) => i > 0 && d > v[i - 1])) {
+        throw new Invalid("dice-order", `${name}: sort the dice from highest to lowest`);
+      }
+    }
+  }
+}
 
 let state = null;
 
@@ -96,6 +132,7 @@ function apply(s, a) {
   const phaseOf = { "end-turn": "fortify", place: "reinforce", attack: "attack", defend: "defend",
     roll: "battle", "end-attack": "attack" };
   if (!(a.type in phaseOf)) throw new Unsupported(`action ${a.type} is not implemented`);
+  checkForm(a);
   need(s.phase === phaseOf[a.type], "wrong-phase", "classic.turn.sequence",
     `a '${a.type}' is not allowed in the ${s.phase} phase`);
   const T = s.territories;
@@ -201,6 +238,7 @@ rl.on("line", (line) => {
   } catch (e) {
     let kind = e.kind || "internal";
     if (e instanceof Illegal) kind = "illegal-action";
+    else if (e instanceof Invalid) kind = "invalid-action";
     else if (e instanceof Unsupported) kind = "unsupported";
     const error = { kind, code: e.code || "error", message: e.message };
     if (e.rule) error.rule = e.rule;

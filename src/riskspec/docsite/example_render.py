@@ -164,11 +164,13 @@ def _arrow(case: Case, ctx: Ctx) -> tuple[tuple[str, str] | None, str | None]:
         a = step.get("action")
         if not isinstance(a, Mapping) or a.get("type") in CHANCE_TYPES:
             continue
-        if a.get("from") in ctx.names and a.get("to") in ctx.names:
-            return (str(a["from"]), str(a["to"])), None
+        src, dst = a.get("from"), a.get("to")
+        if isinstance(src, str) and isinstance(dst, str) and src in ctx.names and dst in ctx.names:
+            return (src, dst), None
         for key in ("territory", "zone", "to", "target"):
-            if a.get(key) in ctx.names:
-                return None, str(a[key])
+            place = a.get(key)   # a malformed action may name a list, a number, …
+            if isinstance(place, str) and place in ctx.names:
+                return None, place
     return None, None
 
 

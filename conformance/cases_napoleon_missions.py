@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import LINE
+from riskspec.conformance.cases_napoleon import CAPITALS, LINE
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"
@@ -498,3 +498,124 @@ mscenario("napoleon.amb.capitals-tradeoff.all-draws.001",
           options={"napoleon.amb.card-table": "ignore", "capitals": "on", "napoleon.amb.capitals-tradeoff": "all-draws"},
           reading=("napoleon.amb.capitals-tradeoff", "all-draws"))(
               _capitals_tradeoff("reinforce"))
+
+
+# ---------------------------------------------------------------- conditions at their thresholds
+def _deck(cards: list[dict]) -> dict:
+    """A mission deck of ``cards``, one per level (1 to 4) at most; a level without one gets a
+    card no case holds (a deck is never empty)."""
+    cards = cards + [_card(f"unused-{lv}", lv, "end", {"hold_territories": {"count": 5}}, lv)
+                     for lv in (1, 2, 3, 4) if not any(c["level"] == lv for c in cards)]
+    return {"format": "riskspec/missions@1", "missions": cards,
+            "decks": [{"id": f"napoleon-level-{lv}", "title": f"Threshold missions, level {lv}",
+                       "level": lv, "cards": [c["id"] for c in cards if c["level"] == lv],
+                       "provenance": _PROV} for lv in (1, 2, 3, 4)]}
+
+
+#: one condition per level, each one short of its threshold in the position of case 801
+SHORT = _deck([
+    _card("garrison-three", 1, "end", {"hold_territories": {"count": 3, "min_armies": 2}}, 1),
+    _card("route-and-one", 2, "end", {"control_routes": {"routes": ["route"], "plus_any": 1}}, 2),
+    _card("garrison-a1-far", 3, "end", {"hold_named": {"places": ["a1", "far"], "min_armies": 2}}, 3),
+    _card("one-general", 4, "end", {"capture_leaders": {"count": 1, "kind": "general"}}, 4),
+])
+#: a route count with no route named (met by any route); all of a zone and four territories
+MIXED = _deck([
+    _card("any-route", 1, "end", {"control_routes": {"plus_any": 1}}, 1),
+    _card("zone-and-four", 2, "end", {"all": [{"hold_zones": {"count": 1}},
+                                              {"hold_territories": {"count": 4}}]}, 2),
+])
+#: the default minimum of one regiment, on territories an epidemic emptied
+EMPTY = _deck([
+    _card("two-territories", 1, "end", {"hold_territories": {"count": 2}}, 1),
+    _card("one-of-three", 2, "end", {"hold_territories": {"count": 1, "min_armies": 3}}, 2),
+    _card("hold-a1-b1", 3, "end", {"hold_named": {"places": ["a1", "b1"]}}, 3),
+])
+#: the player's own end of turn on LINE: a1 and b1 with 2 regiments each, far (the whole south)
+#: with 1; the route z1 + z2 with one ship in each
+_EDGE_LAND = {"a1": (0, 2), "a2": (1, 1), "b1": (0, 2), "b2": (2, 1), "far": (0, 1)}
+_EDGE_ZONES = {"z1": (0, 1), "z2": (0, 1)}
+_NO_DECKS = {1: [], 2: [], 3: [], 4: []}
+
+
+@scenario("napoleon.missions.check.801",
+          "Mission conditions one short of their thresholds: regiments, routes, a named place, a general",
+          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=SHORT, negative=True)
+def thresholds_short(b):
+    _pos(b, _EDGE_LAND, _EDGE_ZONES, held={0: ["garrison-three", "route-and-one", "garrison-a1-far",
+                                                "one-general"]},
+         decks=_NO_DECKS, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Only a1 and b1 hold 2 regiments (far holds 1): 2 of the 3 territories asked. "
+                 "The one route is held, but no other route besides it. far holds 1 regiment, "
+                 "not 2. No general captured: nothing scores; one territory card for holding "
+                 "the whole empire of far.",
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 0, "missions": ["garrison-three", "route-and-one",
+                                                   "garrison-a1-far", "one-general"],
+                             "missions_completed": []}, {}, {}]})
+
+
+@scenario("napoleon.missions.check.802",
+          "A route count with no route named is met by any route; 'all' needs every part",
+          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=MIXED)
+def thresholds_mixed(b):
+    _pos(b, _EDGE_LAND, _EDGE_ZONES, held={0: ["any-route", "zone-and-four"]}, decks=_NO_DECKS,
+         phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="The route z1 + z2 is one route: 'any-route' is met (1 point, no card left to "
+                 "replace it). Two zones are held but only 3 territories, not 4: 'zone-and-four' "
+                 "is not met. Two territory cards: one for the mission, one for far's empire.",
+         events=[{"type": "mission-completed", "player": 0, "mission": "any-route", "level": 1,
+                  "vp": 1, "at": "end"}],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 1, "missions": ["zone-and-four"],
+                             "missions_completed": ["any-route"]}, {}, {}]})
+
+
+#: capitals named (all of them are asked) and a count with no capital named
+CAPITAL_DECK = _deck([
+    _card("capitals-w1-e1", 1, "end", {"control_capitals": {"capitals": ["w1", "e1"]}}, 1),
+    _card("one-capital", 2, "end", {"control_capitals": {"count": 1}}, 2),
+])
+
+
+@scenario("napoleon.missions.check.803",
+          "Named capitals: every one must be held; a capital count alone is met by any capital",
+          ["napoleon.missions.check"], players=3, variant=A, map=CAPITALS, missions=CAPITAL_DECK)
+def capitals_named(b):
+    land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (1, 1), "e2": (1, 1),
+            "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
+    _pos(b, land, held={0: ["capitals-w1-e1", "one-capital"]}, decks=_NO_DECKS,
+         phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="The player holds the capital w1, not e1: 'w1 and e1' is not met; 'one "
+                 "capital' is (2 points). One territory card for the mission (no whole empire).",
+         events=[{"type": "mission-completed", "player": 0, "mission": "one-capital", "level": 2,
+                  "vp": 2, "at": "end"}],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 2, "missions": ["capitals-w1-e1"],
+                             "missions_completed": ["one-capital"]}, {}, {}]})
+
+
+@scenario("napoleon.missions.check.804",
+          "A territory emptied by an epidemic, kept by its owner, is not occupied for a mission",
+          ["napoleon.missions.check", "napoleon.combat.empty-territory"], players=3, variant=A,
+          map=LINE, missions=EMPTY, options={"napoleon.amb.empty-territory-control": "keeps-owner"})
+def empty_kept(b):
+    # b1 was emptied by an epidemic: still the player's (keeps-owner), with no regiment
+    _pos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
+         held={0: ["two-territories", "one-of-three", "hold-a1-b1"]}, decks=_NO_DECKS,
+         phase="maneuver", current=0, turn=2)
+    b.load({**b.start, "territories": {**b.start["territories"],
+                                       "b1": {**b.start["territories"]["b1"], "armies": 0}}})
+    b.do({"type": "end-turn"},
+         explain="A mission counts territories occupied by at least one regiment (the default "
+                 "minimum): b1 holds none, so only a1 counts — 'two territories' and 'a1 and "
+                 "b1' are not met; a1's 3 regiments meet 'one territory with 3' (2 points). "
+                 "One territory card for the mission (no whole empire).",
+         events=[{"type": "mission-completed", "player": 0, "mission": "one-of-three", "level": 2,
+                  "vp": 2, "at": "end"}],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 2, "missions": ["two-territories", "hold-a1-b1"],
+                             "missions_completed": ["one-of-three"]}, {}, {}]})

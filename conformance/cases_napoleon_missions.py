@@ -4,6 +4,9 @@ Every case runs on the LINE board of :mod:`cases_napoleon` (west a1–a2, east b
 zones z1–z4, z1+z2 the route) with its own mission deck (``missions`` in each case, a
 ``riskspec/missions@1`` object): the conditions name LINE's groups, route and places, so
 the vectors hold whatever the printed cards are.  Seats 0, 1, 2 play; seat 0 starts.
+The threshold cases at the end (``napoleon.missions.check.8xx``) bring decks of their own
+(``SHORT``, ``MIXED``; ``CAPITAL_DECK`` on the CAPITALS board of
+:mod:`cases_napoleon`): each condition form met exactly, or one short, at the end-of-turn check.
 """
 
 from __future__ import annotations
@@ -525,17 +528,11 @@ MIXED = _deck([
     _card("zone-and-four", 2, "end", {"all": [{"hold_zones": {"count": 1}},
                                               {"hold_territories": {"count": 4}}]}, 2),
 ])
-#: the default minimum of one regiment, on territories an epidemic emptied
-EMPTY = _deck([
-    _card("two-territories", 1, "end", {"hold_territories": {"count": 2}}, 1),
-    _card("one-of-three", 2, "end", {"hold_territories": {"count": 1, "min_armies": 3}}, 2),
-    _card("hold-a1-b1", 3, "end", {"hold_named": {"places": ["a1", "b1"]}}, 3),
-])
 #: the player's own end of turn on LINE: a1 and b1 with 2 regiments each, far (the whole south)
 #: with 1; the route z1 + z2 with one ship in each
 _EDGE_LAND = {"a1": (0, 2), "a2": (1, 1), "b1": (0, 2), "b2": (2, 1), "far": (0, 1)}
 _EDGE_ZONES = {"z1": (0, 1), "z2": (0, 1)}
-_NO_DECKS = {1: [], 2: [], 3: [], 4: []}
+_NO_DECKS: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
 
 
 @scenario("napoleon.missions.check.801",
@@ -598,24 +595,7 @@ def capitals_named(b):
                              "missions_completed": ["one-capital"]}, {}, {}]})
 
 
-@scenario("napoleon.missions.check.804",
-          "A territory emptied by an epidemic, kept by its owner, is not occupied for a mission",
-          ["napoleon.missions.check", "napoleon.combat.empty-territory"], players=3, variant=A,
-          map=LINE, missions=EMPTY, options={"napoleon.amb.empty-territory-control": "keeps-owner"})
-def empty_kept(b):
-    # b1 was emptied by an epidemic: still the player's (keeps-owner), with no regiment
-    _pos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
-         held={0: ["two-territories", "one-of-three", "hold-a1-b1"]}, decks=_NO_DECKS,
-         phase="maneuver", current=0, turn=2)
-    b.load({**b.start, "territories": {**b.start["territories"],
-                                       "b1": {**b.start["territories"]["b1"], "armies": 0}}})
-    b.do({"type": "end-turn"},
-         explain="A mission counts territories occupied by at least one regiment (the default "
-                 "minimum): b1 holds none, so only a1 counts — 'two territories' and 'a1 and "
-                 "b1' are not met; a1's 3 regiments meet 'one territory with 3' (2 points). "
-                 "One territory card for the mission (no whole empire).",
-         events=[{"type": "mission-completed", "player": 0, "mission": "one-of-three", "level": 2,
-                  "vp": 2, "at": "end"}],
-         state={"phase": "draw", "pending": {"left": 1},
-                "players": [{"vp": 2, "missions": ["two-territories", "hold-a1-b1"],
-                             "missions_completed": ["one-of-three"]}, {}, {}]})
+# No case pins whether a territory emptied by an epidemic and kept by its owner (reading
+# keeps-owner of napoleon.amb.empty-territory-control: "still holds it, for counts and
+# bonuses") counts for a mission: the reading counts it, the mission conditions' default
+# minimum of one regiment does not. An open question of the spec, not settled here.

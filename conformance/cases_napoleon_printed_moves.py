@@ -1,6 +1,8 @@
 """Napoléon on the printed board: moves the rules bound tightly — forced naval battles,
 empty places entered, maneuvers with and without leaders, purchases at their limits,
-effect cards and missions at their thresholds.
+effect cards and missions at their thresholds; also a zone list naming Finland (the map's
+last land territory), a general bought mid-turn in the trade an elimination forces (its one
+battle still to fight) and a player put out by the epidemic phase of their own turn.
 
 Each case is written from the rules (and the error codes' meanings) for a position where a
 slightly different rule — a bound one off, a check made at the wrong moment, one group
@@ -11,7 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, NO_TABLE, REINFORCE, attack, pos, sc
+from riskspec.conformance.printed import (
+    BASIC,
+    NO_TABLE,
+    REINFORCE,
+    attack,
+    compute_income,
+    missions_edit,
+    pos,
+    sc,
+)
 
 
 def _challengers(zone: str, n: int) -> Any:
@@ -285,34 +296,77 @@ def ships_in_finland(b: Any) -> None:
                      "list is no list of zones.")
 
 
-#: the reading under which a territory an epidemic emptied stays its owner's until invaded
-KEEPS_OWNER = {"napoleon.amb.empty-territory-control": "keeps-owner"}
+@sc("napoleon.combat.general-bonus.681",
+    "One battle per turn for a general: one bought on a territory just taken has its battle still",
+    ["napoleon.combat.general-bonus", "napoleon.cards.elimination-capture",
+     "napoleon.reinforce.purchases", "napoleon.combat.conquest"],
+    options={**NO_TABLE, "napoleon.amb.general-attack-scope": "one-battle"},
+    reading=("napoleon.amb.general-attack-scope", "one-battle"))
+def general_bought_on_conquest(b: Any) -> None:
+    infantry = ["card-switzerland", "card-austria-bohemia", "card-transylvania"]
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)},
+        hands={0: infantry, 1: ["card-holland", "card-castile"]})
+    b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [2]},
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "aquitaine",
+                  "to": "castile", "attacker_dice": [6, 5, 4], "defender_dice": [2],
+                  "attacker_losses": 0, "defender_losses": 1},
+                 {"type": "eliminated", "player": 1, "by": 0}],
+         state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}},
+                "players": [{"cards": 5}, {"eliminated": True, "cards": []}, {}]})
+    b.do({"type": "occupy", "armies": 4},
+         state={"phase": "reinforce",
+                "pending": {"to_place": 0, "must_trade": True, "after": "elimination"},
+                "territories": {"aquitaine": {"armies": 1}, "castile": {"armies": 4}}})
+    b.do({"type": "trade", "cards": infantry},
+         events=[{"type": "traded", "player": 0, "cards": infantry, "value": 4}],
+         state={"pending": {"to_place": 4, "must_trade": False, "after": "elimination"},
+                "discards": infantry, "sets_traded": 1,
+                "players": [{"cards": 2}, {}, {}]})
+    b.do({"type": "buy-general", "territory": "castile"},
+         events=[{"type": "general-bought", "player": 0, "territory": "castile"}],
+         state={"pending": {"to_place": 3}, "territories": {"castile": {"generals": 1}}})
+    for left in (2, 1):
+        b.do({"type": "place", "territory": "castile"},
+             state={"pending": {"to_place": left}, "territories": {"castile": {"armies": 7 - left}}})
+    b.do({"type": "place", "territory": "castile"},
+         state={"phase": "attack", "pending": {}, "territories": {"castile": {"armies": 7}}})
+    b.do(attack("castile", "leon-asturias", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [5, 3, 2], "defender": [5]},
+         explain="The general bought in Castile has fought no battle this turn: its bonus makes "
+                 "the 5 a 6, which beats León's 5.",
+         events=[{"type": "battle", "player": 0, "defender": 2, "from": "castile",
+                  "to": "leon-asturias", "attacker_dice": [6, 3, 2], "defender_dice": [5],
+                  "attacker_losses": 0, "defender_losses": 1}],
+         state={"phase": "occupy", "pending": {"min": 3},
+                "territories": {"leon-asturias": {"owner": 0, "armies": 0}},
+                "turn_flags": {"conquests": 2, "general_battles": {"castile": "leon-asturias"}}})
 
 
-def _emptied(*places: str) -> Any:
-    """An ``edit`` for :func:`pos`: the places lost their last regiment to an epidemic (its
-    token moved on) and, under keeps-owner, are still their owner's."""
-    def change(d: dict) -> None:
-        for t in places:
-            d["territories"][t]["armies"] = 0
-    return change
-
-
-@sc("napoleon.basic.end.681",
-    "Walking into the other player's last territory, emptied by an epidemic, wins the basic game",
-    ["napoleon.basic.end", "napoleon.combat.empty-territory", "napoleon.combat.elimination"],
-    variant=BASIC, options=KEEPS_OWNER)
-def last_empty_territory_wins(b: Any) -> None:
-    pos(b, {"castile": (0, 3), "portugal": (1, 1)}, edit=_emptied("portugal"))
-    b.do({"type": "invade", "from": "castile", "to": "portugal", "armies": 2},
-         explain="Portugal, player 2's last territory, lost its last regiment to an epidemic but "
-                 "stayed theirs: player 1 walks in, player 2 is out, and player 1 has taken the "
-                 "other player's last territory, so the game is won.",
-         events=[{"type": "invaded", "player": 0, "from": "castile", "to": "portugal",
-                  "armies": 2},
-                 {"type": "eliminated", "player": 1, "by": 0},
-                 {"type": "victory", "player": 0, "rule": "napoleon.basic.end"}],
-         state={"phase": "game-over", "winner": 0,
-                "territories": {"castile": {"armies": 1}, "portugal": {"owner": 0, "armies": 2}},
-                "players": [{}, {"eliminated": True, "eliminated_by": 0}, {}, {}, {}, {}],
-                "turn_flags": {"conquests": 1, "land_attacked": True, "conquered": False}})
+@sc("napoleon.combat.elimination.681",
+    "Put out by the epidemic phase of their own turn: no mission is checked, the next player plays",
+    ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss", "napoleon.missions.check"],
+    options=NO_TABLE)
+def out_in_own_epidemic_phase(b: Any) -> None:
+    mission = "l2-capture-a-general"
+    pos(b, {"portugal": (0, 1), "castile": (1, 2)}, phase="maneuver", epidemics={"portugal": 1},
+        prisoners={(0, 1, "generals"): 1}, edit=missions_edit(held={0: [mission]}))
+    b.do({"type": "end-turn"},
+         explain="The epidemic in Portugal takes its one regiment, player 1's last: player 1 is "
+                 "out at once, and the epidemic moves on by a card drawn.",
+         events=[{"type": "epidemic-loss", "territory": "portugal", "armies": 1},
+                 {"type": "eliminated", "player": 0, "by": 0, "cause": "epidemic"}],
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"portugal": {"owner": None, "armies": 0, "epidemics": 0}},
+                "players": [{"eliminated": True, "eliminated_by": 0}, {}, {}]})
+    b.do({"type": "draw", "card": "card-egypt"},
+         explain="The epidemic goes to Egypt. Player 1 is out of the game: the end of their turn "
+                 "checks no mission (not even the captured general they still hold) and player "
+                 "2's turn begins.",
+         events=[{"type": "epidemic-card-drawn", "card": "card-egypt", "territory": "egypt"},
+                 {"type": "epidemic", "territory": "egypt"}],
+         state={"phase": "reinforce", "current": 1,
+                "pending": {"to_place": compute_income(["castile"]), "must_trade": False,
+                            "after": "turn"},
+                "discards": ["card-egypt"], "territories": {"egypt": {"epidemics": 1}},
+                "players": [{"vp": 0, "missions": [mission], "missions_completed": []}, {}, {}]})

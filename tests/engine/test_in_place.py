@@ -24,7 +24,7 @@ GAMES = [("classic", 3, {}), ("classic", 2, {}), ("classic", 4, {"game-mode": "m
 
 
 def _perturbed(s, rng):  # type: ignore[no-untyped-def]
-    """Actions near the legal ones: another territory, card or number, another type."""
+    """Actions near the legal ones: another territory, card, number, die count or mission."""
     legal = E.legal_actions(s) or [o for o, _ in E.chance_outcomes(s)]
     tids, cards = s.tables.territories, s.tables.cards
     for a in legal[:: max(1, len(legal) // 6)]:
@@ -36,6 +36,11 @@ def _perturbed(s, rng):  # type: ignore[no-untyped-def]
                 b[key] = value + rng.choice([-1, 1, 5])
             elif key == "cards" and isinstance(value, list) and value:
                 b[key] = [cards[rng.randrange(len(cards))]] + list(value[1:])
+            elif key in ("attacker", "defender") and isinstance(value, list) and value:
+                b[key] = list(value[:-1]) or [*value, 1]   # a die fewer (or one more)
+            elif key == "mission" and isinstance(value, str) and getattr(s.tables, "mission_deck", ()):
+                deck = s.tables.mission_deck                # any card, dealt or taken out
+                b[key] = deck[rng.randrange(len(deck))]
             else:
                 continue
             yield b

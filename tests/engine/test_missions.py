@@ -161,6 +161,8 @@ def test_classic_condition_forms_no_shipped_deck_uses__named_places_and_default_
     assert not is_condition_met(named, s, 1) and not is_condition_met(three, s, 1)
     s = build_state("classic", 3, {}, board="alaska=0:3 kamchatka=0:3 japan=1:1", rest=2)
     assert is_condition_met(three, s, 0)              # exactly the minimum is enough
+    s = build_state("classic", 3, {}, board="alaska=0:2 kamchatka=0:3 japan=1:1", rest=2)
+    assert not is_condition_met(three, s, 0)          # one below the minimum is not
     s = build_state("classic", 3, {}, board="alaska=0:3 kamchatka=1:3 japan=1:1", rest=2)
     assert not is_condition_met(named, s, 0) and not is_condition_met(three, s, 0)
     s = build_state("classic", 3, {}, board="alaska=0:1 kamchatka=0:1 japan=1:2", rest=2, rest_armies=2)

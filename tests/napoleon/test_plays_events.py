@@ -23,3 +23,28 @@ def test_a_placed_epidemic_is_not_reported_lost():
     s, events = E.apply(s, actions[-1])
     assert [e["type"] for e in events] == ["epidemic-card-drawn", "epidemic"], events
     assert E.to_dict(s)["phase"] == "maneuver"
+
+
+def test_an_epidemic_a_card_moves_on_is_not_reported_lost():
+    """napoleon.epidemics.card-move: a card moves the epidemic onto b1's last regiment; the
+    pile still holds cards of territories with regiments, so the epidemic moves on by a draw
+    (phase epidemic-move) and is not lost: no 'epidemic-lost' among the play's events."""
+    s, actions = _case_state("napoleon.epidemics.card-move.001")
+    s, events = E.apply(s, actions[0])
+    assert [e["type"] for e in events] == ["card-played", "epidemic-moved",
+                                           "epidemic-card-loss"], events
+    assert E.to_dict(s)["phase"] == "epidemic-move"
+
+
+def test_a_lasting_effect_names_places_only_when_bound_to_a_battle():
+    """turn_flags.effects: a lasting effect bound to no battle (Ukraine's extra naval maneuver)
+    is written without 'from'/'to'; a case names the keys it checks, so an extra key in a
+    state's dict is for this test to see."""
+    s, actions = _case_state("napoleon.effects.extra-naval-maneuver.601")
+    seen = []
+    for a in actions:
+        s, _ = E.apply(s, a)
+        seen += [e for e in E.to_dict(s)["turn_flags"].get("effects", ())]
+    assert seen, "the case plays no lasting effect"
+    assert all("from" not in e and "to" not in e for e in seen), seen
+

@@ -60,6 +60,16 @@ def _split(b, first, *sizes):
     out.append(rest[i:])
     return out
 
+def _blue_before_kamchatka(b, *missions):
+    """Blue (seat 1) on turn with 22 territories and Alaska (5 armies), black 10, green the
+    rest and Kamchatka (1 army): blue's next conquest is its 24th territory."""
+    blue, black, green = _split(b, ("alaska", "kamchatka"), 22, 10)
+    owners = {t: (1, 2) for t in blue}
+    owners.update({t: (0, 2) for t in black})
+    owners.update({t: (2, 2) for t in green})
+    owners.update({"alaska": (1, 5), "kamchatka": (2, 1)})
+    b.position(owners, phase="attack", current=1, edit=_missions(*missions))
+
 
 def _conquer_kamchatka(b, attacker, victim, *, dice=3, move=3, eliminated=False, occupy_state=None,
                        occupy_events=None, roll_state=None, extra_roll_events=()):
@@ -502,13 +512,7 @@ def mission_turn_start(b):
 @scenario("classic.missions.conditions.201", "Destroy black: holding 24 territories is no win while black is in play",
           ["classic.missions.conditions", "classic.missions.own-colour"], options=MISSION, negative=True)
 def destroy_open(b):
-    blue, black, green = _split(b, ("alaska", "kamchatka"), 22, 10)
-    owners = {t: (1, 2) for t in blue}
-    owners.update({t: (0, 2) for t in black})
-    owners.update({t: (2, 2) for t in green})
-    owners.update({"alaska": (1, 5), "kamchatka": (2, 1)})
-    b.position(owners, phase="attack", current=1,
-               edit=_missions("conquer-asia-africa", "destroy-black", "occupy-18-territories-2-armies"))
+    _blue_before_kamchatka(b, "conquer-asia-africa", "destroy-black", "occupy-18-territories-2-armies")
     _conquer_kamchatka(b, 1, 2, occupy_state={"phase": "attack", "winner": None})
 
 

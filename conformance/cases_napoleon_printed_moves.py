@@ -240,13 +240,10 @@ def one_battle_egypt(b: Any) -> None:
          state={"phase": "attack", "territories": {"egypt": {"armies": 1}}})
 
 
-@sc("napoleon.cards.elimination-capture.671",
-    "Five cards after taking an eliminated player's: the trade is owed at once, the capture settled",
-    ["napoleon.cards.elimination-capture", "napoleon.combat.elimination"], options=NO_TABLE)
-def capture_trade(b: Any) -> None:
-    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)},
-        hands={0: ["card-egypt", "card-maghreb", "card-bavaria"],
-               1: ["card-castile", "card-holland"]})
+def _aquitaine_takes_castile(b: Any, hands: dict[int, list[str]]) -> None:
+    """Player 1 (seat 0, 5 in Aquitaine) takes Castile, player 2's last territory (1 regiment),
+    with 6-5-4 against 2: player 2 is out, their two cards join the attacker's three."""
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)}, hands=hands)
     b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
     b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [2]},
          events=[{"type": "battle", "player": 0, "defender": 1, "from": "aquitaine",
@@ -255,6 +252,14 @@ def capture_trade(b: Any) -> None:
                  {"type": "eliminated", "player": 1, "by": 0}],
          state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}},
                 "players": [{"cards": 5}, {"eliminated": True, "cards": []}, {}]})
+
+
+@sc("napoleon.cards.elimination-capture.671",
+    "Five cards after taking an eliminated player's: the trade is owed at once, the capture settled",
+    ["napoleon.cards.elimination-capture", "napoleon.combat.elimination"], options=NO_TABLE)
+def capture_trade(b: Any) -> None:
+    _aquitaine_takes_castile(b, {0: ["card-egypt", "card-maghreb", "card-bavaria"],
+               1: ["card-castile", "card-holland"]})
     b.do({"type": "occupy", "armies": 4},
          explain="Player 2's two cards make player 1's hand five: a trade is owed before the "
                  "attack goes on, and the captured cards are settled by it.",
@@ -304,16 +309,7 @@ def ships_in_finland(b: Any) -> None:
     reading=("napoleon.amb.general-attack-scope", "one-battle"))
 def general_bought_on_conquest(b: Any) -> None:
     infantry = ["card-switzerland", "card-austria-bohemia", "card-transylvania"]
-    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)},
-        hands={0: infantry, 1: ["card-holland", "card-castile"]})
-    b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
-    b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [2]},
-         events=[{"type": "battle", "player": 0, "defender": 1, "from": "aquitaine",
-                  "to": "castile", "attacker_dice": [6, 5, 4], "defender_dice": [2],
-                  "attacker_losses": 0, "defender_losses": 1},
-                 {"type": "eliminated", "player": 1, "by": 0}],
-         state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}},
-                "players": [{"cards": 5}, {"eliminated": True, "cards": []}, {}]})
+    _aquitaine_takes_castile(b, {0: infantry, 1: ["card-holland", "card-castile"]})
     b.do({"type": "occupy", "armies": 4},
          state={"phase": "reinforce",
                 "pending": {"to_place": 0, "must_trade": True, "after": "elimination"},

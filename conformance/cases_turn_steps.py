@@ -15,7 +15,11 @@ event schema defines and every observable field that changes.
 from __future__ import annotations
 
 from riskspec.conformance.cases_cards import trade
-from riskspec.conformance.cases_mutants_classic import _conquer_kamchatka, _missions, _split
+from riskspec.conformance.cases_mutants_classic import (
+    _blue_before_kamchatka,
+    _conquer_kamchatka,
+    _missions,
+)
 from riskspec.conformance.scenario import scenario
 
 MISSION = {"game-mode": "mission"}
@@ -71,13 +75,7 @@ def non_set_with_own_territory(b):
           # not, but a held one falls back the same way: the case tells no reading apart)
           options={**MISSION, "classic.amb.absent-colour-missions": "keep-with-fallback"})
 def absent_colour_fallback(b):
-    blue, black, green = _split(b, ("alaska", "kamchatka"), 22, 10)
-    owners = {t: (1, 2) for t in blue}
-    owners.update({t: (0, 2) for t in black})
-    owners.update({t: (2, 2) for t in green})
-    owners.update({"alaska": (1, 5), "kamchatka": (2, 1)})
-    b.position(owners, phase="attack", current=1,
-               edit=_missions("conquer-asia-africa", "destroy-yellow", "conquer-north-america-australia"))
+    _blue_before_kamchatka(b, "conquer-asia-africa", "destroy-yellow", "conquer-north-america-australia")
     _conquer_kamchatka(b, 1, 2, occupy_state={"phase": "game-over", "winner": 1},
                        occupy_events=[{"type": "game-over", "winner": 1, "reason": "mission"}])
     b.check(explain="Nobody plays yellow, so blue's card asks for 24 territories: Kamchatka is the "

@@ -1,6 +1,8 @@
 """Napoléon on the printed board: cases written for surviving mutants of the turn flow, the
 legal-action lists and the landing reach (napoleon.game, napoleon.legal, napoleon.reach,
-napoleon.turn_end), numbered 4xx.
+napoleon.turn_end), numbered 6xx like every printed-board case; the one case on a small
+inline board (``napoleon.setup.epidemics.411``, where the printed board cannot tell the
+readings apart) keeps a number outside 601–699.
 
 Each case states, from the rules, what a plausible deviation of an engine gets wrong: a
 hand of four cards taken for a forced trade, a trade forced by captured cards stopped at

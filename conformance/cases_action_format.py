@@ -24,7 +24,6 @@ from riskspec.conformance.printed import BASIC, NO_TABLE, REINFORCE, pos, sc
 from riskspec.conformance.scenario import scenario
 
 MISSION = {"game-mode": "mission"}
-WHY = "A malformed action is refused as such, before any rule is asked; the state stays."
 
 
 def _attack_position(b: Any) -> None:

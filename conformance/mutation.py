@@ -30,7 +30,6 @@ import argparse
 import ast
 import contextlib
 import functools
-import gc
 import importlib
 import inspect
 import json
@@ -164,8 +163,10 @@ _MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "
                        "update", "setdefault", "popitem", "sort", "reverse"})
 
 
-#: the names the rule modules give the state a step changes
+#: the names the rule modules give the state a step changes, and the lists a step appends its
+#: events (or a message's parts) to: not state (Classic's ``events``, Napoléon's ``ev``)
 _STATE_NAMES = frozenset({"s", "state", "new"})
+_EVENT_LISTS = frozenset({"events", "ev", "out", "parts", "lines"})
 
 
 def _called_name(stmt: Any) -> str | None:
@@ -209,7 +210,7 @@ def is_change(stmt: Any) -> bool:
     call = stmt.value
     if name in _MUTATORS and isinstance(call.func, ast.Attribute):
         owner = call.func.value
-        return not (isinstance(owner, ast.Name) and owner.id in ("events", "out", "parts", "lines"))
+        return not (isinstance(owner, ast.Name) and owner.id in _EVENT_LISTS)
     # a step given the state to change (``end_turn(s, events)``, ``conquer(s, f, t, …)``)
     return bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id in _STATE_NAMES
 
@@ -236,18 +237,18 @@ def _wrong_moment(node: Any, parent: Any) -> list[tuple[str, Any]]:
     reads a name computed in between is not moved earlier (that only breaks the code)."""
     if not isinstance(node, ast.stmt) or parent is None:
         return []
+    check = is_check(node)
+    if not check and not is_change(node):
+        return []
     for fld in ("body", "orelse", "finalbody"):
         seq: list[Any] = getattr(parent, fld, None) or []
         at = next((k for k, x in enumerate(seq) if x is node), None)
         if at is None:
             continue
-        want = is_change if is_check(node) else is_check if is_change(node) else None
-        if want is None:
-            return []
         j = next((k for k in range(at + 1, len(seq)) if is_check(seq[k]) or is_change(seq[k])), None)
-        if j is None or not want(seq[j]):
+        if j is None or not (is_change if check else is_check)(seq[j]):
             return []
-        if is_check(node):  # the check moved to just after the change
+        if check:  # the check moved to just after the change
             return [("wrong-moment check-after-change",
                      lambda n, fld=fld, j=j: _move(getattr(parent, fld), n, j + 1))]
         if _read_names(seq[j]) & _assigned_names(seq[at + 1:j]):
@@ -479,10 +480,24 @@ _MEMOS: dict[str, tuple[str, ...]] = {"listed": ("_CACHES",), "chance": ("_LISTE
 _LAST: dict[str, Any] = {"listed": None}
 
 
+def _lru_caches() -> Iterator[Any]:
+    """The ``functools`` caches of the reference engine's modules (module-level functions and
+    class methods): read from the loaded modules, not from a scan of every live object (the
+    coverage run clears them before each case)."""
+    for name, mod in list(sys.modules.items()):
+        if not name.startswith(PKG) or mod is None:
+            continue
+        for value in vars(mod).values():
+            members = vars(value).values() if inspect.isclass(value) and value.__module__ == name else (value,)
+            for obj in members:
+                obj = getattr(obj, "__func__", obj)
+                if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "") == name:
+                    yield obj
+
+
 def _clear_caches() -> None:
-    for obj in gc.get_objects():
-        if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "").startswith(PKG):
-            obj.cache_clear()
+    for cache in _lru_caches():
+        cache.cache_clear()
     for name, memos in _MEMOS.items():
         mod = sys.modules.get(f"{PKG}.{name}")
         if mod is None:

@@ -8,23 +8,14 @@ import random
 import pytest
 
 from riskspec.reference import engine as E
-from riskspec.reference.driver import sample_outcome
+from riskspec.reference.driver import play_until
 from riskspec.reference.state import State, get_fields
 
 
 def _played(variant: str, players: int, steps: int) -> State:
-    rng = random.Random(5)
-    s = E.new_game(variant, players, {})
-    for _ in range(steps):
-        if E.is_terminal(s):
-            break
-        if E.current_player(s) == E.CHANCE:
-            action = sample_outcome(s, rng)
-        else:
-            legal = E.legal_actions(s)
-            action = legal[rng.randrange(len(legal))]
-        s = E.apply(s, action)[0]
-    return s
+    """The position after ``steps`` steps of seeded random play (or the game's end)."""
+    left = iter(range(steps))
+    return play_until(E.new_game(variant, players, {}), lambda s: next(left, None) is None, random.Random(5))
 
 
 @pytest.mark.parametrize("variant, players", [("classic", 4), ("napoleon-basic", 2), ("napoleon-advanced", 3)])

@@ -22,14 +22,19 @@ def _row(n: int) -> dict:
                      {"all": 1}, {}, [(f"c-{t}", t, "infantry") for t in names] + [("c-j", None, "wild")])
 
 
-@pytest.mark.parametrize("variant, players, covered", [
-    # the deal: 10 cards for each human player and 7 for each of the 4 neutral armies
-    ("napoleon-basic", 2, 10 + 10 + 4 * 7),
-    # the claim: every regiment a player starts with (40 each with three players) may claim one
-    ("napoleon-advanced", 3, 3 * 40),
-])
-def test_one_territory_more_than_the_pieces_cover_is_refused(variant, players, covered):
-    spec = load_spec()
+def _covered(variant: str, players: int) -> int:
+    """The territories the starting pieces occupy, from the variant's own parameters: under
+    the deal, the cards dealt to each player and neutral army; under the claim, one territory
+    per starting regiment."""
+    p = E.new_game(variant, players, {}).tables.params
+    if p.setup_distribution == "deal":
+        return players * p.setup_deal_cards_player + p.setup_neutral_players * p.setup_deal_cards_neutral
+    return players * p.setup_starting_units[str(players)]
+
+
+@pytest.mark.parametrize("variant, players", [("napoleon-basic", 2), ("napoleon-advanced", 3)])
+def test_one_territory_more_than_the_pieces_cover_is_refused(variant, players):
+    spec, covered = load_spec(), _covered(variant, players)
     fits = variant_on_map(spec.variant(variant), _row(covered))
     assert E.new_game(fits, players, {}).tables.n_territories == covered
     too_big = variant_on_map(spec.variant(variant), _row(covered + 1))

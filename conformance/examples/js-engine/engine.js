@@ -178,7 +178,7 @@ function apply(s, a) {
       const p = s.pending;
       need(a.attacker.length === p.attacker_dice && a.defender.length === p.defender_dice, "dice-count", "classic.attack.compare",
         "wrong number of dice");
-      const att = [...a.attacker].sort((x, y) => y - x), dfd = [...a.defender].sort((x, y) => y - x);
+      const att = a.attacker, dfd = a.defender;   // sorted high to low (checkForm)
       let al = 0, dl = 0;
       for (let i = 0; i < Math.min(att.length, dfd.length); i++) {
         if (att[i] > dfd[i]) dl++; else al++;   // ties go to the defender

@@ -63,7 +63,3 @@ def get_next_seat(state: State, after: int, *, humans_only: bool, alive_only: bo
             continue
         return seat
     return -1
-
-
-def count_territories(state: State, seat: int) -> int:
-    return state.owner.count(seat)

@@ -123,7 +123,7 @@ def is_condition_met(condition: Mapping[str, Any], state: State, seat: int,
     if kind == "hold_territories":
         least = body.get("min_armies", 1)
         count = sum(1 for o, a in zip(state.owner, state.armies) if o == seat and a >= least)
-        return count >= body["count"]
+        return bool(count >= body["count"])
     if kind == "hold_named":
         least = body.get("min_armies", 1)
         index = state.tables.territory_index

@@ -325,6 +325,10 @@ class BattleChain:
         nd = self.defender_dice(a, d)
         return RollOdds(na, nd, dict(self._rolls[(na, nd)]))
 
+    def roll_odds(self, na: int, nd: int) -> dict[tuple[int, int], Fraction]:
+        """The losses (attacker, defender) of one roll of ``na`` against ``nd`` dice, exact."""
+        return dict(self._rolls[(na, nd)])
+
     # ------------------------------------------------------------------ battle to the end
 
     def _solve(self, amax: int, dmax: int) -> None:
@@ -442,7 +446,7 @@ def docs_odds(variant: Any) -> dict[str, Any]:
                        f"{nd} defence {'die' if nd == 1 else 'dice'}",
               "header": ["attacker loses", "defender loses", "probability", "exact"],
               "rows": [[la, ld, float(p), f"{p.numerator}/{p.denominator}"]
-                       for (la, ld), p in chain._rolls[(na, nd)].items()]}
+                       for (la, ld), p in chain.roll_odds(na, nd).items()]}
              for na in range(1, rules.max_attacker_dice + 1)
              for nd in range(1, rules.max_defender_dice + 1)]
     n = 10

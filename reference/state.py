@@ -36,8 +36,8 @@ while they hold more than ``max_hand`` cards or owe ``k`` more sets (and hold a 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from riskspec.errors import RiskspecError
 from riskspec.reference import ruleids as R
@@ -84,6 +84,7 @@ class InvalidStateError(RiskspecError, ValueError):
 #: strings, tuples, the shared tables) is shared
 _COPY_BY_TYPE = {"list": "{}[:]", "dict": "dict({})"}
 _COPIERS: dict[type, Any] = {}
+_S = TypeVar("_S")
 
 
 def get_fields(cls: type) -> dict[str, str]:
@@ -99,7 +100,7 @@ def get_fields(cls: type) -> dict[str, str]:
     return out
 
 
-def _copier(cls: type) -> Any:
+def _copier(cls: type[_S]) -> Callable[[_S], _S]:
     """The copy function of a state class, written once from its declared fields (as attrs
     writes ``__init__``): one assignment per field, no loop over names at copy time.  A field
     without a declared type is a :class:`TypeError` when the class is defined."""
@@ -113,7 +114,8 @@ def _copier(cls: type) -> Any:
         scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
         exec("\n".join(lines), scope)  # noqa: S102 - code written from the class's own field names
         hit = _COPIERS[cls] = scope["copy"]
-    return hit
+    copier: Callable[[_S], _S] = hit
+    return copier
 
 
 class State:

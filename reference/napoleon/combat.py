@@ -179,7 +179,7 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tup
         s.pending = {"from": src, "to": dst, "min": low,
                      "eliminated": elim and s.eliminated_by[loser] < 0}
         if s.pending["eliminated"]:
-            _eliminate(s, loser, ev)
+            eliminate_by_conquest(s, loser, ev)
         check_victory(s, ev)
         return
     fight_on = naval and p.naval_fight_to_end == "all"
@@ -192,7 +192,7 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tup
         s.phase, s.pending = "attack", {}
 
 
-def _eliminate(s: NapState, loser: int, ev: list[Event]) -> None:
+def eliminate_by_conquest(s: NapState, loser: int, ev: list[Event]) -> None:
     """A conquest took ``loser``'s last territory: their cards go to the conqueror."""
     cards = G.eliminate(s, loser, ev)
     if cards:

@@ -170,7 +170,7 @@ def process_first_player(s: NapState, a: A.FirstPlayer, ev: list[Event]) -> None
         if -1 in s.owner[:s.tables.n_territories]:  # the claiming setup
             s.phase, s.pending, s.current = "claim", {}, seat
             return
-        _next_share(s, None, ev)
+        next_share(s, None, ev)
     else:
         begin_play(s, seat, ev)
 
@@ -184,7 +184,7 @@ def _share_order(s: NapState) -> list[tuple[int, int]]:
     return [(h, h) for h in hs] + [(nt, hs[j % len(hs)]) for j, nt in enumerate(s.neutrals)]
 
 
-def _next_share(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
+def next_share(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
     p = s.tables.params
     order = _share_order(s)
     start = 0 if done is None else [o[0] for o in order].index(done) + 1
@@ -245,7 +245,7 @@ def process_claim(s: NapState, a: A.Claim, ev: list[Event]) -> None:
     if -1 in s.owner[:s.tables.n_territories]:
         s.current = hs[(hs.index(seat) + 1) % len(hs)]
     else:
-        _next_share(s, seat, ev)
+        next_share(s, seat, ev)
 
 
 def can_setup_place(s: NapState, t: int, seat: int) -> bool:
@@ -268,7 +268,7 @@ def process_setup_place(s: NapState, a: A.Place | A.PlaceNeutral, ev: list[Event
     s.reserves[seat] -= 1
     s.pending["left"] -= 1
     if s.pending["left"] == 0:
-        _next_share(s, seat, ev)
+        next_share(s, seat, ev)
 
 
 # ---------------------------------------------------------------- turn start and reinforcement
@@ -386,7 +386,7 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
     s.pending = {"to_place": reinforcements(s, seat) + extra, "must_trade": False,
                  "after": "turn"}
     s.pending["must_trade"] = _owes_trade(s, seat, first=True)
-    _maybe_end_reinforce(s)
+    maybe_end_reinforce(s)
 
 
 def capital_bonuses(s: NapState, seat: int) -> int:
@@ -439,7 +439,7 @@ def _owes_trade(s: NapState, seat: int, first: bool) -> bool:
     return hand >= at
 
 
-def _maybe_end_reinforce(s: NapState) -> None:
+def maybe_end_reinforce(s: NapState) -> None:
     if s.pending["to_place"] == 0 and not s.pending["must_trade"]:
         if s.pending["after"] == "turn":
             new_stage(s)  # effect plays are counted per phase
@@ -472,13 +472,13 @@ def process_trade(s: NapState, a: A.Trade, ev: list[Event]) -> None:
     s.pending["to_place"] += value
     ev.append({"type": "traded", "player": seat, "cards": [tb.cards[c] for c in cards],
                "value": value})
-    _territory_bonus(s, seat, cards, ev)
+    grant_territory_bonus(s, seat, cards, ev)
     s.pending["must_trade"] = _owes_trade(s, seat, first=False)
-    _maybe_end_reinforce(s)
+    maybe_end_reinforce(s)
 
 
 @RID.cites(RID.CARDS_TRADE_TERRITORY_BONUS)
-def _territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Event]) -> None:
+def grant_territory_bonus(s: NapState, seat: int, cards: Sequence[int], ev: list[Event]) -> None:
     p, tb = s.tables.params, s.tables
     limit = p.cards_territory_bonus_limit
     for c in cards:
@@ -517,7 +517,7 @@ def process_buy_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
             "not enough reinforcements left to pay for a ship")
     s.pending["to_place"] -= tb.params.costs_ship
     N.build(s, seat, z, ev)
-    _maybe_end_reinforce(s)
+    maybe_end_reinforce(s)
 
 
 def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
@@ -534,7 +534,7 @@ def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
             and not s.pending["must_trade"]:
         s.phase, s.pending = "attack", {}
         return
-    _maybe_end_reinforce(s)
+    maybe_end_reinforce(s)
 
 
 BUY_RULES = {"general-limit": RID.UNITS_GENERALS, "admiral-limit": RID.UNITS_ADMIRALS,
@@ -563,7 +563,7 @@ def process_buy(s: NapState, a: A.BuyGeneral | A.BuyFortification | A.BuyAdmiral
         s.forts[t] += 1
     where = "zone" if kind == "admiral" else "territory"
     ev.append({"type": f"{kind}-bought", "player": s.current, where: s.tables.places[t]})
-    _maybe_end_reinforce(s)
+    maybe_end_reinforce(s)
 
 
 def _turn_order(s: NapState) -> list[int]:
@@ -588,7 +588,7 @@ def setup_share(s: NapState, seat: int) -> int:
 
 
 @RID.cites(RID.CARDS_RESHUFFLE)
-def _pile_ready(s: NapState) -> bool:
+def is_pile_ready(s: NapState) -> bool:
     if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
     return bool(s.draw_pile)
@@ -597,15 +597,15 @@ def _pile_ready(s: NapState) -> bool:
 def begin_play(s: NapState, first: int, ev: list[Event] | None = None) -> None:
     """Play begins with ``first``: the setup draws of the card table first, if any."""
     s.first_player = first
-    _next_setup_draw(s, None, ev)
+    next_setup_draw(s, None, ev)
 
 
-def _next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
+def next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None) -> None:
     order = _turn_order(s)
     start = 0 if done is None else order.index(done) + 1
     for seat in order[start:]:
         n = setup_share(s, seat)
-        if n > 0 and _pile_ready(s):
+        if n > 0 and is_pile_ready(s):
             s.phase, s.current = "card-table", seat
             s.pending = {"seat": seat, "left": n, "after": "setup"}
             return
@@ -617,7 +617,7 @@ def turn_draws(s: NapState, seat: int) -> bool:
     if s.tables.params.setup_card_table_mode != "by-round":
         return False
     n = _row(s, s.turn)
-    if n <= 0 or not _pile_ready(s):
+    if n <= 0 or not is_pile_ready(s):
         return False
     s.phase, s.pending = "card-table", {"seat": seat, "left": n, "after": "turn"}
     return True

@@ -97,7 +97,7 @@ def _taken_from(s: NapState, dst: int, loser: int, ev: list[Event]) -> None:
     p = s.tables.params
     capture(s, dst, loser, s.current, ev)  # napoleon.leaders.capture, capture-vp
     if G.controlled(s, loser)[0] == 0:  # (an owner of a territory is not eliminated yet)
-        C._eliminate(s, loser, ev)
+        C.eliminate_by_conquest(s, loser, ev)
         C.check_victory(s, ev)
         seat = s.current
         if s.winner < 0 and s.captured[seat] and p.cards_elimination_trade_timing == "immediately":

@@ -77,7 +77,7 @@ def card(tb: Any, mid: str) -> Any:
 
 
 def dealing(tb: Any) -> bool:
-    return tb.params.is_advanced and tb.params.setup_missions_per_level > 0
+    return bool(tb.params.is_advanced and tb.params.setup_missions_per_level > 0)
 
 
 def check_supported(tb: Any) -> None:
@@ -183,13 +183,13 @@ def _leaf(kind: str, body: Mapping[str, Any], s: Any, seat: int) -> bool | None:
     own, units = s.owner, s.armies
     if kind == "hold_territories":
         least = body.get("min_armies", 1)
-        return sum(1 for t in range(T) if own[t] == seat and units[t] >= least) >= body["count"]
+        return sum(1 for t in range(T) if own[t] == seat and units[t] >= least) >= int(body["count"])
     if kind == "hold_named":
         least = body.get("min_armies", 1)
         return all(own[x] == seat and units[x] >= least for x in
                    (tb.place_index[p] for p in body["places"]))
     if kind == "hold_zones":
-        return sum(1 for z in range(T, len(own)) if own[z] == seat and units[z] > 0) >= body["count"]
+        return sum(1 for z in range(T, len(own)) if own[z] == seat and units[z] > 0) >= int(body["count"])
     if kind == "control_routes":
         held = {rid for rid, _, zs in tb.routes if all(own[z] == seat and units[z] > 0 for z in zs)}
         named = body.get("routes", ())
@@ -198,7 +198,7 @@ def _leaf(kind: str, body: Mapping[str, Any], s: Any, seat: int) -> bool | None:
         held = {tb.places[cap] for _, cap, _, _ in tb.capitals if own[cap] == seat}
         return all(c in held for c in body.get("capitals", ())) and len(held) >= body.get("count", 0)
     if kind == "capture_leaders":  # generals only: this engine has no admirals (check_supported)
-        return s.prisoners[seat] >= body["count"]
+        return bool(s.prisoners[seat] >= body["count"])
     if kind == "hold_units":
         where = [tb.place_index[x] for x in body["in"]] if body.get("in") else range(len(own))
         mine = [x for x in where if own[x] == seat]
@@ -206,7 +206,7 @@ def _leaf(kind: str, body: Mapping[str, Any], s: Any, seat: int) -> bool | None:
                  "ships": sum(units[x] for x in mine if x >= T),
                  "generals": sum(s.generals[x] for x in mine),
                  "fortifications": sum(s.forts[x] for x in mine)}[body["kind"]]
-        return count >= body["count"]
+        return bool(count >= body["count"])
     return None  # control_groups: the Classic evaluation (groups of territories)
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.reference.battle import get_defender_dice_limit
 from riskspec.reference.napoleon import ruleids as RID
 from riskspec.reference.napoleon.state import NapState
 
@@ -78,7 +77,3 @@ def forced_attacks(s: NapState) -> list[tuple[int, int]]:
     """(zone, most dice) of every forced battle owed now."""
     top = s.tables.params.attack_max_attacker_dice
     return [(z, min(top, s.challengers[z])) for z in forced_zones(s)]
-
-
-def defender_limit(s: NapState, dst: int) -> int:
-    return get_defender_dice_limit(s.armies[dst], s.tables.params.attack_max_defender_dice)

@@ -193,7 +193,7 @@ def process_play_card(s: NapState, a: A.PlayCard, ev: list[Event]) -> None:
     s.effect_plays = tuple(plays)
     ev.append({"type": "card-played", "player": seat, "card": tb.cards[c], "effect": kind})
     if p.cards_territory_bonus_on_effect:
-        G._territory_bonus(s, seat, (c,), ev)
+        G.grant_territory_bonus(s, seat, (c,), ev)
     _apply(s, seat, c, kind, n, territory, src, dst, zones, ev)
 
 
@@ -203,7 +203,7 @@ def _apply(s: NapState, seat: int, c: int, kind: str, n: int, territory: int, sr
     tb = s.tables
     if kind == "extra-regiments":
         s.pending["to_place"] += n
-        G._maybe_end_reinforce(s)
+        G.maybe_end_reinforce(s)
     elif kind == "free-ships":
         for z in zones or ():
             N.build(s, seat, z, ev)  # among another player's ships: a challenger ship

@@ -113,7 +113,7 @@ def process_ransom(s: NapState, a: A.Ransom, ev: list[Event]) -> None:
         s.pending = {"captor": captor, "left": left, **s.pending}
         s.phase = "ransom"
         return
-    G._maybe_end_reinforce(s)
+    G.maybe_end_reinforce(s)
 
 
 def process_ransom_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
@@ -126,4 +126,4 @@ def process_ransom_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
     if s.pending["left"] == 0:
         s.phase = "reinforce"
         s.pending = {k: s.pending[k] for k in ("to_place", "must_trade", "after")}
-        G._maybe_end_reinforce(s)
+        G.maybe_end_reinforce(s)

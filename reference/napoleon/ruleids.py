@@ -23,7 +23,6 @@ BASIC_TURN = "napoleon.basic.turn"
 CARDS_EFFECT_ICONS = "napoleon.cards.effect-icons"
 CARDS_EFFECT_LIMIT = "napoleon.cards.effect-limit"
 CARDS_EFFECTS_IGNORED_IN_TRADE = "napoleon.cards.effects-ignored-in-trade"
-CARDS_ELIMINATION_CAPTURE = "napoleon.cards.elimination-capture"
 CARDS_FORCED_TRADE = "napoleon.cards.forced-trade"
 CARDS_JOKERS = "napoleon.cards.jokers"
 CARDS_SET_VALUES = "napoleon.cards.set-values"
@@ -62,7 +61,6 @@ EPIDEMICS_RELOCATE = "napoleon.epidemics.relocate"
 
 # leaders
 LEADERS_ACCOMPANY = "napoleon.leaders.accompany"
-LEADERS_CAPTURE = "napoleon.leaders.capture"
 LEADERS_CAPTURE_VP = "napoleon.leaders.capture-vp"
 LEADERS_RANSOM = "napoleon.leaders.ransom"
 
@@ -72,8 +70,6 @@ MANEUVER_LEADERS = "napoleon.maneuver.leaders"
 MANEUVER_NAVAL = "napoleon.maneuver.naval"
 
 # missions
-MISSIONS_CHECK = "napoleon.missions.check"
-MISSIONS_LASTING_BONUS = "napoleon.missions.lasting-bonus"
 MISSIONS_ONE_PER_LEVEL = "napoleon.missions.one-per-level"
 MISSIONS_REPLACE = "napoleon.missions.replace"
 
@@ -91,7 +87,6 @@ REINFORCE_ROUTES = "napoleon.reinforce.routes"
 REINFORCE_TERRITORIES = "napoleon.reinforce.territories"
 
 # scoring
-SCORING_FINAL_MISSIONS = "napoleon.scoring.final-missions"
 SCORING_TIE_BREAK = "napoleon.scoring.tie-break"
 SCORING_WINNER = "napoleon.scoring.winner"
 

@@ -167,10 +167,11 @@ def game_of_log(path: str | Path) -> dict[str, Any]:
     from riskspec.errors import ActionError
     from riskspec.reference import engine as E
     from riskspec.reference import log as L
+    from riskspec.reference.tables import get_explicit_options
     log = L.read_log(path)
     variant = E.get_variant(log["variant"])
     state = E.new_game(variant, list(log["players"]),
-                       L.get_explicit_options(variant, log["options"]))
+                       get_explicit_options(variant, log["options"]))
     frames = [_frame(E, state, None, [])]
     steps = log["steps"]
     for step in steps[:MAX_STEPS]:

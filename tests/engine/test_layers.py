@@ -146,3 +146,36 @@ def test_no_import_cycle_in_the_core() -> None:
         if m not in state:
             cycle = visit(m, [])
             assert cycle is None, "import cycle: " + " → ".join(cycle)
+
+
+def _module_aliases(tree: ast.Module) -> set[str]:
+    """Names bound to a module by ``import a.b as X`` / ``from a import b as X`` (any module)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names |= {a.asname or a.name for a in node.names if a.name[:1].islower()}
+    return names
+
+
+def private_calls(source: str) -> list[tuple[int, str]]:
+    """``X._name`` where ``X`` is an imported module: a reach into another module's privates."""
+    tree = ast.parse(source)
+    aliases = _module_aliases(tree)
+    return [(node.lineno, f"{node.value.id}.{node.attr}") for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id in aliases and node.attr.startswith("_")
+            and not node.attr.startswith("__")]
+
+
+def test_the_private_call_finder_finds_them() -> None:
+    src = "from riskspec.reference.napoleon import game as G\nG._next(s)\nG.next(s)\nself._x()\n"
+    assert private_calls(src) == [(2, "G._next")]
+
+
+def test_no_engine_module_reaches_into_another_modules_privates() -> None:
+    """Each module's public functions are its interface (issue 27: 14 such calls were found)."""
+    found = [f"{name}:{line}: {what}" for name, path in modules().items()
+             for line, what in private_calls(path.read_text(encoding="utf-8"))]
+    assert not found, found

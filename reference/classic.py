@@ -121,12 +121,12 @@ def _leave_placement_if_done(s: State) -> None:
 def process_place(s: State, a: A.Place, events: Events) -> None:
     t = a.territory
     p = s.current
-    # A forced trade comes before any placement.
+    # Verify that no forced trade is owed: it comes before any placement.
     require(s.pending["forced"] is None, "forced-trade",
             R.ELIMINATION_FORCED_TRADE if s.phase == "elimination-trade" else R.CARDS_FORCED_TRADE,
             lambda: f"{get_player_name(s, p)} must trade cards first "
             f"({len(s.hands[p])} cards in hand)")
-    # Reinforcements go on one's own territories.
+    # Verify that the territory is the player's own (reinforcements go there).
     require(s.owner[t] == p, "not-owner", R.REINFORCE_PLACE,
             lambda: f"{get_territory_name(s, t)} is not yours")
 
@@ -142,38 +142,40 @@ def process_trade(s: State, a: A.Trade, events: Events) -> None:
     tb, prm, p = s.tables, s.tables.params, s.current
     hand = s.hands[p]
     symbols = [tb.card_symbol[c] for c in cards]
-    # Only cards in one's hand can be traded.
+    # Verify that every card traded is in the player's hand.
     require(all(c in hand for c in cards), "not-in-hand", R.CARDS_OPTIONAL_TRADE,
             lambda: f"{get_player_name(s, p)} does not hold "
             f"{', '.join(tb.cards[c] for c in cards if c not in hand)}")
     problem = get_set_problem(symbols, tb.ruleset.board.symbols, prm.cards_max_wilds_per_set)
-    # A set holds at most cards.max_wilds_per_set wild cards.
+    # Verify that the set holds at most cards.max_wilds_per_set wild cards.
     require(problem != "too-many-wilds", "too-many-wilds", R.CARDS_VALID_SETS,
             f"a set may hold at most {prm.cards_max_wilds_per_set} wild cards")
-    # A set is three alike or one of each symbol.
+    # Verify that the cards form a set: three alike or one of each symbol.
     require(problem is None, problem or "", R.CARDS_VALID_SETS,
             f"{', '.join(symbols)} is not a set")
     forced = is_trade_forced(s)
     if s.phase == "reinforce":
-        # Voluntary trades happen while reinforcements are being placed.
+        # Verify that a voluntary trade comes while reinforcements are being placed.
         require(forced or s.pending["to_place"] > 0, "trade-too-late", R.CARDS_TRADE_TIMING,
                 "sets are traded before the reinforcements are all placed")
     else:
-        # After taking a victim's cards, only the trades the hand forces are made.
+        # Verify that, after a victim's cards were taken, the trade is one the hand forces.
         require(forced, "trade-not-forced", R.ELIMINATION_FORCED_TRADE,
                 f"the hand is down to {len(hand)} cards; no further trade is due")
     owned = get_bonus_territories(s, cards)
     choose = bool(owned) and prm.cards_territory_bonus_limit != "per-card"
     if choose:
-        # A traded card showing an own territory earns armies on it: name which one.
+        # Verify that a bonus territory is named when a traded card shows an own territory …
         require(bonus_t >= 0, "bonus-territory-required", R.CARDS_TERRITORY_BONUS,
                 f"a territory bonus is due: name one of "
                 f"{', '.join(tb.territories[t] for t in owned)} as bonus_territory")
+        # … and that it is one of those territories.
         require(bonus_t in owned, "bonus-territory-invalid", R.CARDS_TERRITORY_BONUS,
                 f"{tb.territories[bonus_t]} is not a territory you hold among the traded cards")
     else:
-        # No bonus to choose: none due (no own territory among the cards, or the bonus is
-        # used up this turn), or one on every such card (per-card).
+        # Verify that no bonus territory is named when there is none to choose: none is due
+        # (no own territory among the cards, or the bonus is used up this turn), or one goes
+        # on every such card (per-card).
         require(bonus_t < 0, "no-bonus-due",
                 R.CARDS_TERRITORY_BONUS_LIMIT if s.bonus_taken else R.CARDS_TERRITORY_BONUS,
                 "no territory bonus is to be chosen for this trade; bonus_territory must be null")
@@ -229,20 +231,20 @@ def get_trade_value(s: State, symbols: list[str]) -> int:
 def process_attack(s: State, a: A.Attack, events: Events) -> None:
     f, t, dice = a.src, a.dst, a.dice
     prm, p = s.tables.params, s.current
-    # One attacks from a territory of one's own …
+    # Verify that the attack starts from a territory of the player's own …
     require(s.owner[f] == p, "not-owner", R.ATTACK_ADJACENCY,
             lambda: f"{get_territory_name(s, f)} is not yours")
-    # … a territory of another player …
+    # … against a territory of another player …
     require(s.owner[t] != p, "own-territory", R.ATTACK_ADJACENCY,
             lambda: f"{get_territory_name(s, t)} is yours")
     # … next to it.
     require(t in s.tables.adjacency_sets[f], "not-adjacent", R.ATTACK_ADJACENCY,
             lambda: f"{s.tables.territories[f]} does not border {s.tables.territories[t]}")
-    # An attacking territory needs attack.min_armies armies.
+    # Verify that the attacking territory has attack.min_armies armies.
     require(s.armies[f] >= prm.attack_min_armies, "too-few-armies", R.ATTACK_MIN_ARMIES,
             lambda: f"{get_territory_name(s, f)} needs {prm.attack_min_armies} armies to attack")
     limit = get_attacker_dice_limit(s.armies[f], prm.attack_max_attacker_dice)
-    # At most attack.max_attacker_dice dice, and fewer than the armies there.
+    # Verify at most attack.max_attacker_dice dice, and fewer than the armies there.
     require(dice <= limit, "too-many-dice", R.ATTACK_ATTACKER_DICE,
             lambda: f"{get_territory_name(s, f)} may roll at most {limit} dice")
 
@@ -273,7 +275,7 @@ def process_defend(s: State, a: A.Defend, events: Events) -> None:
     dice = a.dice
     t = s.pending["to"]
     limit = get_defender_dice_limit(s.armies[t], s.tables.params.attack_max_defender_dice)
-    # At most attack.max_defender_dice dice, and no more than the armies defending.
+    # Verify at most attack.max_defender_dice dice, and no more than the armies defending.
     require(dice <= limit, "too-many-dice", R.ATTACK_DEFENDER_DICE,
             lambda: f"{get_territory_name(s, t)} may defend with at most {limit} dice")
 
@@ -288,7 +290,7 @@ def process_roll(s: State, a: A.Roll, events: Events) -> None:
     att, dfd = a.attacker, a.defender
     tb, prm, p = s.tables, s.tables.params, s.current
     f, t = s.pending["from"], s.pending["to"]
-    # The roll has as many dice on each side as were declared.
+    # Verify that the roll has as many dice on each side as were declared.
     require(len(att) == s.pending["attacker_dice"] and len(dfd) == s.pending["defender_dice"],
             "dice-count", R.ATTACK_COMPARE,
             lambda: f"this battle rolls {s.pending['attacker_dice']} attacker and "
@@ -342,10 +344,10 @@ def process_occupy(s: State, a: A.Occupy, events: Events) -> None:
     f, t = s.pending["from"], s.pending["to"]
     # the range set at the conquest (its minimum is in the state), one army left behind
     least, most = get_occupy_range(s.armies[f], s.pending["min"], "dice-rolled")
-    # At least the minimum move-in (conquest.min_move) …
+    # Verify at least the minimum move-in (conquest.min_move) …
     require(least <= n, "move-in-range", R.CONQUEST_MOVE_IN,
             lambda: f"move between {least} and {most} armies into {s.tables.territories[t]}")
-    # … and one army stays behind.
+    # … and that one army stays behind.
     require(n <= most, "move-in-range", R.CONQUEST_LEAVE_ONE,
             lambda: f"move between {least} and {most} armies into {s.tables.territories[t]}")
 
@@ -376,14 +378,14 @@ def process_end_attack(s: State, a: A.EndAttack, events: Events) -> None:
 def process_fortify(s: State, a: A.Fortify, events: Events) -> None:
     f, t, n = a.src, a.dst, a.armies
     tb, p = s.tables, s.current
-    # Armies move between two of one's own territories …
+    # Verify that the armies move between two of the player's own territories …
     require(s.owner[f] == p and s.owner[t] == p and f != t, "not-own", R.FORTIFY_ONE_MOVE,
             lambda: f"fortify between two different territories of yours, not "
             f"{get_territory_name(s, f)} and {get_territory_name(s, t)}")
     # … that are neighbours (or joined by own territories, per fortify.path) …
     require(is_fortify_path(s, f, t), "no-path", R.FORTIFY_PATH,
             lambda: f"no {tb.params.fortify_path} path from {tb.territories[f]} to {tb.territories[t]}")
-    # … and one army stays behind.
+    # … and that one army stays behind.
     require(n <= s.armies[f] - 1, "leave-one", R.FORTIFY_LEAVE_ONE,
             lambda: f"{get_territory_name(s, f)} can move at most {s.armies[f] - 1} armies")
 
@@ -459,7 +461,7 @@ def _prepare_draw(s: State, events: Events) -> None:
 
 def process_draw(s: State, a: A.Draw, events: Events) -> None:
     card = a.card
-    # The card drawn is one of the draw pile.
+    # Verify that the card drawn is in the draw pile.
     require(card in s.draw_pile, "not-in-pile", R.CARDS_EARN,
             f"{s.tables.cards[card]} is not in the draw pile")
 

@@ -50,13 +50,14 @@ def is_deal_setup(s: State) -> bool:
 def process_mission(s: State, a: A.Mission, events: Events) -> None:
     player, index = a.player, a.mission
     mission = s.tables.mission_deck[index]
-    # The mission cards go to the players in seat order, one each.
+    # Verify that the card goes to the next player in seat order (one each).
     require(player == s.pending["next"], "wrong-recipient", R.MISSIONS_DEAL,
             lambda: f"the next mission card goes to {get_player_name(s, s.pending['next'])}")
-    # A mission card is dealt once.
+    # Verify that the mission card was not dealt already.
     require(mission not in s.missions, "mission-dealt", R.MISSIONS_DEAL,
             f"mission {mission!r} has already been dealt")
-    # Cards against colours nobody plays are out of the deck (missions.remove_absent_colours).
+    # Verify that the card is in the deck (missions.remove_absent_colours takes out cards
+    # against colours nobody plays).
     require(mission in get_mission_deck(s), "mission-removed", R.MISSIONS_ABSENT_COLOURS,
             f"mission {mission!r} names a colour not in play and was taken out of the deck")
 
@@ -71,7 +72,7 @@ def process_mission(s: State, a: A.Mission, events: Events) -> None:
 
 def process_first_player(s: State, a: A.FirstPlayer, events: Events) -> None:
     player = a.player
-    # Only a player of the game (never the neutral army) can win the roll.
+    # Verify that a player of the game (never the neutral army) wins the roll.
     require(is_human(s, player), "not-a-player", R.SETUP_FIRST_PLACER,
             lambda: f"{get_player_name(s, player)} does not take part in the roll")
 
@@ -91,7 +92,7 @@ def process_first_player(s: State, a: A.FirstPlayer, events: Events) -> None:
 
 def process_deal(s: State, a: A.Deal, events: Events) -> None:
     t = a.territory
-    # Each territory is dealt once.
+    # Verify that the territory was not dealt already.
     require(s.owner[t] < 0, "already-dealt", R.TWO_PLAYER_DEAL if s.neutral >= 0 else R.SETUP_DEAL,
             lambda: f"{get_territory_name(s, t)} has already been dealt")
 
@@ -127,7 +128,7 @@ def _next_recipient(s: State, after: int) -> int:
 def process_claim(s: State, a: A.Claim, events: Events) -> None:
     t = a.territory
     p = s.current
-    # A territory is claimed only while it is empty.
+    # Verify that the territory is still empty.
     require(s.owner[t] < 0, "occupied", R.SETUP_CLAIM,
             lambda: f"{get_territory_name(s, t)} is already occupied")
 
@@ -147,11 +148,11 @@ def process_claim(s: State, a: A.Claim, events: Events) -> None:
 def process_setup_place(s: State, a: A.Place, events: Events) -> None:
     t = a.territory
     p = s.current
-    # A placement turn puts down a fixed number of one's own armies.
+    # Verify that own armies are left to place this turn (a fixed number per turn).
     require(s.pending["own"] > 0, "no-own-armies",
             R.TWO_PLAYER_PLACEMENT if s.neutral >= 0 else R.SETUP_PLACEMENT,
             "no more of your own armies to place this placement turn; place a neutral army")
-    # Armies go on one's own territories.
+    # Verify that the territory is the player's own.
     require(s.owner[t] == p, "not-owner",
             R.TWO_PLAYER_PLACEMENT if s.neutral >= 0 else R.SETUP_PLACEMENT,
             lambda: f"{get_territory_name(s, t)} is not yours")
@@ -166,10 +167,11 @@ def process_setup_place(s: State, a: A.Place, events: Events) -> None:
 
 def process_place_neutral(s: State, a: A.PlaceNeutral, events: Events) -> None:
     t = a.territory
-    # Neutral armies exist only in the two-player neutral game, a few per placement turn.
+    # Verify that neutral armies are left to place this turn (only in the two-player
+    # neutral game, a few per placement turn).
     require(s.pending["neutral"] > 0, "no-neutral-armies", R.TWO_PLAYER_PLACEMENT,
             "no neutral armies to place this placement turn")
-    # They go on territories of the neutral army.
+    # Verify that the territory is the neutral army's.
     require(s.owner[t] == s.neutral, "not-neutral", R.TWO_PLAYER_PLACEMENT,
             lambda: f"{get_territory_name(s, t)} is not a neutral territory")
 

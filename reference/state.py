@@ -293,6 +293,24 @@ def parse_card_list(card_index: Mapping[str, int], ids: list[str], where: str
     return tuple(idx)
 
 
+def read_players_and_cards(s: State, d: Mapping[str, Any], card_index: Mapping[str, int],
+                           seat: Callable[[Any, str], int]) -> None:
+    """Read what both families' players share — each hand, ``eliminated_by`` (through
+    ``seat``, which checks the seat), reserve and captured flag — and the draw pile and the
+    discards; every card must be in exactly one of those places."""
+    seen: list[int] = []
+    for i, p in enumerate(d["players"]):
+        s.hands[i] = parse_card_list(card_index, p["cards"], f"players[{i}].cards")
+        seen += s.hands[i]
+        s.eliminated_by[i] = seat(p["eliminated_by"], f"players[{i}].eliminated_by")
+        s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
+    s.draw_pile = parse_card_list(card_index, d["draw_pile"], "draw_pile")
+    s.discards = parse_card_list(card_index, d["discards"], "discards")
+    seen += s.draw_pile + s.discards
+    _check(sorted(seen) == list(range(len(card_index))),
+           "every card must be in exactly one place: a hand, the draw pile or the discards")
+
+
 def _build(d: Mapping[str, Any], tb: Tables) -> State:
     players = d["players"]
     n = len(players)
@@ -319,28 +337,16 @@ def _build(d: Mapping[str, Any], tb: Tables) -> State:
         s.owner[i] = seat(t["owner"], f"owner of {tid}")
         s.armies[i] = t["armies"]
 
-    def card_list(ids: list[str], where: str) -> tuple[int, ...]:
-        return parse_card_list(tb.card_index, ids, where)
-
-    seen: list[int] = []
+    read_players_and_cards(s, d, tb.card_index, seat)
     for i, p in enumerate(players):
-        s.hands[i] = card_list(p["cards"], f"players[{i}].cards")
-        seen += s.hands[i]
         mission = p["mission"]
         _check(mission is None or mission in tb.mission_deck,
                f"players[{i}].mission {mission!r} is not in the mission deck in play")
         s.missions[i] = mission
-        s.eliminated_by[i] = seat(p["eliminated_by"], f"players[{i}].eliminated_by")
         _check(p["eliminated"] == (s.eliminated_by[i] >= 0),
                f"players[{i}]: 'eliminated' and 'eliminated_by' disagree")
-        s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
     dealt = [m for m in s.missions if m is not None]
     _check(len(set(dealt)) == len(dealt), "a mission is dealt twice")
-    s.draw_pile = card_list(d["draw_pile"], "draw_pile")
-    s.discards = card_list(d["discards"], "discards")
-    seen += s.draw_pile + s.discards
-    _check(sorted(seen) == list(range(len(tb.cards))),
-           "every card must be in exactly one place: a hand, the draw pile or the discards")
 
     s.phase = d["phase"]
     _check(s.phase in PHASES, f"unknown phase {s.phase!r}")

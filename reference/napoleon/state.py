@@ -37,7 +37,7 @@ from typing import Any
 
 from riskspec.reference.napoleon.actions import ActiveEffect
 from riskspec.reference.napoleon.tables import NapTables
-from riskspec.reference.state import FORMAT, InvalidStateError, State, parse_card_list
+from riskspec.reference.state import FORMAT, InvalidStateError, State, read_players_and_cards
 
 PHASES: dict[str, dict[str, str]] = {
     "deal": {"next": "player"},
@@ -364,25 +364,15 @@ def from_dict(d: Mapping[str, Any], tb: Any) -> NapState:
             s.admirals[i] = e.get("admirals", 0) if i >= T else 0
             _check(isinstance(s.armies[i], int) and s.armies[i] >= 0, f"{x}: bad units")
 
-        def cl(ids: list[str], where: str) -> tuple[int, ...]:
-            return parse_card_list(tb.card_index, ids, where)
-
-        seen: list[int] = []
+        # the seat range of eliminated_by is checked with the position's consistency
+        read_players_and_cards(s, d, tb.card_index, lambda e, _where: -1 if e is None else e)
         for i, p in enumerate(players):
-            s.hands[i] = cl(p["cards"], f"players[{i}].cards")
-            seen += s.hands[i]
-            e = p["eliminated_by"]
-            s.eliminated_by[i] = -1 if e is None else e
-            s.reserves[i], s.captured[i] = p["reserve"], p["captured"]
             s.vp[i] = p.get("vp", 0)
             s.missions_held[i] = tuple(p.get("missions", ()))
             s.missions_done[i] = tuple(p.get("missions_completed", ()))
             s.lasting[i] = tuple(p.get("lasting_bonuses", ()))
             s.mission_levels[i] = tuple(p.get("mission_levels_done", ()))
             s.mission_bank[i] = p.get("mission_reinforcements", 0)
-        s.draw_pile, s.discards = cl(d["draw_pile"], "draw_pile"), cl(d["discards"], "discards")
-        _check(sorted(seen + list(s.draw_pile) + list(s.discards)) == list(range(len(tb.cards))),
-               "every card must be in exactly one place")
         s.phase = d["phase"]
         _check(s.phase in PHASES, f"unknown phase {s.phase!r}")
         s.current, s.turn, s.sets_traded = d["current"], d["turn"], d["sets_traded"]

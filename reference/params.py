@@ -171,6 +171,9 @@ class ParamReader:
     engine: str
     #: parameter → the schema's readings this engine does not (yet) implement
     not_implemented: Mapping[str, tuple[Any, ...]] = dataclasses.field(default_factory=dict)
+    #: parameter → the readings this engine implements, as asked (see :meth:`get_readings`)
+    _readings: dict[str, tuple[Any, ...] | None] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def schema(self) -> Mapping[str, Any]:
@@ -189,11 +192,12 @@ class ParamReader:
 
     def get_readings(self, name: str) -> tuple[Any, ...] | None:
         """The readings of ``name`` this engine implements (None: not a reading)."""
-        readings = self.get_schema_readings(name)
-        if readings is None:
-            return None
-        skip = self.not_implemented.get(name, ())
-        return tuple(r for r in readings if not _is_in(r, skip))
+        if name not in self._readings:
+            readings = self.get_schema_readings(name)
+            skip = self.not_implemented.get(name, ())
+            self._readings[name] = (None if readings is None else
+                                    tuple(r for r in readings if not _is_in(r, skip)))
+        return self._readings[name]
 
     def get_readings_table(self) -> dict[str, tuple[Any, ...]]:
         """Every reading parameter → the readings this engine implements."""

@@ -3,8 +3,9 @@
 The engine works on territory, card and player *indices* (positions in the
 map's lists); this module builds, once per ruleset, the lookup tables it needs
 (neighbours, continents, card symbols) and reads every parameter the engine
-uses from the spec.  Nothing here holds a rule number of its own: each value is
-``ruleset.param(name)``, checked against the values the engine understands.
+uses from the spec.  Nothing here holds a rule number of its own: each value is the
+spec's, checked by :class:`~riskspec.reference.params.ParamReader` against Classic's table
+of ``schemas/parameters.schema.json`` (type, range, and the readings the engine implements).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from riskspec.errors import OptionError
 from riskspec.model import Mission, Ruleset, Variant
 from riskspec.reference import ruleids as R
+from riskspec.reference.params import ParamReader
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,71 +75,23 @@ class Params:
     missions_neutral_is_target: bool
     missions_check: str
 
+    def __post_init__(self) -> None:
+        READER.check(self)
+        if self.cards_set_value_mode == "fixed" and not self.cards_fixed_set_values:
+            raise OptionError("cards.set_value_mode = fixed needs the parameter "
+                              "cards.fixed_set_values (set value by symbol), which the spec lacks")
 
-#: parameters that name a policy, and the policies this engine implements
-CHOICES: dict[str, tuple[str, ...]] = {
-    "setup.distribution": ("claim", "deal"),
-    "two_player.mode": ("neutral", "head-to-head"),
-    "two_player.victory": ("eliminate-opponent", "all-territories"),
-    "turn.first_player": ("first-placer", "new-roll"),
-    "reinforce.territory_rounding": ("down", "nearest"),
-    "reinforce.minimum_applies_to": ("territories", "total"),
-    "cards.set_value_mode": ("escalating", "fixed"),
-    "cards.territory_bonus_limit": ("per-turn", "per-set", "per-card"),
-    "cards.forced_trade_until": ("below-threshold", "one-set"),
-    "cards.forced_trade_further_sets": ("optional", "mandatory"),
-    "cards.draw_mode": ("per-turn", "per-conquest"),
-    "cards.elimination_trade_timing": ("immediately", "next-turn"),
-    "cards.elimination_trade_armies": ("place-now", "next-reinforcement"),
-    "attack.defender_dice": ("choose", "max"),
-    "attack.ties": ("defender", "attacker", "neither"),
-    "attack.compared_pairs": ("all", "highest-only"),
-    "conquest.min_move": ("dice-rolled", "one"),
-    "fortify.path": ("adjacent", "connected"),
-    "victory.condition": ("domination", "mission"),
-    "missions.check": ("immediately", "turn-start"),
-}
 
-#: parameters the engine reads only when present (a spec may add them later)
-OPTIONAL = ("cards.fixed_set_values",)
+#: Classic implements every reading of its parameter schema (none is listed as not yet)
+READER = ParamReader("classic", "the reference engine")
+
+#: parameter → the readings this engine implements
+CHOICES: dict[str, tuple[Any, ...]] = READER.get_readings_table()
 
 
 def read_params(ruleset: Ruleset) -> Params:
     """Read and check every parameter; :class:`OptionError` names the first bad one."""
-    values: dict[str, Any] = {}
-    for name in Params.__dataclass_fields__:
-        spec_name = _spec_name(name, ruleset.params)
-        if spec_name is None:
-            if _dotted(name) in OPTIONAL:
-                values[name] = None
-                continue
-            raise OptionError(f"variant {ruleset.variant.id!r} lacks parameter "
-                              f"{_dotted(name)!r}, which the reference engine needs")
-        value = ruleset.params[spec_name]
-        allowed = CHOICES.get(spec_name)
-        if allowed is not None and value not in allowed:
-            raise OptionError(f"parameter {spec_name} = {value!r}: the reference engine "
-                              f"implements {', '.join(allowed)}")
-        if isinstance(value, list):
-            value = tuple(value)
-        values[name] = value
-    params = Params(**values)
-    if params.cards_set_value_mode == "fixed" and not params.cards_fixed_set_values:
-        raise OptionError("cards.set_value_mode = fixed needs the parameter "
-                          "cards.fixed_set_values (set value by symbol), which the spec lacks")
-    return params
-
-
-def _dotted(field_name: str) -> str:
-    section, _, rest = field_name.partition("_")
-    if section == "two":  # two_player_*
-        section, rest = "two_player", rest.partition("_")[2]
-    return f"{section}.{rest}"
-
-
-def _spec_name(field_name: str, params: Mapping[str, Any]) -> str | None:
-    name = _dotted(field_name)
-    return name if name in params else None
+    return Params(**READER.read(Params, ruleset.params, f"variant {ruleset.variant.id!r}"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,125 +3,39 @@
 :class:`NapParams` is Napoléon's counterpart of Classic's
 :class:`riskspec.reference.tables.Params`: one field per spec parameter (``section.name`` →
 ``section_name``), built by :func:`read_params` from a ruleset's parameters — the engine
-holds no rule number of its own — and checked when built (also by ``dataclasses.replace``):
-
-* its type (``int``, ``bool``, ``str``, ``int | None``, a list of numbers or names, a table
-  by number or by name), and for a number its least value (:data:`MINIMUM`, else 0);
-* for a reading, that this engine implements it (:data:`SUPPORTED`);
-* the few cross-checks (a turn-limited game names its turn limit).
+holds no rule number of its own — and checked when built (also by ``dataclasses.replace``)
+by the shared :class:`~riskspec.reference.params.ParamReader`, against the Napoléon table of
+``schemas/parameters.schema.json``: its type and range, and for a reading that this engine
+implements it (every reading the schema lists but those of :data:`NOT_IMPLEMENTED`); then
+the few cross-checks (a turn-limited game names its turn limit).
 
 A bad value raises :class:`~riskspec.errors.OptionError` naming the parameter, its value
-and what the engine accepts.  This module imports nothing of the engine (bottom layer).
+and what the engine accepts.  This module imports nothing of the Napoléon engine (bottom
+layer).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import types
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.reference.params import ParamReader
 
-#: parameter → readings this engine implements (others raise OptionError at new_game)
-SUPPORTED: dict[str, tuple[Any, ...]] = {
-    "game.mode": ("basic", "advanced"),
-    "basic.pieces": ("none", "ships"),
-    "basic.victory": ("eliminate-opponent", "all-territories", "most-territories"),
-    "basic.tie_break": ("regiments", "shared"),
-    "setup.distribution": ("deal", "claim"),
-    "setup.neutral_placement_by": ("players-alternate", "random"),
-    "setup.ships_allowed": (False, True),
-    "setup.card_table_mode": ("none", "by-seat", "by-round", "by-player-count"),
-    "turn.first_player": ("new-roll", "first-placer"),
-    "neutral.defender_dice": ("max", "chosen-by-opponent"),
-    "attack.defender_dice": ("choose", "max"),
-    "attack.ties": ("defender", "attacker"),
-    "conquest.min_move": ("dice-rolled", "one"),
-    "cards.set_value_mode": ("fixed",),
-    "cards.territory_bonus_limit": ("per-card", "per-set", "per-turn"),
-    "cards.forced_trade_until": ("below-threshold", "one-set"),
-    "cards.elimination_trade_timing": ("immediately", "next-turn"),
-    "reinforce.territory_rounding": ("down", "nearest"),
-    "reinforce.minimum_applies_to": ("territories", "total"),
-    "naval.fight_to_end": ("all", "forced-only"),
-    "naval.forced_attack_on_build": (True,),
-    "end_turn.empty_invasion_counts": (False, True),
-    "end_turn.zone_invasion_counts": (False, True),
-    "fortifications.destroyed_on": ("conquest-by-combat", "any-conquest"),
-    "maneuver.path": ("connected", "adjacent"),
-    "end_turn.draw_mode": ("one-per-condition", "one-if-any"),
-    "vp.empire_scoring": ("each-turn", "last-turn-only"),
-    "vp.territory_scoring": ("last-turn", "every-turn"),
-    "scoring.regiments_count": ("board-regiments", "all-units"),
-    "capitals.count_meaning": ("with-capital", "besides-capital", "whole-empire"),
-    "capitals.card_tradeoff": ("mission-condition", "all-draws"),
-    "epidemics.timing": ("own-phase", "every-turn-end"),
-    "epidemics.phase_loss_per": ("epidemic", "territory"),
-    "epidemics.emptied_moves": ("all", "one"),
-    "epidemics.attack_loss_per": ("battle", "roll"),
-    "epidemics.attack_loss_trigger": ("target", "target-or-source"),
-    "setup.epidemics_redraw": ("empire", "territory"),
-    "setup.epidemics_moment": ("after-leaders", "before-claim"),
-    "end_turn.neutral_invasion_counts": (True, False),
-    "end_turn.empty_invasion_forfeits": (False, True),
-    "epidemics.empty_territory": ("uncontrolled", "keeps-owner"),
-    "epidemics.elimination_cards": ("discards", "turn-player"),
-    "setup.missions_per_level": (0, 1),
-    "turn.first_turn_missions": (True, False),
-    "missions.check_points": ("per-card", "both"),
-    "missions.per_level_per_turn": (1,),
-    "missions.per_level_scope": ("player-turn", "game-turn"),
-    "missions.lasting_bonus_resumes": (False, True),
-    "missions.final_check": ("start-missions", "all-missions"),
-    "missions.empty_deck": ("no-draw",),
-    "missions.reveal": ("automatic",),
-    "missions.end_bonus": ("next-reinforcement",),
-    "setup.leader_placement": ("after-regiments",),
-    "leaders.limit_counts": ("on-board", "including-captured"),
-    "leaders.alone": ("must-join",),
-    "generals.attack_bonus_scope": ("every-roll", "one-battle"),
-    "generals.capture_on_attack": ("attackers-exhausted", "never"),
-    "ransom.requires_all_captured": (True, False),
-    "ransom.applies_to": ("generals", "generals-and-admirals"),
-    "ransom.vp_on_return": ("keep", "reverse"),
-    "maneuver.per_general": (0, 1),
-    "maneuver.per_admiral": (0, 1),
+#: parameter → the schema's readings this engine does not implement yet (new_game refuses
+#: them with an OptionError)
+NOT_IMPLEMENTED: dict[str, tuple[Any, ...]] = {
+    "basic.pieces": ("all",),
+    "cards.set_value_mode": ("escalating",),
+    "naval.forced_attack_on_build": (False,),
+    "missions.reveal": ("player-chooses",),
+    "missions.end_bonus": ("at-once",),
+    "setup.leader_placement": ("one-by-one",),
+    "leaders.alone": ("may-stand-alone",),
 }
 
-#: the names a list parameter may hold (its items are checked like a reading)
-ITEMS: dict[str, tuple[str, ...]] = {
-    "scoring.tiebreak": ("regiments", "missions-completed"),
-}
-
-#: least value of a number parameter (or of each number of a list or table); 0 when absent,
-#: None for a number without a least value
-MINIMUM: dict[str, int | None] = {
-    "attack.dice_sides": 2,
-    "attack.max_attacker_dice": 1,
-    "attack.max_defender_dice": 1,
-    "attack.min_units": 2,           # one unit always stays behind
-    "reinforce.territory_divisor": 1,
-    "vp.territory_divisor": 1,
-    "game.turn_limit": 1,
-    "basic.turn_limit": 1,
-    "capitals.from_turn": 1,
-    "naval_landing.min_ships": 1,
-    "dice.modified_max": 1,
-    "cards.forced_trade_at": 1,
-    "cards.elimination_trade_at": 1,
-    "setup.starting_units": 1,
-    "vp.floor": None,
-}
-
-#: table parameters keyed by a number written as text (a count of players or leaders, a level)
-NUMBERED = ("setup.starting_units", "generals.bonus_by_count", "admirals.bonus_by_count",
-            "missions.decks")
-
-#: sections whose names hold an underscore (for field name → spec name)
-_SECTIONS = ("end_turn", "naval_landing")
+READER = ParamReader("napoleon", "the reference engine's Napoléon", NOT_IMPLEMENTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +194,7 @@ class NapParams:
     is_advanced: bool = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        for f in _FIELDS:
-            _check(dotted(f.name), getattr(self, f.name), _HINTS[f.name])
+        READER.check(self)
         if self.basic_victory == "most-territories" and self.basic_turn_limit is None:
             raise OptionError("basic.victory = most-territories needs basic.turn_limit")
         advanced = self.game_mode == "advanced"
@@ -309,92 +222,14 @@ class NapParams:
 
 def dotted(field_name: str) -> str:
     """The spec name of a :class:`NapParams` field (``end_turn_max_draws`` → ``end_turn.max_draws``)."""
-    for section in _SECTIONS:
-        if field_name.startswith(section + "_"):
-            return f"{section}.{field_name[len(section) + 1:]}"
-    section, _, rest = field_name.partition("_")
-    return f"{section}.{rest}"
+    return READER.spec_name(field_name)
 
 
 def read_params(params: Mapping[str, Any]) -> NapParams:
     """The :class:`NapParams` of a ruleset's parameters; :class:`OptionError` names the first
     missing or bad one."""
-    values: dict[str, Any] = {}
-    for f in _FIELDS:
-        name = dotted(f.name)
-        if name not in params:
-            raise OptionError(f"the Napoléon variant lacks parameter {name!r}, which the "
-                              f"reference engine needs")
-        values[f.name] = _frozen(params[name])
-    return NapParams(**values)
+    return NapParams(**READER.read(NapParams, params, "the Napoléon variant"))
 
 
-def _frozen(value: Any) -> Any:
-    """Lists as tuples (also inside a table); a table as a fresh dict."""
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, Mapping):
-        return {k: _frozen(v) for k, v in value.items()}
-    return value
-
-
-def _check(name: str, value: Any, hint: Any) -> None:
-    """Raise OptionError unless ``value`` is of type ``hint`` (and in range, and a reading
-    this engine implements)."""
-    allowed = SUPPORTED.get(name)
-    if allowed is not None and not any(value == a and type(value) is type(a) for a in allowed):
-        raise OptionError(f"parameter {name} = {_shown(value)!r}: the reference engine's Napoléon "
-                          f"implements {', '.join(map(str, allowed))} so far")
-    problem = _problem(name, value, hint)
-    if problem:
-        raise OptionError(f"parameter {name} = {_shown(value)!r}: {problem}")
-
-
-def _shown(value: Any) -> Any:
-    """``value`` as the spec writes it (lists, not the tuples it is kept as)."""
-    if isinstance(value, tuple):
-        return [_shown(v) for v in value]
-    if isinstance(value, Mapping):
-        return {k: _shown(v) for k, v in value.items()}
-    return value
-
-
-def _problem(name: str, value: Any, hint: Any) -> str:
-    """What is wrong with ``value`` as a ``hint`` (empty: nothing)."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):  # X | None
-        return "" if value is None else _problem(name, value, args[0])
-    if hint is bool:
-        return "" if isinstance(value, bool) else "must be true or false"
-    if hint is int:
-        low = MINIMUM.get(name, 0)
-        if not isinstance(value, int) or isinstance(value, bool):
-            return "must be a whole number"
-        return f"must be at least {low}" if low is not None and value < low else ""
-    if hint is str:
-        return "" if isinstance(value, str) else "must be a name (text)"
-    if origin is tuple:
-        if not isinstance(value, tuple):
-            return "must be a list"
-        for item in value:
-            bad = _problem(name, item, args[0])
-            if bad:
-                return f"item {item!r} {bad}"
-            if name in ITEMS and item not in ITEMS[name]:
-                return f"item {item!r}: the engine knows {', '.join(ITEMS[name])}"
-        return ""
-    if origin is Mapping:
-        if not isinstance(value, Mapping):
-            return "must be a table"
-        for key, item in value.items():
-            if not isinstance(key, str) or (name in NUMBERED and not key.isdigit()):
-                return f"key {key!r} must be {'a number' if name in NUMBERED else 'a name'}"
-            bad = _problem(name, item, args[1])
-            if bad:
-                return f"entry {key}: {bad}"
-        return ""
-    raise TypeError(f"NapParams.{name}: no check for type {hint!r}")  # pragma: no cover
-
-
-_FIELDS = tuple(f for f in dataclasses.fields(NapParams) if f.init)
-_HINTS = typing.get_type_hints(NapParams)
+#: parameter → the readings this engine implements (the schema's, less NOT_IMPLEMENTED)
+SUPPORTED: dict[str, tuple[Any, ...]] = READER.get_readings_table()

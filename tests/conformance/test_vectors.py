@@ -107,8 +107,8 @@ def _readings(spec_variant):
     """(ambiguity, reading) → whether the reference engine implements it: it accepts the
     reading and reads every parameter the reading sets."""
     from riskspec.reference import engine as E
-    from riskspec.reference.tables import Params, _dotted
-    read = {_dotted(f) for f in Params.__dataclass_fields__}
+    from riskspec.reference.tables import READER, Params
+    read = {READER.spec_name(f) for f in Params.__dataclass_fields__}
     engine_ok = {}
     for amb in spec_variant.ambiguities.values():
         for r in amb.readings:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from riskspec.reference.tables import Params, _dotted
+from riskspec.reference.tables import READER, Params
 
 from .helpers import E, build_state, passive, run, start_turn
 from .test_missions import _blue_falls_to_green, territories
@@ -284,7 +284,7 @@ def test_each_reading_gives_its_own_outcome(amb):
 
 
 def test_every_ambiguity_the_engine_reads_has_a_probe():
-    read = {_dotted(f) for f in Params.__dataclass_fields__}
+    read = {READER.spec_name(f) for f in Params.__dataclass_fields__}
     missing = []
     for amb in V.ambiguities.values():
         params = {p for r in amb.readings for p in r.parameters}
@@ -295,5 +295,5 @@ def test_every_ambiguity_the_engine_reads_has_a_probe():
 
 def test_the_engine_reads_every_parameter_of_the_variant():
     """A parameter added to spec/classic/variant.yaml must be implemented (or this fails)."""
-    read = {_dotted(f) for f in Params.__dataclass_fields__}
+    read = {READER.spec_name(f) for f in Params.__dataclass_fields__}
     assert not sorted(set(V.parameters) - read), "parameters the engine ignores"

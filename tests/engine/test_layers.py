@@ -18,8 +18,9 @@ PACKAGE = "riskspec.reference"
 #: The Classic engine and the shared core, lowest layer first.  A module imports only
 #: modules of lower layers (never its own layer, never a higher one).
 CORE_LAYERS: list[list[str]] = [
-    # the rule IDs (and the @cites decorator); the reader of the engine's own source
-    ["ruleids", "citations"],
+    # the rule IDs (and the @cites decorator); the reader of the engine's own source; the reader of
+    # spec parameters (driven by the parameter schema)
+    ["ruleids", "citations", "params"],
     # numbers and pure rule arithmetic read from the spec
     ["tables", "occupy", "battle", "cards", "reinforce"],
     ["modifiers", "state"],

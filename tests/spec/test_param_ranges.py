@@ -81,10 +81,11 @@ def test_every_shipped_parameter_has_a_type_and_the_spec_is_clean():
 
 
 def test_schema_words_include_every_policy_the_classic_engine_implements():
-    from riskspec.reference.tables import CHOICES
+    from riskspec.reference.tables import CHOICES, READER
     props = get_family_tables()["classic"]["properties"]
     for name, words in CHOICES.items():
-        assert set(words) <= set(props[name]["enum"]), name
+        assert set(words) <= set(props[name].get("enum", [False, True])), name
+    assert set(CHOICES) == {name for name in props if READER.get_readings(name) is not None}
 
 
 def test_a_reading_or_option_setting_a_bad_value_is_refused_where_it_is_set(spec):

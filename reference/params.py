@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import re
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from riskspec.errors import OptionError
+from riskspec.schemas import load_schema
 
 SCHEMA = "parameters.schema.json"
 
@@ -35,16 +34,6 @@ _KINDS: dict[str, tuple[Any, str]] = {
     "object": (lambda v: isinstance(v, Mapping), "a table"),
     "null": (lambda v: v is None, "null"),
 }
-
-
-@functools.cache
-def load_schema(name: str) -> Mapping[str, Any]:
-    """A shipped JSON Schema, as :func:`riskspec.validation.load_schema` reads it — without
-    importing that module, whose YAML and schema libraries a command reading the kept spec
-    (``riskspec odds``) never loads."""
-    schema: Mapping[str, Any] = json.loads(
-        resources.files("riskspec.schemas").joinpath(name).read_text(encoding="utf-8"))
-    return schema
 
 
 @functools.cache

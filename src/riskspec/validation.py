@@ -4,12 +4,12 @@ and schema validation that reports ``file:line:col: [schema] $.path: message``."
 from __future__ import annotations
 
 import functools
-import json
 import os
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from riskspec.errors import Problem
+from riskspec.schemas import load_schema
 from riskspec.yamlio import Document, format_path
 
 if TYPE_CHECKING:
@@ -42,12 +42,6 @@ MAX_ERRORS_PER_FILE = 100
 def schema_files() -> list[str]:
     return sorted(p.name for p in resources.files("riskspec.schemas").iterdir()
                   if p.name.endswith(".schema.json"))
-
-
-@functools.cache
-def load_schema(name: str) -> dict[str, Any]:
-    text = resources.files("riskspec.schemas").joinpath(name).read_text(encoding="utf-8")
-    return json.loads(text)
 
 
 @functools.cache

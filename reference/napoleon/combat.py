@@ -75,6 +75,7 @@ def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     require(1 <= dice <= limit, "dice",
             RID.COMBAT_EPIDEMIC_LOSS if loss and dice <= get_attacker_dice_limit(
                 s.armies[src] - left, top) else RID.COMBAT_DICE, lambda: f"roll 1 to {limit} dice")
+    ev.append(attack_declared(s, src, dst, dice))
     EF.on_attack(s, src, dst)
     if loss:
         s.armies[src] -= loss
@@ -83,6 +84,13 @@ def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     if not naval:
         s.land_attacked = True
     _start_defence(s, src, dst, dice, naval)
+
+
+def attack_declared(s: NapState, src: int, dst: int, dice: int) -> Event:
+    """The ``attack-declared`` event (Classic's): who attacks, from where, where, how many dice."""
+    P = s.tables.places
+    return {"type": "attack-declared", "player": s.current, "from": P[src], "to": P[dst],
+            "dice": dice}
 
 
 @RID.cites(RID.BASIC_NEUTRAL_DEFENCE)
@@ -127,6 +135,7 @@ def process_defend(s: NapState, a: A.Defend, ev: list[Event]) -> None:
     require(a.dice in ok, "dice", RID.COMBAT_DICE,
             lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
     pend = s.pending
+    ev.append({"type": "defence-chosen", "player": pend["chooser"], "dice": a.dice})
     s.phase = "battle"
     s.pending = {"from": pend["from"], "to": dst, "attacker_dice": pend["attacker_dice"],
                  "defender_dice": a.dice, "naval": pend["naval"]}
@@ -161,6 +170,8 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tup
         after_roll(s, src, dst, ev)
     if s.armies[dst] == 0:
         loser = s.owner[dst]
+        ev.append({"type": "conquered", "player": s.current, "territory": tb.places[dst],
+                   "from": tb.places[src], "victim": loser})
         if p.is_advanced:
             on_conquest(s, dst, loser, ev)
         s.owner[dst] = s.current
@@ -198,6 +209,7 @@ def eliminate_by_conquest(s: NapState, loser: int, ev: list[Event]) -> None:
     if cards:
         s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
         s.captured[s.current] = True
+        ev.append(G.cards_captured(s, loser, cards))
 
 
 def check_victory(s: NapState, ev: list[Event]) -> None:
@@ -216,6 +228,8 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
     if won:
         s.winner, s.phase, s.pending = seat, "game-over", {}
         ev.append({"type": "victory", "player": seat, "rule": RID.BASIC_END})
+        ev.append({"type": "game-over", "winner": seat,
+                   "reason": "last-player" if mode == "eliminate-opponent" else "domination"})
 
 
 def process_occupy(s: NapState, a: A.Occupy, ev: list[Event]) -> None:
@@ -231,6 +245,8 @@ def process_occupy(s: NapState, a: A.Occupy, ev: list[Event]) -> None:
     s.armies[src] -= n
     s.armies[dst] += n
     seat = s.current
+    ev.append({"type": "occupied", "player": seat, "from": s.tables.places[src],
+               "to": s.tables.places[dst], "armies": n, **({"leaders": k} if k else {})})
     if s.captured[seat] and p.cards_elimination_trade_timing == "immediately":
         s.captured[seat] = False  # settled now: a trade at once, or none owed
         if len(s.hands[seat]) >= p.cards_elimination_trade_at:
@@ -256,6 +272,7 @@ def process_forced_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])
     require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
             lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
+    ev.append(attack_declared(s, z, z, dice))
     _start_defence(s, z, z, dice, True)
 
 

@@ -95,11 +95,14 @@ def is_relocation_card(s: NapState, c: int) -> bool:
     return t >= 0 and s.armies[t] > 0
 
 
-def can_relocate(s: NapState) -> bool:
+def can_relocate(s: NapState, ev: list[Event] | None = None) -> bool:
     """Whether a card still to be drawn (the pile; the discards too when they are
-    reshuffled into an empty pile) can place an epidemic.  Refills an empty pile."""
+    reshuffled into an empty pile) can place an epidemic.  Refills an empty pile (a
+    ``reshuffled`` event in ``ev``)."""
     if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
+        if ev is not None:
+            ev.append({"type": "reshuffled", "cards": len(s.draw_pile)})
     later = s.discards if s.tables.params.cards_reshuffle_discards else ()
     return any(is_relocation_card(s, c) for c in s.draw_pile + later)
 
@@ -138,7 +141,7 @@ def attack_loss(s: NapState, src: int, dst: int) -> int:
 def start_relocation(s: NapState, moving: int, ev: list[Event]) -> bool:
     """After the epidemic phase's losses: ``moving`` epidemics to relocate.  True when a
     draw (chance) phase begins; False when none can move (each leaves the board)."""
-    if moving and can_relocate(s):
+    if moving and can_relocate(s, ev):
         s.phase, s.pending = "epidemics", {"left": moving, "moving": True}
         return True
     for _ in range(moving):

@@ -216,6 +216,8 @@ def after_setup(s: NapState, ev: list[Event] | None = None) -> None:
 @RID.cites(RID.SETUP_FIRST_PLAYER)
 def start_turns(s: NapState, ev: list[Event] | None = None) -> None:
     """Setup is over: the first player of the game proper is drawn (or is the first placer)."""
+    if ev is not None:
+        ev.append({"type": "setup-complete"})
     if s.tables.params.turn_first_player == "new-roll":
         s.phase, s.pending = "first-player", {"for": "turn"}
     else:
@@ -267,6 +269,8 @@ def process_setup_place(s: NapState, a: A.Place | A.PlaceNeutral, ev: list[Event
     s.armies[t] += 1
     s.reserves[seat] -= 1
     s.pending["left"] -= 1
+    ev.append({"type": "placed", "player": seat, "territory": s.tables.places[t], "armies": 1,
+               **({"by": s.current} if neutral_share else {})})
     if s.pending["left"] == 0:
         next_share(s, seat, ev)
 
@@ -296,6 +300,12 @@ def eliminate(s: NapState, loser: int, ev: list[Event], cause: str | None = None
     return cards
 
 
+def cards_captured(s: NapState, loser: int, cards: Sequence[int]) -> Event:
+    """The player whose turn it is took the cards of ``loser``, just eliminated."""
+    return {"type": "cards-captured", "player": s.current, "from": loser,
+            "cards": [s.tables.cards[c] for c in cards]}
+
+
 def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
     """napoleon.amb.epidemic-elimination: the seats of ``held`` (territory holders before an
     epidemic struck) left with no territory are out; nobody took their last territory, so
@@ -308,6 +318,8 @@ def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
         cards = eliminate(s, p, ev, "epidemic")
         if to_turn:
             s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
+            if cards:
+                ev.append(cards_captured(s, p, cards))
         else:
             s.discards = tuple(sorted(s.discards + cards))
 
@@ -350,6 +362,7 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
     if rounded:
         s.turn += 1
     s.current = seat
+    ev.append({"type": "turn-started", "player": seat, "turn": s.turn})
     s.conquered = s.bonus_taken = s.land_attacked = s.empty_invaded = False
     s.last_attack = -1
     s.conquests = s.fortify_moves = s.naval_moves = 0
@@ -358,7 +371,7 @@ def start_turn(s: NapState, seat: int, new_round: bool = False,
         new_turn_levels(s, seat, rounded)
     s.ransomed, s.gbattle = [0, 0], [-1] * len(s.owner)
     s.m_units, s.m_leaders = [], []
-    if turn_draws(s, seat):  # setup.card_table_mode by-round: the turn's cards first
+    if turn_draws(s, seat, ev):  # setup.card_table_mode by-round: the turn's cards first
         return
     begin_turn(s, seat, ev)
 
@@ -380,6 +393,8 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
     if s.tables.params.is_advanced:
         score_empires(s, seat, ev)
         fortification_regiments(s, seat, ev)  # napoleon.reinforce.fortifications (placed)
+    ev.append(reinforcements_event(s, seat))
+    if s.tables.params.is_advanced:  # mission regiments join the count just announced
         extra = reinforcement_bonus(s, seat, ev)  # napoleon.missions.lasting-bonus
     s.phase = "reinforce"
     extra += capital_bonuses(s, seat)
@@ -387,6 +402,20 @@ def begin_reinforcement(s: NapState, seat: int, ev: list[Event] | None = None) -
                  "after": "turn"}
     s.pending["must_trade"] = _owes_trade(s, seat, first=True)
     maybe_end_reinforce(s)
+
+
+def reinforcements_event(s: NapState, seat: int) -> Event:
+    """The ``reinforcements`` event of the turn start, as Classic's: the places counted
+    (territories, and maritime zones by reinforce.counts_zones), the empires and sea routes
+    held whole, and the regiments they give with the capital bonuses; mission regiments
+    follow as a ``mission-reinforcements`` event."""
+    tb = s.tables
+    terr, zones = controlled(s, seat)
+    emp, rts = whole_groups(s, seat)
+    return {"type": "reinforcements", "player": seat,
+            "territories": terr + (zones if tb.params.reinforce_counts_zones else 0),
+            "groups": [tb.groups[g][0] for g in emp] + [tb.routes[r][0] for r in rts],
+            "armies": reinforcements(s, seat) + capital_bonuses(s, seat)}
 
 
 def capital_bonuses(s: NapState, seat: int) -> int:
@@ -470,11 +499,22 @@ def process_trade(s: NapState, a: A.Trade, ev: list[Event]) -> None:
     s.discards = tuple(sorted(s.discards + tuple(cards)))
     s.sets_traded += 1
     s.pending["to_place"] += value
+    at = len(ev)
     ev.append({"type": "traded", "player": seat, "cards": [tb.cards[c] for c in cards],
                "value": value})
     grant_territory_bonus(s, seat, cards, ev)
+    _list_bonuses(ev, at)
     s.pending["must_trade"] = _owes_trade(s, seat, first=False)
     maybe_end_reinforce(s)
+
+
+def _list_bonuses(ev: list[Event], at: int) -> None:
+    """The ``traded`` event at ``ev[at]`` names the territory bonuses that follow it (as
+    Classic's does): none is chosen by the player, so ``bonus_territory`` is null."""
+    bonuses = [{"territory": e["territory"], "armies": e["armies"]} for e in ev[at + 1:]
+               if e["type"] == "territory-bonus"]
+    ev[at].update(bonus_territory=None, bonus=sum(b["armies"] for b in bonuses),
+                  bonuses=bonuses)
 
 
 @RID.cites(RID.CARDS_TRADE_TERRITORY_BONUS)
@@ -530,6 +570,7 @@ def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
             "place on one of your territories")
     s.armies[t] += 1
     s.pending["to_place"] -= 1
+    ev.append({"type": "placed", "player": seat, "territory": s.tables.places[t], "armies": 1})
     if s.pending["to_place"] == 0 and s.pending["after"] == "elimination" \
             and not s.pending["must_trade"]:
         s.phase, s.pending = "attack", {}
@@ -588,9 +629,11 @@ def setup_share(s: NapState, seat: int) -> int:
 
 
 @RID.cites(RID.CARDS_RESHUFFLE)
-def is_pile_ready(s: NapState) -> bool:
+def is_pile_ready(s: NapState, ev: list[Event] | None = None) -> bool:
     if not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
+        if ev is not None:
+            ev.append({"type": "reshuffled", "cards": len(s.draw_pile)})
     return bool(s.draw_pile)
 
 
@@ -612,12 +655,12 @@ def next_setup_draw(s: NapState, done: int | None, ev: list[Event] | None = None
     start_turn(s, s.first_player, ev=ev)
 
 
-def turn_draws(s: NapState, seat: int) -> bool:
+def turn_draws(s: NapState, seat: int, ev: list[Event] | None = None) -> bool:
     """'by-round': enter the draws of game turn ``s.turn`` for ``seat``; False if none."""
     if s.tables.params.setup_card_table_mode != "by-round":
         return False
     n = _row(s, s.turn)
-    if n <= 0 or not is_pile_ready(s):
+    if n <= 0 or not is_pile_ready(s, ev):
         return False
     s.phase, s.pending = "card-table", {"seat": seat, "left": n, "after": "turn"}
     return True

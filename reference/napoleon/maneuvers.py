@@ -123,6 +123,9 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         s.naval_moves += 1
     else:
         s.fortify_moves += 1
+    if not by_leader:  # an ordinary maneuver is Classic's fortification move
+        ev.append({"type": "fortified", "player": seat, "from": tb.places[src],
+                   "to": tb.places[dst], "armies": n, **({"leaders": k} if k else {})})
 
 
 def legal_maneuvers(s: NapState) -> list[dict[str, Any]]:

@@ -241,7 +241,7 @@ def move_epidemic(s: NapState, src: int, dst: int, ev: list[Event]) -> None:
     emptied(s, dst)
     G.eliminate_landless(s, held, ev)  # napoleon.amb.epidemic-elimination
     s.epidemics[dst] -= 1
-    if can_relocate(s):  # moved on by a territory card drawn from the pile
+    if can_relocate(s, ev):  # moved on by a territory card drawn from the pile
         s.pending = {"resume": s.phase, "saved": dict(s.pending)}
         s.phase = "epidemic-move"
         return
@@ -262,7 +262,7 @@ def process_epidemic_move(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     """napoleon.epidemics.card-move: one relocation draw; the interrupted phase resumes
     once the epidemic is placed (or can no longer be)."""
     placed = relocation_draw(s, a, ev, RID.EPIDEMICS_CARD_MOVE)
-    if not placed and can_relocate(s):
+    if not placed and can_relocate(s, ev):
         return  # draw again
     if not placed:
         ev.append({"type": "epidemic-lost"})

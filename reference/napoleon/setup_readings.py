@@ -41,8 +41,9 @@ def process_table_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
             "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
     s.hands[seat] = tuple(sorted(s.hands[seat] + (c,)))
+    ev.append({"type": "card-drawn", "player": seat, "card": s.tables.cards[c]})
     s.pending["left"] -= 1
-    if s.pending["left"] > 0 and G.is_pile_ready(s):
+    if s.pending["left"] > 0 and G.is_pile_ready(s, ev):
         return
     if s.pending["after"] == "setup":
         G.next_setup_draw(s, seat, ev)
@@ -66,7 +67,7 @@ def process_random_placement(s: NapState, a: A.RandomPlacement, ev: list[Event])
     s.pending["left"] -= 1
     ev.append({"type": "placed", "player": seat, "territory": s.tables.places[t], "armies": 1})
     if s.pending["left"] == 0 or not random_eligible(s):
-        G.next_share(s, seat)
+        G.next_share(s, seat, ev)
 
 
 def chance_table(s: NapState) -> ChanceTable | None:
@@ -108,7 +109,7 @@ def process_setup_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
     s.pending["left"] -= cost
     N.build(s, seat, z, ev)
     if s.pending["left"] == 0:
-        G.next_share(s, seat)
+        G.next_share(s, seat, ev)
 
 
 

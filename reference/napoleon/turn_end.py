@@ -30,7 +30,7 @@ def process_relocation_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     if relocation_draw(s, a, ev, RID.EPIDEMICS_RELOCATE):
         s.pending["left"] -= 1
     lost = 0
-    if s.pending["left"] > 0 and not can_relocate(s):
+    if s.pending["left"] > 0 and not can_relocate(s, ev):
         lost, s.pending["left"] = s.pending["left"], 0
     for _ in range(lost):
         ev.append({"type": "epidemic-lost"})
@@ -46,6 +46,7 @@ def end_turn(s: NapState, ev: list[Event]) -> None:
     """The end of the turn: the epidemic phase, then :func:`continue_end_of_turn` (also
     when the player to move put themselves out mid-turn, napoleon.amb.epidemic-elimination)."""
     p, seat = s.tables.params, s.current
+    ev.append({"type": "turn-ended", "player": seat, "turn": s.turn})
     s.m_units, s.m_leaders = [], []
     if p.is_advanced:
         held = G.holders(s)
@@ -99,6 +100,8 @@ def finish_end_of_turn(s: NapState, ev: list[Event]) -> None:
 def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None:
     if left > 0 and not s.draw_pile and s.discards and s.tables.params.cards_reshuffle_discards:
         s.draw_pile, s.discards = s.discards, ()
+        if ev is not None:
+            ev.append({"type": "reshuffled", "cards": len(s.draw_pile)})
     if left > 0 and s.draw_pile:
         s.phase, s.pending = "draw", {"left": left}
         return
@@ -115,6 +118,8 @@ def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None
             _final_scoring(s, [] if ev is None else ev)
         else:
             _end_by_turn_limit(s)
+            if ev is not None:
+                ev.append({"type": "game-over", "winner": s.winner, "reason": "turn-limit"})
         return
     G.start_turn(s, nxt, new_round=wrapped, ev=ev)
 
@@ -175,6 +180,7 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
     ev.append({"type": "victory", "player": s.winner, "players": winners,
                "rule": RID.SCORING_TIE_BREAK if any(
                    s.vp[h] == best[0] for h in hs if h != s.winner) else RID.SCORING_WINNER})
+    ev.append({"type": "game-over", "winner": s.winner, "reason": "victory-points"})
 
 
 def process_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
@@ -185,6 +191,7 @@ def process_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     pile.remove(c)
     s.draw_pile = tuple(pile)
     s.hands[s.current] = tuple(sorted(s.hands[s.current] + (c,)))
+    ev.append({"type": "card-drawn", "player": s.current, "card": s.tables.cards[c]})
     _draw_or_next(s, s.pending["left"] - 1, ev)
 
 

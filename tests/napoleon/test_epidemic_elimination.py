@@ -43,8 +43,8 @@ def test_every_state_on_the_way_loads_and_reports_each_elimination_once(case_id:
 
 def test_nobody_left_ends_the_game_with_exactly_these_events() -> None:
     (d, events), = _replay("napoleon.combat.elimination.502")
-    assert [e["type"] for e in events] == ["epidemic-loss"] * 5 + ["eliminated"] * 3 + \
-        ["epidemic-lost"] * 5 + ["victory"]
+    assert [e["type"] for e in events] == ["turn-ended"] + ["epidemic-loss"] * 5 + \
+        ["eliminated"] * 3 + ["epidemic-lost"] * 5 + ["victory", "game-over"]
     assert d["phase"] == "game-over" and d["winner"] == 1
 
 

@@ -262,6 +262,17 @@ def _open_unnamed(folder: Path) -> int | None:
         return None  # e.g. a file system without O_TMPFILE support
 
 
+def writes_unnamed(folder: Path) -> bool:
+    """Whether a file written in ``folder`` stays unnamed until it is complete (``O_TMPFILE``:
+    a process killed mid-write then leaves nothing behind); otherwise a named temporary
+    file is written and renamed."""
+    fd = _open_unnamed(folder)
+    if fd is None:
+        return False
+    os.close(fd)
+    return True
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:

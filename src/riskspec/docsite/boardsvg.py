@@ -151,8 +151,11 @@ def marks_reconstruction(board: m.Board) -> bool:
     return rec == {True, False}
 
 
-def _view(geo: Geometry, focus: Iterable[str], margin: float = 75,
-          min_w: float = 380, min_h: float = 250) -> tuple[float, float, float, float]:
+def view_box(geo: Geometry, focus: Iterable[str], margin: float = 75,
+             min_w: float = 380, min_h: float = 250) -> tuple[float, float, float, float]:
+    """The SVG view box ``(x, y, width, height)`` round the places of ``focus`` drawn on
+    ``geo`` (``margin`` around them, at least ``min_w`` × ``min_h``, within the board); the
+    whole board when none of them is drawn."""
     pts = [geo.points[p] for p in focus if p in geo.points]
     if not pts:
         return 0.0, 0.0, geo.width, geo.height
@@ -178,7 +181,7 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
     geo = geometry(board)
     P = geo.points
     gcol = group_colours(board)
-    vx, vy, vw, vh = _view(geo, focus)
+    vx, vy, vw, vh = view_box(geo, focus)
     legend_rows = _legend_rows(board, state is not None) if legend else []
     cols = 2 if vw >= 560 else 1
     lh = 20 * math.ceil(len(legend_rows) / cols) + 10 if legend_rows else 0

@@ -136,9 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, runs in got.items():
         print(f"  {name:<11} {pairs.show([t.result / t.wall for t in runs], '.1f')} cases/s wall, "
               f"{pairs.show([t.result / t.cpu for t in runs], '.1f')} cases per CPU-s")
-    print(f"  stdio ÷ in-process: {pairs.show(pairs.ratios(got['stdio'], got['in-process']), unit='×')}"
-          f" CPU, {pairs.show(pairs.ratios(got['stdio'], got['in-process'], wall=True), unit='×')}"
-          f" wall ({pairs.loads(*got.values())})")
+    print(f"  stdio ÷ in-process: {pairs.show_ratios(got['stdio'], got['in-process'])} "
+          f"({pairs.loads(*got.values())})")
     stdio.close()
 
     if args.check_rounds > 0:
@@ -152,8 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             assert all(t.result == 0 for t in runs), f"--jobs {j}: check failed"
             print(f"  --jobs {j}: {pairs.show([t.cpu for t in runs], '.1f', ' s')} CPU, "
                   f"{pairs.show([t.wall for t in runs], '.1f', ' s')} wall")
-        print(f"  --jobs 2 ÷ --jobs 1: {pairs.show(pairs.ratios(got['2'], got['1']), unit='×')} CPU,"
-              f" {pairs.show(pairs.ratios(got['2'], got['1'], wall=True), unit='×')} wall "
+        print(f"  --jobs 2 ÷ --jobs 1: {pairs.show_ratios(got['2'], got['1'])} "
               f"({pairs.loads(*got.values())})")
     return 0
 

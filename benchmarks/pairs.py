@@ -113,6 +113,12 @@ def ratios(a: Sequence[Timing], b: Sequence[Timing], *, wall: bool = False) -> l
     return [(x.wall / y.wall) if wall else (x.cpu / y.cpu) for x, y in zip(a, b)]
 
 
+def show_ratios(a: Sequence[Timing], b: Sequence[Timing]) -> str:
+    """a ÷ b per round, CPU then wall: ``1.52× (1.41–1.63) CPU, 1.60× (…) wall``."""
+    return (f"{show(ratios(a, b), unit='×')} CPU, "
+            f"{show(ratios(a, b, wall=True), unit='×')} wall")
+
+
 def loads(*sides: Sequence[Timing]) -> str:
     """The range of the load averages the rounds started at."""
     values = [t.load for side in sides for t in side]

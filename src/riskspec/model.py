@@ -8,7 +8,7 @@ option settled: the one place the engine reads its numbers from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -337,6 +337,20 @@ class Variant:
                 explicit[name] = (opt.id, value)
                 params[name] = value
         return Ruleset(self, _frozen(chosen), _frozen(params))
+
+
+def parse_options(items: Iterable[str]) -> dict[str, str]:
+    """``["KEY=CHOICE", …]`` → ``{KEY: CHOICE, …}``, each side stripped (a later KEY wins):
+    the items of ``riskspec play --option`` and of an environment's ``options`` text, before
+    :meth:`Variant.resolve` settles them.  Raises :class:`OptionError` for an item without
+    ``=``, a KEY or a CHOICE."""
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise OptionError(f"--option takes KEY=CHOICE, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -110,6 +110,21 @@ class _Reader:
         if not self.take(ch):
             got = repr(self.peek()) if self.peek() else "the end of the field"
             raise self.fail(f"expected {ch!r} ({what}), found {got}")
+
+    def tags(self, known: Mapping[str, Any], missing: str, between: str,
+             unknown: Callable[[str], str]) -> Iterator[str]:
+        """Each tag letter of a ``,``-separated list that fills the rest of the field, once
+        taken (the caller then reads what follows it): a letter not in ``known`` fails with
+        ``unknown(letter)``, the end of the field with ``missing``."""
+        while True:
+            ch = self.peek()
+            if ch not in known:
+                raise self.fail(unknown(ch) if ch else missing)
+            self.i += 1
+            yield ch
+            if self.done():
+                return
+            self.expect(",", between)
 
     def number(self, what: str, signed: bool = False) -> int:
         m = (_SIGNED if signed else _UNSIGNED).match(self.line, self.i, self.end)
@@ -814,36 +829,24 @@ def read(text: str) -> dict[str, Any]:
     counters: dict[str, Any] = {"turn": 0, "first_player": None, "sets_traded": 0, "winner": None}
     if not r.only("-"):
         names = {"t": "turn", "f": "first_player", "s": "sets_traded", "w": "winner"}
-        while True:
-            ch = r.peek()
-            if ch not in names:
-                raise r.fail(f"expected a counter (t turn, f first player, s sets traded, "
-                             f"w winner), found {ch!r}" if ch else "expected a counter")
-            r.i += 1
+        for ch in r.tags(names, "expected a counter", "between counters",
+                         lambda ch: f"expected a counter (t turn, f first player, s sets "
+                                    f"traded, w winner), found {ch!r}"):
             if ch in "fw":
                 counters[names[ch]] = r.seat(seats, names[ch].replace("_", " "))
             else:
                 counters[names[ch]] = r.number(names[ch].replace("_", " "))
-            if r.done():
-                break
-            r.expect(",", "between counters")
 
     # 6. flags
     r = R[5]
     flags = copy.deepcopy(_zero(sh.flags, seats))
     letters = {letter: (key, kind) for key, letter, kind in _FLAG_LETTERS if key in flags}
     if not r.only("-"):
-        while True:
-            ch = r.peek()
-            if ch not in letters:
-                raise r.fail(f"unknown turn flag {ch!r} (this variant has "
-                             f"{', '.join(sorted(letters))})" if ch else "expected a turn flag")
-            r.i += 1
+        for ch in r.tags(letters, "expected a turn flag", "between turn flags",
+                         lambda ch: f"unknown turn flag {ch!r} (this variant has "
+                                    f"{', '.join(sorted(letters))})"):
             key, kind = letters[ch]
             flags[key] = True if kind is bool else r.number(key.replace("_", " "))
-            if r.done():
-                break
-            r.expect(",", "between turn flags")
 
     # 7. cards
     r = R[6]

@@ -91,18 +91,29 @@ def describe_path(path: str | Path) -> str:
 
 # ---------------------------------------------------------------------------------- writing
 
-def refuse_special(path: Path, what: str, *, error: type[Exception] = PathError) -> bool:
-    """Raise ``error`` if ``path`` is a symbolic link or exists and is not a regular file;
-    return whether it exists."""
+def _output_lstat(path: Path, what: str, kind: str,
+                  error: type[Exception]) -> os.stat_result | None:
+    """``os.lstat`` of an output path (None: nothing there); ``error`` when it cannot be
+    used or is a symbolic link (never written through: the user is told to give the real
+    ``kind``'s path)."""
     try:
         st = os.lstat(path)
     except FileNotFoundError:
-        return False
+        return None
     except OSError as exc:
         raise error(f"{what} {path}: cannot use it: {exc.strerror}") from exc
     if stat.S_ISLNK(st.st_mode):
         raise error(f"{what} {path} is {describe_path(path)}; refusing to write through a "
-                    f"symbolic link: give the real file's path")
+                    f"symbolic link: give the real {kind}'s path")
+    return st
+
+
+def refuse_special(path: Path, what: str, *, error: type[Exception] = PathError) -> bool:
+    """Raise ``error`` if ``path`` is a symbolic link or exists and is not a regular file;
+    return whether it exists."""
+    st = _output_lstat(path, what, "file", error)
+    if st is None:
+        return False
     if not stat.S_ISREG(st.st_mode):
         raise error(f"{what} {path} exists and is {describe_mode(st.st_mode)}, not a regular "
                     f"file; refusing to replace it")
@@ -153,35 +164,22 @@ def check_output_dir(path: Path, what: str = "output folder", *,
                      error: type[Exception] = PathError) -> None:
     """Refuse, before any work and without creating anything, a folder path for output that
     is a symbolic link or exists and is not a folder."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise error(f"{what} {path}: cannot use it: {exc.strerror}") from exc
-    if stat.S_ISLNK(st.st_mode):
-        raise error(f"{what} {path} is {describe_path(path)}; refusing to write through a "
-                    f"symbolic link: give the real folder's path")
-    if not stat.S_ISDIR(st.st_mode):
+    _output_folder_lstat(path, what, error)
+
+
+def _output_folder_lstat(path: Path, what: str, error: type[Exception]) -> os.stat_result | None:
+    """:func:`_output_lstat` of a folder path; ``error`` when it is there and not a folder."""
+    st = _output_lstat(path, what, "folder", error)
+    if st is not None and not stat.S_ISDIR(st.st_mode):
         raise error(f"{what} {path} exists and is {describe_mode(st.st_mode)}, not a folder")
+    return st
 
 
 def ensure_output_dir(path: Path, what: str = "output folder", *,
                       error: type[Exception] = PathError) -> Path:
     """The folder ``path`` the user named for output, created (with its parents) if missing;
     refused when it is a symbolic link or exists and is not a folder."""
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise error(f"{what} {path}: cannot use it: {exc.strerror}") from exc
-    if st is not None and stat.S_ISLNK(st.st_mode):
-        raise error(f"{what} {path} is {describe_path(path)}; refusing to write through a "
-                    f"symbolic link: give the real folder's path")
-    if st is not None and not stat.S_ISDIR(st.st_mode):
-        raise error(f"{what} {path} exists and is {describe_mode(st.st_mode)}, not a folder")
-    if st is None:
+    if _output_folder_lstat(path, what, error) is None:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -262,6 +260,17 @@ def _open_unnamed(folder: Path) -> int | None:
         return os.open(folder, flag | os.O_WRONLY, 0o666)
     except OSError:
         return None  # e.g. a file system without O_TMPFILE support
+
+
+def writes_unnamed(folder: Path) -> bool:
+    """Whether a file written in ``folder`` stays unnamed until it is complete (``O_TMPFILE``:
+    a process killed mid-write then leaves nothing behind); otherwise a named temporary
+    file is written and renamed."""
+    fd = _open_unnamed(folder)
+    if fd is None:
+        return False
+    os.close(fd)
+    return True
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -453,16 +462,22 @@ def read_text(path: str | Path, what: str = "file", *, limit: int = MAX_READ_BYT
                     f"{exc.start})") from None
 
 
+def _stat_input(p: str, what: str, missing: str, error: type[Exception]) -> os.stat_result:
+    """``os.stat(p)`` (links followed), or ``error`` saying ``missing`` when nothing is there
+    and what is there otherwise (a dangling link, a link loop …)."""
+    try:
+        return os.stat(p)
+    except OSError:
+        kind = describe_path(p)
+        raise error(f"{what} {p}: " + (missing if kind == "missing"
+                                       else f"it is {kind}")) from None
+
+
 def check_input_dir(path: str | Path, what: str = "folder", *,
                     error: type[Exception] = PathError) -> None:
     """Refuse an input path that is not a folder (a file, FIFO, device, a dangling link)."""
     p = os.fspath(path)
-    try:
-        st = os.stat(p)
-    except OSError:
-        kind = describe_path(p)
-        raise error(f"{what} {p}: " + ("no such folder" if kind == "missing"
-                                       else f"it is {kind}")) from None
+    st = _stat_input(p, what, "no such folder", error)
     if not stat.S_ISDIR(st.st_mode):
         raise error(f"{what} {p} is {describe_path(p)}, not a folder")
 
@@ -472,12 +487,7 @@ def check_input_path(path: str | Path, what: str = "file", *, folder_ok: bool = 
     """Refuse, without opening it, an input path that is not a regular file (or, with
     ``folder_ok``, a folder): a FIFO, a device, a socket, a link that leads nowhere."""
     p = os.fspath(path)
-    try:
-        st = os.stat(p)
-    except OSError:
-        kind = describe_path(p)
-        raise error(f"{what} {p}: " + ("no such file or folder" if kind == "missing"
-                                       else f"it is {kind}")) from None
+    st = _stat_input(p, what, "no such file or folder", error)
     if stat.S_ISREG(st.st_mode) or (folder_ok and stat.S_ISDIR(st.st_mode)):
         return
     raise error(f"{what} {p} is {describe_path(p)}, not a regular file"

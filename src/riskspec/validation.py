@@ -99,7 +99,7 @@ def is_plain_json(obj: Any, max_depth: int = FAST_MAX_DEPTH) -> bool:
 
 
 @functools.cache
-def _compiled(name: str, pointer: str = "") -> Any:
+def compiled_validator(name: str, pointer: str = "") -> Any:
     """The compiled (``jsonschema_rs``) validator of schema ``name`` (or of the ``pointer``
     inside it, e.g. ``/$defs/result_apply``); None when it is not installed, turned off, or
     the schema does not compile there."""
@@ -133,7 +133,7 @@ def is_surely_valid(name: str, instance: Any, pointer: str = "") -> bool:
     ``multipleOf`` on fractions, where the two differ, is in no shipped schema;
     tests/fuzz/test_schema_backends.py checks the agreement on every shipped document, every
     case, and hostile states and events."""
-    fast = _compiled(name, pointer)
+    fast = compiled_validator(name, pointer)
     if fast is None or not is_plain_json(instance):
         return False
     try:

@@ -262,4 +262,4 @@ def test_browser_tests_skip_with_the_command_that_installs_chromium(monkeypatch,
         pytest.skip("playwright is not installed here")
     with pytest.raises(pytest.skip.Exception, match="apt-get install -y --no-install-recommends "
                                                     "chromium"):
-        module._browser_or_skip()
+        module.browser_or_skip()

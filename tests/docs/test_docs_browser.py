@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 PHONE = 390  # every page is crawled on a phone-sized screen: none may be wider
 
 
-def _browser_or_skip():
+def browser_or_skip():
     if importlib.util.find_spec("playwright") is None:
         pytest.skip("Playwright (Python) is not installed: pip install -e '.[test]'")
     if not CHROMIUM.exists():
@@ -48,7 +48,7 @@ def _browser_or_skip():
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_playwright = _browser_or_skip()
+    sync_playwright = browser_or_skip()
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=FLAGS)
         yield b

@@ -7,6 +7,7 @@ import json
 import os
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,3 +66,14 @@ class Timing:
 
     def close(self) -> None:
         self.counts["seconds wall"] = round(time.monotonic() - self.start)
+
+
+def run_campaign(surface: str, run: Callable[[], None], timing: Timing, bad: list[str]) -> None:
+    """Run the campaign ``run``; keep its counts (with the wall time) even when it stops
+    early; then fail on any bad outcome it collected in ``bad`` (the first 20 shown)."""
+    try:
+        run()
+    finally:
+        timing.close()
+        report(surface, timing.counts)
+    assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from riskspec.loading.params import get_family_tables
@@ -204,29 +205,26 @@ KINDS = ["parameter", "parameter", "parameter", "reading", "reading", "line", "p
          "phases", "map", "map", "path", "file", "format"]
 
 
+#: kind -> mutation of a copied spec tree
+MUTATORS: dict[str, Callable[[random.Random, Path, str], str]] = {
+    "parameter": mutate_parameter, "reading": mutate_set_value, "line": mutate_line,
+    "players": mutate_players, "phases": mutate_phases, "map": mutate_map,
+    "format": mutate_format}
+#: kind -> mutation that may point a file at ``outside`` (out of the tree)
+ESCAPING: dict[str, Callable[[random.Random, Path, str, Path], str]] = {
+    "path": mutate_path, "file": mutate_file}
+assert set(KINDS) == set(MUTATORS) | set(ESCAPING)
+
+
 def make_hostile(rng: random.Random, root: Path, family: str, outside: Path) -> list[str]:
     done = []
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
         kind = rng.choice(KINDS)
         try:
-            if kind == "parameter":
-                done.append(mutate_parameter(rng, root, family))
-            elif kind == "reading":
-                done.append(mutate_set_value(rng, root, family))
-            elif kind == "line":
-                done.append(mutate_line(rng, root, family))
-            elif kind == "players":
-                done.append(mutate_players(rng, root, family))
-            elif kind == "phases":
-                done.append(mutate_phases(rng, root, family))
-            elif kind == "map":
-                done.append(mutate_map(rng, root, family))
-            elif kind == "path":
-                done.append(mutate_path(rng, root, family, outside))
-            elif kind == "file":
-                done.append(mutate_file(rng, root, family, outside))
+            if kind in ESCAPING:
+                done.append(ESCAPING[kind](rng, root, family, outside))
             else:
-                done.append(mutate_format(rng, root, family))
+                done.append(MUTATORS[kind](rng, root, family))
         except (OSError, UnicodeDecodeError, ValueError, IndexError):
             # a file an earlier mutation already replaced (a FIFO, a directory …): skip
             done.append(f"{kind}:skipped")

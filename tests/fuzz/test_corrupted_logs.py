@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import Timing, examples, json_paths, progress, report
+from common import Timing, examples, json_paths, progress, run_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +78,13 @@ def _verdict(log: Any) -> str:
     return "accepted" if rep.ok else "refused"
 
 
+def _replay_file(tmp_path: Path, text: str) -> int:
+    """``riskspec replay`` of ``text`` written to a file: its exit status."""
+    path = tmp_path / "g.json"
+    path.write_text(text)
+    return main(["replay", str(path)])
+
+
 # -- the defects of issue 11 item 10, one by one ------------------------------------------------
 def test_an_intact_log_replays_and_its_result_is_verified():
     for log in LOGS:
@@ -121,27 +128,21 @@ def test_a_result_that_disagrees_with_the_replay_fails(field, value, tmp_path, c
     if log["result"][field] == value:
         value += 1
     log["result"][field] = value
-    path = tmp_path / "g.json"
-    path.write_text(json.dumps(log))
-    assert main(["replay", str(path)]) == 1
+    assert _replay_file(tmp_path, json.dumps(log)) == 1
     assert "the result does not" in capsys.readouterr().err
 
 
 def test_a_log_without_result_says_only_its_steps_were_verified(tmp_path, capsys):
     log = copy.deepcopy(LOGS[1])
     del log["result"]
-    path = tmp_path / "g.json"
-    path.write_text(json.dumps(log))
-    assert main(["replay", str(path)]) == 0
+    assert _replay_file(tmp_path, json.dumps(log)) == 0
     assert "only its steps were verified" in capsys.readouterr().out
 
 
 def test_an_old_log_without_links_is_refused_with_what_to_do(tmp_path, capsys):
     log = copy.deepcopy(LOGS[1])
     log["format"] = "riskspec/log@1"
-    path = tmp_path / "g.json"
-    path.write_text(json.dumps(log))
-    assert main(["replay", str(path)]) == 2
+    assert _replay_file(tmp_path, json.dumps(log)) == 2
     assert "riskspec play --log" in capsys.readouterr().err
 
 
@@ -150,9 +151,7 @@ def test_a_log_nested_too_deep_to_read_is_not_a_log_never_a_traceback(depth, tmp
     # found by the campaign: json.loads (or the schema) ran out of recursion, a traceback
     text = json.dumps(LOGS[1]).replace('"steps":', '"x":' + "[" * depth + "]" * depth
                                        + ',"steps":', 1)
-    path = tmp_path / "g.json"
-    path.write_text(text)
-    assert main(["replay", str(path)]) == 2
+    assert _replay_file(tmp_path, text) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and ("nested too deep" in err or depth < 1000)
 
@@ -316,12 +315,7 @@ def test_corrupted_logs_are_refused_unless_only_metadata_changed(request, tmp_pa
                 bad.append(f"a corrupted log replayed as intact ({how})")
 
     timing = Timing(counts)
-    try:
-        run()
-    finally:
-        timing.close()
-        report("replay", counts)
-    assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
+    run_campaign("replay", run, timing, bad)
     assert counts["refused: diverges"] > counts["inputs"] // 4
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from common import Timing, examples, progress, report
+from common import Timing, examples, progress, run_campaign
 from hypothesis import HealthCheck, given, settings
 from invariants_common import check_node_kind, check_round_trip
 from state_edits import hostile_state, make_pool
@@ -154,12 +154,7 @@ def test_hostile_states_are_refused_with_the_invariant_or_are_playable(request):
         timing.note(begin, f"{edits} ({len(text):,} chars)")
 
     timing = Timing(counts)
-    try:
-        run()
-    finally:
-        timing.close()
-        report("load_state", counts)
-    assert not bad, f"{len(bad)} bad outcomes, e.g.\n" + "\n".join(sorted(set(bad))[:20])
+    run_campaign("load_state", run, timing, bad)
     assert counts["accepted"] > 0 and sum(v for k, v in counts.items()
                                           if k.startswith("refused state.")) > counts["inputs"] // 3
 

@@ -19,10 +19,10 @@ from state_edits import hostile_state, make_pool
 
 from riskspec.conformance.vectors import load_cases
 from riskspec.reference.driver import play_game
-from riskspec.validation import _compiled, is_plain_json, is_surely_valid, validator
+from riskspec.validation import compiled_validator, is_plain_json, is_surely_valid, validator
 
 POOL = make_pool()
-pytestmark = pytest.mark.skipif(_compiled("state.schema.json") is None,
+pytestmark = pytest.mark.skipif(compiled_validator("state.schema.json") is None,
                                 reason="jsonschema_rs is not installed: no fast path to check")
 
 EVENT_TWISTS = ["drop", "add", "null", "string", "negative", "huge", "float", "bool", "list",
@@ -149,13 +149,13 @@ def test_the_environment_switch_turns_the_fast_path_off(monkeypatch) -> None:
     from riskspec import validation
     state = next(c.state for c in load_cases() if c.state)
     monkeypatch.setenv(validation.BACKEND_ENV, "python")
-    validation._compiled.cache_clear()
+    validation.compiled_validator.cache_clear()
     try:
-        assert validation._compiled("state.schema.json") is None
+        assert validation.compiled_validator("state.schema.json") is None
         assert not is_surely_valid("state.schema.json", state)
     finally:
         monkeypatch.delenv(validation.BACKEND_ENV)
-        validation._compiled.cache_clear()
+        validation.compiled_validator.cache_clear()
     assert is_surely_valid("state.schema.json", state)
 
 

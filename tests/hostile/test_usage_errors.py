@@ -188,19 +188,23 @@ def test_a_path_turned_into_a_symlink_mid_run_is_not_followed(tmp_path):
 timeouts = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(repr), st.text(max_size=12))
 
 
-@given(value=timeouts)
-@settings(max_examples=60, deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
-def test_any_timeout_value_is_a_number_or_a_clear_error(value):
-    _check_timeout(value)
+_HYPOTHESIS = {"deadline": None, "database": None, "suppress_health_check": list(HealthCheck)}
 
 
-@pytest.mark.slow
-@given(value=timeouts)
-@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
-          suppress_health_check=list(HealthCheck))
-def test_any_timeout_value_is_a_number_or_a_clear_error_campaign(value):
-    _check_timeout(value)
+def _quick_and_campaign(check, inputs, quick: int):
+    """Two tests of ``check(tmp_path_factory, x)`` for ``x`` drawn from ``inputs``: ``quick``
+    derandomized examples (the same every run), and the slow campaign of SLOW_EXAMPLES."""
+    @given(x=inputs)
+    @settings(max_examples=quick, derandomize=True, **_HYPOTHESIS)
+    def test(tmp_path_factory, x):
+        check(tmp_path_factory, x)
+
+    @pytest.mark.slow
+    @given(x=inputs)
+    @settings(max_examples=SLOW_EXAMPLES, **_HYPOTHESIS)
+    def campaign(tmp_path_factory, x):
+        check(tmp_path_factory, x)
+    return test, campaign
 
 
 def _check_timeout(value):
@@ -222,6 +226,11 @@ def _check_timeout(value):
         if not (0 < seconds < float("inf")):
             TALLY["check options"]["wrongly_accepted"] += 1
         assert 0 < seconds < float("inf")
+
+
+(test_any_timeout_value_is_a_number_or_a_clear_error,
+ test_any_timeout_value_is_a_number_or_a_clear_error_campaign) = _quick_and_campaign(
+    lambda _, value: _check_timeout(value), timeouts, quick=60)
 
 
 json_like = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8)),
@@ -255,19 +264,9 @@ def _expect_docs():
         {"format": st.sampled_from(["riskspec/expect@1", "x"]), "known_failures": entries}))
 
 
-@given(doc=_expect_docs())
-@settings(max_examples=100, deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
-def test_any_expectations_file_is_refused_or_works(tmp_path_factory, doc):
-    _check_expect_file(tmp_path_factory, doc)
-
-
-@pytest.mark.slow
-@given(doc=_expect_docs())
-@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
-          suppress_health_check=list(HealthCheck))
-def test_any_expectations_file_is_refused_or_works_campaign(tmp_path_factory, doc):
-    _check_expect_file(tmp_path_factory, doc)
+(test_any_expectations_file_is_refused_or_works,
+ test_any_expectations_file_is_refused_or_works_campaign) = _quick_and_campaign(
+    _check_expect_file, _expect_docs(), quick=100)
 
 
 def _check_vector_file(tmp_path_factory, doc: str) -> None:
@@ -297,16 +296,6 @@ def _vector_docs():
                                                   + '{"a":' * n + "1" + "}" * n + "]}"))
 
 
-@given(doc=_vector_docs())
-@settings(max_examples=100, deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
-def test_any_vector_file_is_refused_or_loads(tmp_path_factory, doc):
-    _check_vector_file(tmp_path_factory, doc)
-
-
-@pytest.mark.slow
-@given(doc=_vector_docs())
-@settings(max_examples=SLOW_EXAMPLES, deadline=None, database=None,
-          suppress_health_check=list(HealthCheck))
-def test_any_vector_file_is_refused_or_loads_campaign(tmp_path_factory, doc):
-    _check_vector_file(tmp_path_factory, doc)
+(test_any_vector_file_is_refused_or_loads,
+ test_any_vector_file_is_refused_or_loads_campaign) = _quick_and_campaign(
+    _check_vector_file, _vector_docs(), quick=100)

@@ -58,6 +58,19 @@ def _mid_game(options: dict | None = None):
     return s
 
 
+def _first_attack(legal):
+    return next(x for x in legal if x["type"] == "attack")
+
+
+def _mid_game_step(choose=_first_attack):
+    """A mid-game position, the legal action ``choose`` picks there, and the state and
+    events applying it gives."""
+    s = _mid_game()
+    a = choose(E.legal_actions(s))
+    after, events = E.apply(s, a)
+    return s, a, after, events
+
+
 def _owned(s, seat=None):
     seat = s.current if seat is None else seat
     return next(t for t in range(s.tables.n_territories) if s.owner[t] == seat)
@@ -118,9 +131,7 @@ def test_ships_limit_is_checked() -> None:
 
 
 def test_victory_points_lost_silently_are_caught() -> None:
-    s = _mid_game()
-    a = E.legal_actions(s)[-1]
-    after, events = E.apply(s, a)
+    s, a, after, events = _mid_game_step(lambda legal: legal[-1])
     I.check_step(s, a, after, events)  # the real step is fine
     after.vp[s.current] -= 1
     with pytest.raises(AssertionError, match="without a cause"):
@@ -128,18 +139,14 @@ def test_victory_points_lost_silently_are_caught() -> None:
 
 
 def test_victory_points_gained_outside_the_scoring_moments_are_caught() -> None:
-    s = _mid_game()
-    a = next(x for x in E.legal_actions(s) if x["type"] == "attack")
-    after, events = E.apply(s, a)
+    s, a, after, events = _mid_game_step()
     after.vp[(s.current + 1) % s.n_players] += 2
     with pytest.raises(AssertionError, match="outside the scoring"):
         I.check_step(s, a, after, events)
 
 
 def test_a_capture_explains_exactly_its_points() -> None:
-    s = _mid_game()
-    a = next(x for x in E.legal_actions(s) if x["type"] == "attack")
-    after, _ = E.apply(s, a)
+    s, a, after, _ = _mid_game_step()
     other = (s.current + 1) % s.n_players
     loss, gain = s.tables.params.leaders_loss_vp, s.tables.params.leaders_capture_vp
     after.vp[other] -= loss

@@ -101,12 +101,18 @@ def test_reroll_chance_table_is_exact():
         assert all(len(t.outcome(i)["dice"]) == n for i in range(len(t)))
 
 
-def test_effect_state_round_trips_and_lapses():
+def _scenario_start(case_id: str):
+    """The start position of conformance scenario ``case_id`` (built from its source, not
+    from the exported vectors) on its inline map, and the variant on that map."""
     from riskspec.conformance.scenario import REGISTRY, load_all
     load_all()
-    case = REGISTRY["napoleon.effects.attack-die-bonus.001"].build()
+    case = REGISTRY[case_id].build()
     v = variant_on_map(E.get_variant(case["variant"]), case["map"])
-    s = E.from_dict(case["state"], variant=v)
+    return E.from_dict(case["state"], variant=v), v
+
+
+def test_effect_state_round_trips_and_lapses():
+    s, v = _scenario_start("napoleon.effects.attack-die-bonus.001")
     s, _ = E.apply(s, {"type": "play-card", "card": "c-a1"})
     assert s.effects and E.to_json(E.from_json(E.to_json(s), variant=v)) == E.to_json(s)
     # the roll effect lapses with the combat phase when unused
@@ -115,11 +121,7 @@ def test_effect_state_round_trips_and_lapses():
 
 
 def test_a_refused_play_names_a_spec_rule():
-    from riskspec.conformance.scenario import REGISTRY, load_all
-    load_all()
-    case = REGISTRY["napoleon.cards.effect-icons.001"].build()
-    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
-    s = E.from_dict(case["state"], variant=v)
+    s, _ = _scenario_start("napoleon.cards.effect-icons.001")
     with pytest.raises(IllegalActionError) as info:
         E.apply(s, {"type": "play-card", "card": "c-b1"})
     assert info.value.rule == "napoleon.cards.effect-icons"
@@ -129,11 +131,7 @@ def test_a_refused_play_names_a_spec_rule():
 
 
 def test_turn_effects_last_the_turn_and_plays_count_per_phase():
-    from riskspec.conformance.scenario import REGISTRY, load_all
-    load_all()
-    case = REGISTRY["napoleon.effects.extra-land-maneuver.001"].build()
-    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
-    s = E.from_dict(case["state"], variant=v)
+    s, _ = _scenario_start("napoleon.effects.extra-land-maneuver.001")
     s, _ = E.apply(s, {"type": "play-card", "card": "c-b1"})
     assert [e[0] for e in s.effects] == ["extra-land-maneuver"] and s.effect_plays[0] == 1
     s, _ = E.apply(s, {"type": "end-turn"})

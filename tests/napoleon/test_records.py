@@ -6,16 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from records_common import check_is_its_record, check_records_follow_fields, listed_actions
+
 from riskspec.reference import engine as E
 from riskspec.reference.napoleon.actions import FIELD_NAMES, RECORDS, ActiveEffect
 from riskspec.reference.napoleon.legal import FIELDS, parse_action
 
 
 def test_one_record_per_action_type_with_the_json_fields_in_order() -> None:
-    assert set(RECORDS) == set(FIELDS)
-    for kind, fields in FIELDS.items():
-        want = ("type",) + tuple(FIELD_NAMES.get(name, name) for name, _ in fields)
-        assert RECORDS[kind]._fields == want, kind  # type: ignore[attr-defined]
+    check_records_follow_fields(RECORDS, FIELDS, FIELD_NAMES)
 
 
 def _json_value(rec: Any, name: str, kind: str, s: Any) -> Any:
@@ -40,24 +39,14 @@ def test_every_legal_action_parses_to_its_record() -> None:
     rng = random.Random(7)
     seen: set[str] = set()
     for variant, players in (("napoleon-advanced", 3), ("napoleon-basic", 2)):
-        s = E.new_game(variant, players)
-        for _ in range(1500):
-            if E.is_terminal(s):
-                break
-            if E.current_player(s) == E.CHANCE:
-                options = [a for a, _ in E.chance_outcomes(s)]
-            else:
-                options = E.legal_actions(s)
-            for action in options[:20]:
-                rec = parse_action(action, s)
-                assert isinstance(rec, RECORDS[action["type"]]) and rec.type == action["type"]
-                assert rec == tuple(rec)  # a tuple still: same order and equality
-                for name, kind in FIELDS[action["type"]]:
-                    defaults = {"count?": 0, "bool?": False}
-                    want = action.get(name, defaults.get(kind))
-                    assert _json_value(rec, name, kind, s) == want, (action, name)
-                seen.add(action["type"])
-            s, _ = E.apply(s, rng.choice(options))
+        for s, action in listed_actions(E.new_game(variant, players), rng, 1500, 20):
+            rec = parse_action(action, s)
+            check_is_its_record(rec, RECORDS, action)
+            for name, kind in FIELDS[action["type"]]:
+                defaults = {"count?": 0, "bool?": False}
+                want = action.get(name, defaults.get(kind))
+                assert _json_value(rec, name, kind, s) == want, (action, name)
+            seen.add(action["type"])
     assert {"attack", "roll", "maneuver", "trade", "end-turn", "deal"} <= seen
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from riskspec.errors import OptionError
 from riskspec.loading import load_spec
+from riskspec.model import parse_options
 
 
 @pytest.fixture(scope="module")
@@ -53,3 +54,15 @@ def test_translated_editions_differ_only_through_resolutions() -> None:
                      if v.options[a].default != base.options[a].default}
         assert differing, f"{vid} resolves no ambiguity differently from classic"
         assert v.resolve().params != base.resolve().params
+
+
+def test_option_items_are_split_at_the_first_equals_sign() -> None:
+    assert parse_options([" game-mode = mission", "capitals.enabled=a=b", "x=1", "x=2"]) == {
+        "game-mode": "mission", "capitals.enabled": "a=b", "x": "2"}
+    assert parse_options([]) == {}
+
+
+@pytest.mark.parametrize("item", ["game-mode", "=mission", "game-mode="])
+def test_an_option_item_without_key_or_choice_is_refused(item: str) -> None:
+    with pytest.raises(OptionError, match=f"KEY=CHOICE, not {item!r}"):
+        parse_options([item])

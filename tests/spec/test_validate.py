@@ -101,20 +101,12 @@ def test_duplicate_rule_id(tree: Path) -> None:
 
 
 def test_unknown_ambiguity_reference(tree: Path) -> None:
-    rules = tree / "classic" / "rules.yaml"
-    text = rules.read_text()
-    new = re.sub(r"ambiguities: \[", "ambiguities: [classic.amb.no-such-thing, ", text, count=1)
-    assert new != text
-    rules.write_text(new)
+    edit(tree / "classic" / "rules.yaml", "ambiguities: [", "ambiguities: [classic.amb.no-such-thing, ")
     assert "unknown-ambiguity" in {p.code for p in check_tree(tree)[0]}
 
 
 def test_unknown_rule_in_ambiguity(tree: Path) -> None:
-    amb = tree / "classic" / "ambiguities.yaml"
-    text = amb.read_text()
-    new = re.sub(r"rules: \[", "rules: [classic.setup.no-such-rule, ", text, count=1)
-    assert new != text
-    amb.write_text(new)
+    edit(tree / "classic" / "ambiguities.yaml", "rules: [", "rules: [classic.setup.no-such-rule, ")
     hits = [p for p in check_tree(tree)[0] if p.code == "unknown-rule"]
     assert hits and hits[0].file.endswith("ambiguities.yaml")
     assert "classic.setup.no-such-rule" in hits[0].message and hits[0].line > 0

@@ -54,6 +54,15 @@ See docs/protocol.md for the protocol and how to write an adapter.
 """
 
 
+def _add_campaign(p: argparse.ArgumentParser, flag: str, *, steps: int, count_help: str,
+                  steps_help: str, seed_help: str) -> None:
+    """A campaign's three options: ``--FLAG N`` (how many, 0: none), ``--FLAG-steps S`` and
+    ``--FLAG-seed SEED`` (default 0)."""
+    p.add_argument(f"--{flag}", metavar="N", type=int, default=0, help=count_help)
+    p.add_argument(f"--{flag}-steps", metavar="S", type=int, default=steps, help=steps_help)
+    p.add_argument(f"--{flag}-seed", metavar="SEED", type=int, default=0, help=seed_help)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check", help="run the conformance suite against an engine",
@@ -96,18 +105,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a case past it (a slow perft …) is a timeout")
     p.add_argument("--maxfail", metavar="N", type=int, default=0,
                    help="stop after N failing cases (the rest are not run; the report says so)")
-    p.add_argument("--fuzz", metavar="N", type=int, default=0,
-                   help="after the vectors, play N seeded random games on the engine and the "
-                        "reference side by side, from positions across the whole game of every "
-                        "variant it claims, under readings it claims: legal-action sets, chance "
-                        "odds and every observable field compared at each step, illegal and "
-                        "malformed actions probed. Each distinct divergence is shrunk and saved "
-                        "as a vector you can replay with --vectors; the findings go into --report "
-                        f"and --junit too. No extra package needed. At most {limits.MAX_GAMES:,} games")
-    p.add_argument("--fuzz-steps", metavar="S", type=int, default=200,
-                   help=f"most random steps per fuzzed game (default 200, at most {limits.MAX_FUZZ_STEPS:,})")
-    p.add_argument("--fuzz-seed", metavar="SEED", type=int, default=0,
-                   help=f"seed for --fuzz (default 0: the same games every run; 0 to {limits.MAX_SEED:,})")
+    _add_campaign(p, "fuzz", steps=200,
+                  count_help="after the vectors, play N seeded random games on the engine and the "
+                             "reference side by side, from positions across the whole game of every "
+                             "variant it claims, under readings it claims: legal-action sets, chance "
+                             "odds and every observable field compared at each step, illegal and "
+                             "malformed actions probed. Each distinct divergence is shrunk and saved "
+                             "as a vector you can replay with --vectors; the findings go into --report "
+                             f"and --junit too. No extra package needed. At most {limits.MAX_GAMES:,} games",
+                  steps_help=f"most random steps per fuzzed game (default 200, at most "
+                             f"{limits.MAX_FUZZ_STEPS:,})",
+                  seed_help=f"seed for --fuzz (default 0: the same games every run; 0 to "
+                            f"{limits.MAX_SEED:,})")
     p.add_argument("--fuzz-only", action="store_true",
                    help="with --fuzz: skip the vectors, only fuzz")
     p.add_argument("--workers", metavar="N", type=int, default=None,
@@ -125,19 +134,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fuzz-save", metavar="DIR", type=Path, default=Path("riskspec-found"),
                    help="where --fuzz and --hypothesis save each divergence as a vector file "
                         "(default ./riskspec-found)")
-    p.add_argument("--hypothesis", metavar="N", type=int, default=0,
-                   help="after the vectors, run a Hypothesis state machine for N examples: Hypothesis "
-                        "chooses the game (claimed variants, readings, player counts), every action "
-                        "and chance outcome, and malformed actions; after each step the engine must "
-                        "agree with the reference and keep the generic invariants (armies, owners, "
-                        "cards, phase order, refusals change nothing). A failure is shrunk to a "
-                        "minimal action sequence, printed as a vector naming the rule, and saved in "
-                        "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\". "
-                        f"At most {limits.MAX_HYPOTHESIS_EXAMPLES:,} examples")
-    p.add_argument("--hypothesis-steps", metavar="S", type=int, default=50,
-                   help=f"most steps per Hypothesis example (default 50, at most {limits.MAX_HYPOTHESIS_STEPS:,})")
-    p.add_argument("--hypothesis-seed", metavar="SEED", type=int, default=0,
-                   help=f"seed of the start positions the machine chooses among (default 0; 0 to {limits.MAX_SEED:,})")
+    _add_campaign(p, "hypothesis", steps=50,
+                  count_help="after the vectors, run a Hypothesis state machine for N examples: Hypothesis "
+                             "chooses the game (claimed variants, readings, player counts), every action "
+                             "and chance outcome, and malformed actions; after each step the engine must "
+                             "agree with the reference and keep the generic invariants (armies, owners, "
+                             "cards, phase order, refusals change nothing). A failure is shrunk to a "
+                             "minimal action sequence, printed as a vector naming the rule, and saved in "
+                             "--fuzz-save for --vectors. Needs pip install \"riskspec[hypothesis]\". "
+                             f"At most {limits.MAX_HYPOTHESIS_EXAMPLES:,} examples",
+                  steps_help=f"most steps per Hypothesis example (default 50, at most "
+                             f"{limits.MAX_HYPOTHESIS_STEPS:,})",
+                  seed_help=f"seed of the start positions the machine chooses among (default 0; "
+                            f"0 to {limits.MAX_SEED:,})")
     p.add_argument("--hypothesis-db", metavar="DIR", type=Path, default=None,
                    help="the Hypothesis example database: a found failure is replayed first on the "
                         "next run (default: $RISKSPEC_HYPOTHESIS_DB, else ~/.cache/riskspec/hypothesis; "

@@ -9,6 +9,7 @@ from typing import Any
 from riskspec.cli.progress import Progress
 from riskspec.errors import OptionError
 from riskspec.limits import MAX_GAMES
+from riskspec.model import parse_options
 
 DESCRIPTION = """\
 Play random legal games of a variant on the reference engine and print a summary:
@@ -76,16 +77,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", "-q", action="store_true",
                    help="only the summary line, no progress")
     p.set_defaults(func=run)
-
-
-def parse_options(items: list[str]) -> dict[str, str]:
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            raise OptionError(f"--option takes KEY=CHOICE, not {item!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def options_by_parameter(variant: Any, options: dict[str, str]) -> dict[str, str]:

@@ -56,10 +56,10 @@ def show_case(case: Any, spec: Any) -> str:
         describe_action,
         table_layout,
     )
-    from riskspec.docsite.examples import _from_conformance
+    from riskspec.docsite.examples import from_conformance
     from riskspec.docsite.trace import replay
 
-    ex = _from_conformance(case, case.file)
+    ex = from_conformance(case, case.file)
     ex = replace(ex, trace=replay(case))
     ctx = Ctx(ex, spec, "show")
     lines = [f"{case.id} — {case.title}", f"variant {case.variant}, {case.players} players"

@@ -151,8 +151,11 @@ def marks_reconstruction(board: m.Board) -> bool:
     return rec == {True, False}
 
 
-def _view(geo: Geometry, focus: Iterable[str], margin: float = 75,
-          min_w: float = 380, min_h: float = 250) -> tuple[float, float, float, float]:
+def view_box(geo: Geometry, focus: Iterable[str], margin: float = 75,
+             min_w: float = 380, min_h: float = 250) -> tuple[float, float, float, float]:
+    """The SVG view box ``(x, y, width, height)`` round the places of ``focus`` drawn on
+    ``geo`` (``margin`` around them, at least ``min_w`` × ``min_h``, within the board); the
+    whole board when none of them is drawn."""
     pts = [geo.points[p] for p in focus if p in geo.points]
     if not pts:
         return 0.0, 0.0, geo.width, geo.height
@@ -178,7 +181,7 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
     geo = geometry(board)
     P = geo.points
     gcol = group_colours(board)
-    vx, vy, vw, vh = _view(geo, focus)
+    vx, vy, vw, vh = view_box(geo, focus)
     legend_rows = _legend_rows(board, state is not None) if legend else []
     cols = 2 if vw >= 560 else 1
     lh = 20 * math.ceil(len(legend_rows) / cols) + 10 if legend_rows else 0
@@ -306,14 +309,18 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> str
             f'marker-end="url(#arrowhead)"/>')
 
 
-def _ring(x: float, y: float, on: bool, zone: bool = False) -> str:
-    if not on:
-        return ""
+def _outline(x: float, y: float, zone: bool, grow: int, paint: str, title: str = "") -> str:
+    """A ring around a place: an ellipse round a zone, a circle round a territory,
+    ``grow`` units wider than the innermost one; ``title`` (on a circle) its tooltip."""
     if zone:
-        return (f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="{R + 14}" ry="{R + 3}" fill="none" '
-                f'stroke="#ffd400" stroke-width="6"/>')
-    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 5}" fill="none" stroke="#ffd400" '
-            f'stroke-width="6"/>')
+        return (f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="{R + 14 + grow}" ry="{R + 3 + grow}" '
+                f'fill="none" {paint}/>')
+    circle = f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 5 + grow}" fill="none" {paint}'
+    return circle + (f'><title>{title}</title></circle>' if title else '/>')
+
+
+def _ring(x: float, y: float, on: bool, zone: bool = False) -> str:
+    return _outline(x, y, zone, 0, 'stroke="#ffd400" stroke-width="6"') if on else ""
 
 
 CHECKED = "#1565c0"  # the ring of a place whose fields the example checks
@@ -322,12 +329,8 @@ CHECKED = "#1565c0"  # the ring of a place whose fields the example checks
 def _check_ring(x: float, y: float, on: bool, zone: bool = False) -> str:
     if not on:
         return ""
-    if zone:
-        return (f'<ellipse cx="{_f(x)}" cy="{_f(y)}" rx="{R + 19}" ry="{R + 8}" fill="none" '
-                f'stroke="{CHECKED}" stroke-width="2.5" stroke-dasharray="6 3"/>')
-    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 10}" fill="none" stroke="{CHECKED}" '
-            f'stroke-width="2.5" stroke-dasharray="6 3"><title>checked by the example</title>'
-            f'</circle>')
+    return _outline(x, y, zone, 5, f'stroke="{CHECKED}" stroke-width="2.5" stroke-dasharray="6 3"',
+                    title="checked by the example")
 
 
 def _label(x: float, y: float, name: str, italic: bool = False) -> str:

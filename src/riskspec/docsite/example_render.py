@@ -35,12 +35,9 @@ def board_of(case: Case, spec: m.Spec) -> m.Board | None:
         return v.board if v else None
     key = json.dumps(case.map, sort_keys=True)
     if key not in _BOARDS:
-        from riskspec.loading._context import _Ctx
-        from riskspec.loading.boards import build_board
-        from riskspec.yamlio import Document
+        from riskspec.loading import build_inline_board
         try:
-            _BOARDS[key] = build_board(_Ctx(), Document(data=dict(case.map), file="<inline map>"),
-                                       dict(spec.sources))
+            _BOARDS[key] = build_inline_board(case.map, sources=spec.sources)
         except Exception:  # noqa: BLE001 - a broken inline map: the tables still render
             _BOARDS[key] = None
     return _BOARDS[key]

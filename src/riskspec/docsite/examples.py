@@ -85,7 +85,8 @@ def default_vectors_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
-def _from_conformance(c: Any, rel: str) -> Case:
+def from_conformance(c: Any, rel: str) -> Case:
+    """The docs' view of conformance case ``c`` (read from vectors file ``rel``)."""
     rd = c.reading if isinstance(c.reading, Mapping) else {}
     return Case(id=c.id, title=str(c.title or c.id), covers=tuple(c.covers), variant=c.variant,
                 options=dict(c.options), state=dict(c.state) if c.state else {},
@@ -117,7 +118,7 @@ def load_cases(folder: Path | None, warnings: list[str] | None = None) -> list[C
                 warn.append(f"{rel}: case {c.id!r} skipped, its id is used twice")
                 continue
             seen.add(c.id)
-            cases.append(replace(_from_conformance(c, rel), number=len(cases) + 1))
+            cases.append(replace(from_conformance(c, rel), number=len(cases) + 1))
     return cases
 
 

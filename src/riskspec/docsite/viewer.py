@@ -95,7 +95,7 @@ def _frame(E: Any, state: Any, action: Mapping[str, Any] | None, events: Sequenc
 def _board_json(board: m.Board) -> dict[str, Any]:
     geo = boardsvg.geometry(board)
     P = geo.points
-    vx, vy, vw, vh = boardsvg._view(geo, ())
+    vx, vy, vw, vh = boardsvg.view_box(geo, ())
     names = {t.id: t.name for t in board.territories} | {z.id: z.name for z in board.zones}
     lines = []
     for b in board.borders:
@@ -117,7 +117,7 @@ def game_of_case(case_id: str, vectors: Sequence[Path] | None = None) -> dict[st
     """A worked example (conformance case) stepped through on the reference engine."""
     from riskspec.conformance.vectors import load_cases
     from riskspec.docsite.example_render import board_of
-    from riskspec.docsite.examples import _from_conformance
+    from riskspec.docsite.examples import from_conformance
     from riskspec.errors import UnknownIdError
     from riskspec.loading import load_spec
     from riskspec.model import closest
@@ -126,7 +126,7 @@ def game_of_case(case_id: str, vectors: Sequence[Path] | None = None) -> dict[st
     if case is None:
         raise UnknownIdError("case", case_id, closest(case_id, list(cases)))
     spec = load_spec(strict=False)
-    board = board_of(_from_conformance(case, case.file), spec)
+    board = board_of(from_conformance(case, case.file), spec)
     if board is None:
         raise ViewerError(f"{case_id}: no map to draw it on")
     return game_of(case, board)

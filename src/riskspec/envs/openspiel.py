@@ -39,6 +39,7 @@ from riskspec.envs.game import DEFAULT_MAX_TURNS, MAX_TURNS_BOUND, Match, Settin
 from riskspec.envs.observation import ObservationEncoder
 from riskspec.errors import OptionError
 from riskspec.loading import load_spec
+from riskspec.model import parse_options as parse_items
 from riskspec.reference import engine as E
 
 DEFAULTS: dict[str, Any] = {"players": 0, "options": "", "max_turns": DEFAULT_MAX_TURNS,
@@ -52,8 +53,7 @@ def game_name(variant: str) -> str:
 
 def parse_options(text: str) -> dict[str, str]:
     """``"a=b,c=d"`` → ``{"a": "b", "c": "d"}`` (the ``options`` parameter), read as
-    ``riskspec play --option`` reads each item."""
-    from riskspec.cli.play import parse_options as parse_items
+    ``riskspec play --option`` reads each item (:func:`riskspec.model.parse_options`)."""
     return parse_items([p.strip() for p in text.split(",") if p.strip()])
 
 

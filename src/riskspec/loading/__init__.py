@@ -257,15 +257,18 @@ def load_spec(root: str | Path | None = None, *, strict: bool = True) -> m.Spec:
     return spec
 
 
-def build_inline_board(data: Mapping[str, Any], *, file: str = "<inline map>") -> m.Board:
-    """A board from a ``riskspec/map@1`` object held in memory (a test's or a conformance
-    case's own small map), built and cross-checked as a map file is, against the shipped
-    sources; :class:`SpecError` lists every problem."""
+def build_inline_board(data: Mapping[str, Any], *, file: str = "<inline map>",
+                       sources: Mapping[str, m.Source] | None = None) -> m.Board:
+    """A board from a ``riskspec/map@1`` object held in memory (a test's, a conformance
+    case's or a docs example's own small map), built and cross-checked as a map file is,
+    against ``sources`` (default: the shipped spec's); :class:`SpecError` lists every
+    problem, each in ``file``."""
     from riskspec.loading._context import _Ctx
     from riskspec.loading.boards import build_board
     from riskspec.yamlio import Document
     ctx = _Ctx()
-    board = build_board(ctx, Document(data=dict(data), file=file), dict(load_spec().sources))
+    known = load_spec().sources if sources is None else sources
+    board = build_board(ctx, Document(data=dict(data), file=file), dict(known))
     if ctx.problems:
         raise SpecError(ctx.problems)
     return board

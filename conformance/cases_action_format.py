@@ -174,7 +174,7 @@ def deal_unknown_mission(b: Any) -> None:
 # ---------------------------------------------------------------- any action of the turn
 # (classic.turn.sequence.1xx: refused as invalid-action, before any rule is consulted)
 
-_MALFORMED = [
+_MALFORMED: list[tuple[str, str, dict[str, Any], str]] = [
     ("001", "An action of an unknown type", {"type": "teleport", "from": "alaska", "to": "japan"},
      "unknown-type"),
     ("002", "An attack without its dice count", {"type": "attack", "from": "alaska", "to": "kamchatka"},

@@ -55,12 +55,13 @@ import functools
 import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from riskspec.conformance.compare import action_key, events_diff, format_diff, partial_diff
 from riskspec.conformance.errors import ScenarioError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
+from riskspec.conformance.synthetic import SYNTHETIC
 from riskspec.errors import ActionError
 
 #: the Napoléon cases on the printed Europe board, one module per rule section (see above)
@@ -159,15 +160,12 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
 
 
 def load_all() -> dict[str, Scenario]:
-    import dataclasses
-
-    from riskspec.conformance.cases_synthetic import SYNTHETIC
     for name in CASE_MODULES:
         importlib.import_module(f"riskspec.conformance.{name}")
     for sid, (paths, why) in SYNTHETIC.items():
         sc = REGISTRY.get(sid)
         if sc is not None and sc.synthetic is None:
-            REGISTRY[sid] = dataclasses.replace(sc, synthetic={"fields": list(paths), "why": why})
+            REGISTRY[sid] = replace(sc, synthetic={"fields": list(paths), "why": why})
     return REGISTRY
 
 
@@ -491,10 +489,9 @@ def default_state(sc: Scenario) -> dict[str, Any]:
     empty hands, no reserves, the whole deck in the draw pile in deck order) — or, with a
     ``background`` (seat, armies), every territory held by that seat with those armies, but
     for one territory of each other player (the first in map order)."""
-    import dataclasses
     for options in ({}, sc.options):
         try:
-            b = Builder(dataclasses.replace(sc, options=dict(options)))
+            b = Builder(replace(sc, options=dict(options)))
             if sc.background is None:
                 return b.position()
             seat, armies = sc.background

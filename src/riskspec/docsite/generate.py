@@ -33,7 +33,7 @@ from riskspec import model as m
 from riskspec.docsite import md
 from riskspec.docsite.cliref import PAGE as CLI_PAGE
 from riskspec.docsite.cliref import cli_page
-from riskspec.docsite.examples import Case, cases_by_id, load_cases, with_traces
+from riskspec.docsite.examples import Example, cases_by_id, load_cases, with_traces
 from riskspec.docsite.odds import odds_pages
 from riskspec.docsite.pages_actions import PAGE as ACTIONS_PAGE
 from riskspec.docsite.pages_actions import actions_page
@@ -143,7 +143,7 @@ def _variants_table(spec: m.Spec, page: str) -> str:
 _LINK = re.compile(r"<!--\s*riskspec:link\s+(\S+?)\s*\|\s*(.*?)\s*-->")
 
 
-def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]) -> str:
+def _fill(text: str, spec: m.Spec, cases: list[Example], page: str, known: set[str]) -> str:
     counts = f"{spec_size(spec)}, {count_of(len(cases), 'worked example')}"
 
     def link(mt: re.Match[str]) -> str:
@@ -261,7 +261,7 @@ def _prepare(project: Path) -> None:
 
 
 def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
-             vectors: Path | None = None, cases: list[Case] | None = None,
+             vectors: Path | None = None, cases: list[Example] | None = None,
              progress: Callable[[str], None] | None = None) -> Generated:
     """Write the mkdocs project for ``spec`` into ``project`` (wiped first)."""
     say = progress or (lambda _msg: None)

@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from riskspec import sitemap
 from riskspec.conformance.claims import _variant as claims_variant
 from riskspec.conformance.client import shared_reference_client
 from riskspec.conformance.compare import action_key
@@ -607,14 +608,13 @@ def statement_line(variant_id: str, rule_id: str, limit: int = 160) -> str | Non
 
 def docs_page(variant_id: str, rule_id: str) -> str | None:
     """The rule's page of the rulebook site (``riskspec docs build``), relative to its root."""
-    from riskspec.docsite import md
     v = _variant(variant_id)
     if v is None:
         return None
     if rule_id in v.rules:
-        return md.page_of_rule(rule_id)
+        return sitemap.page_of_rule(rule_id)
     if rule_id in v.ambiguities:
-        return f"{md.AMBIGUITIES_PAGE}#{md.anchor_id(rule_id)}"
+        return f"{sitemap.AMBIGUITIES_PAGE}#{sitemap.anchor_id(rule_id)}"
     return None
 
 

@@ -17,6 +17,7 @@ replaced at build time:
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -222,7 +223,7 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         {"File formats": "formats.md"},
         *([{"Position notation": "notation.md"}] if "notation.md" in extra_hand else []),
         *([{"Game viewer": "viewer/index.md"}] if "viewer/index.md" in pages else []),
-        {"Command-line reference": CLI_PAGE},
+        *([{"Command-line reference": CLI_PAGE}] if CLI_PAGE in pages else []),
     ]
     if "odds.md" in pages:
         nav.append({"Battle odds": "odds.md"})
@@ -262,8 +263,10 @@ def _prepare(project: Path) -> None:
 
 def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
              vectors: Path | None = None, cases: list[Example] | None = None,
-             progress: Callable[[str], None] | None = None) -> Generated:
-    """Write the mkdocs project for ``spec`` into ``project`` (wiped first)."""
+             progress: Callable[[str], None] | None = None,
+             cli_parser: argparse.ArgumentParser | None = None) -> Generated:
+    """Write the mkdocs project for ``spec`` into ``project`` (wiped first); with
+    ``cli_parser``, the command-line reference page of that parser too."""
     say = progress or (lambda _msg: None)
     docs_src = docs_src or hand_written_dir()
     if docs_src is None or not (docs_src / "mkdocs.yml").is_file():
@@ -287,7 +290,8 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     bp, bf = board_pages(spec, cases)
     pages.update(bp)
     files.update(bf)
-    pages[CLI_PAGE] = cli_page()
+    if cli_parser is not None:
+        pages[CLI_PAGE] = cli_page(cli_parser)
     pages.update(actions_page(cases))
     pages.update(codes_page(spec.rules))
     pages.update(implementations_page(spec))

@@ -36,7 +36,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from riskspec import sitemap
+from riskspec.conformance.claims import _variant as claims_variant
+from riskspec.conformance.client import shared_reference_client
 from riskspec.conformance.compare import action_key
+from riskspec.conformance.perft import divide_rows, perft
 
 #: the rule an action (or chance outcome) of each type exercises, per family
 ACTION_RULES: dict[str, dict[str, str]] = {
@@ -135,7 +139,6 @@ PENDING_KEYS = ("to_place", "defender_dice", "min")
 
 @functools.cache
 def _variant(variant_id: str) -> Any:
-    from riskspec.conformance.claims import _variant as claims_variant
     return claims_variant(variant_id)
 
 
@@ -516,10 +519,8 @@ def _show(pos: Mapping[str, Any]) -> str:
 def reference_trail(case: Any, upto: int) -> list[dict] | None:
     """The reference engine's states: the start, then after each step up to ``upto`` (None if it
     cannot play the case)."""
-    from riskspec.conformance.claims import _reference
-    from riskspec.conformance.runner import _setup_fields
-    client = _reference()
-    setup = _setup_fields(case)
+    client = shared_reference_client()
+    setup = case.setup_fields()
     r = client.request("load_state", state=case.state, **setup) if case.state is not None \
         else client.request("new_game", **setup)
     if not r.ok:
@@ -541,8 +542,6 @@ def located_divide(case: Any, index: int | None, diffs: Sequence[Mapping[str, An
     """For a perft mismatch whose vector states no divide: the engine's divide against the
     reference's at the same step, as rows that say which first move differs (for
     attribution only; the verdict is the vector's leaf count)."""
-    from riskspec.conformance.claims import _reference
-    from riskspec.conformance.runner import _setup_fields, divide_rows, perft
     out: list[dict] = []
     if index is None:
         return out
@@ -559,7 +558,7 @@ def located_divide(case: Any, index: int | None, diffs: Sequence[Mapping[str, An
         trail = reference_trail(case, index + 1)
         if trail is None:
             continue
-        _, divide = perft(_reference(), _setup_fields(case), trail[-1], int(m.group(1)))
+        _, divide = perft(shared_reference_client(), case.setup_fields(), trail[-1], int(m.group(1)))
         out.append({"path": d["path"], "divide": divide_rows(divide, actual)})
     return out
 
@@ -609,12 +608,26 @@ def statement_line(variant_id: str, rule_id: str, limit: int = 160) -> str | Non
 
 def docs_page(variant_id: str, rule_id: str) -> str | None:
     """The rule's page of the rulebook site (``riskspec docs build``), relative to its root."""
-    from riskspec.docsite import md
     v = _variant(variant_id)
     if v is None:
         return None
     if rule_id in v.rules:
-        return md.page_of_rule(rule_id)
+        return sitemap.page_of_rule(rule_id)
     if rule_id in v.ambiguities:
-        return f"{md.AMBIGUITIES_PAGE}#{md.anchor_id(rule_id)}"
+        return f"{sitemap.AMBIGUITIES_PAGE}#{sitemap.anchor_id(rule_id)}"
     return None
+
+
+def failure_lines(f: Mapping[str, Any], *, markdown: bool = False) -> list[tuple[str, str]]:
+    """(label, text) lines of a failure's rule, its statement, docs page and rerun command."""
+    q = (lambda t: f"`{t}`") if markdown else (lambda t: t)
+    out = []
+    if f.get("rule"):
+        out.append(("rule broken", q(f["rule"]) + (f" — {f['rule_statement']}" if f.get("rule_statement")
+                                                   else "")))
+    if f.get("docs"):
+        out.append(("docs", q(f["docs"]) + " (rulebook site: `riskspec docs build`)" if markdown
+                    else f"{f['docs']} (rulebook site; or: riskspec explain {f.get('rule', '')})"))
+    if f.get("rerun"):
+        out.append(("rerun", q(f["rerun"])))
+    return out

@@ -13,7 +13,9 @@ as a list or as null, a card list given as a single card, a card listed twice, a
 beyond the die or below 1, two dice out of order by one pip, a seat past the last player, an
 unknown card or mission, an action too long to quote in full; and, through the same parser
 in Napoléon, a zone list naming a land territory and a ransom of a leader that is neither a
-general nor an admiral.
+general nor an admiral.  The cases ``classic.turn.sequence.1xx`` give the malformed forms any
+step of a turn can take: an unknown type, a missing field, a territory or card the board does
+not have, dice out of order or beyond the die, cards out of deck order, zero dice.
 """
 
 from __future__ import annotations
@@ -167,6 +169,35 @@ def deal_unknown_mission(b: Any) -> None:
     _refused(b, {"type": "mission", "player": 0, "mission": "conquer-atlantis"},
              "unknown-mission", "The mission cards are dealt from the deck; it has no such card.",
              phase="deal-missions")
+
+
+# ---------------------------------------------------------------- any action of the turn
+# (classic.turn.sequence.1xx: refused as invalid-action, before any rule is consulted)
+
+_MALFORMED: list[tuple[str, str, dict[str, Any], str]] = [
+    ("001", "An action of an unknown type", {"type": "teleport", "from": "alaska", "to": "japan"},
+     "unknown-type"),
+    ("002", "An attack without its dice count", {"type": "attack", "from": "alaska", "to": "kamchatka"},
+     "fields"),
+    ("003", "An attack naming a territory the board does not have",
+     {"type": "attack", "from": "alaska", "to": "atlantis", "dice": 1}, "unknown-territory"),
+    ("004", "Dice not sorted from highest to lowest",
+     {"type": "roll", "attacker": [2, 6], "defender": [1]}, "dice-order"),
+    ("005", "A die face outside 1–6", {"type": "roll", "attacker": [7], "defender": [1]}, "bad-value"),
+    ("006", "A trade of cards not in deck order",
+     {"type": "trade", "cards": ["iceland", "peru", "east-africa"], "bonus_territory": None}, "card-order"),
+    ("007", "A trade naming a card the deck does not have",
+     {"type": "trade", "cards": ["peru", "iceland", "joker-9"], "bonus_territory": None}, "unknown-card"),
+    ("008", "An attack with zero dice", {"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 0},
+     "bad-value"),
+]
+
+for _n, _title, _action, _code in _MALFORMED:
+    def _malformed(b: Any, action: dict = _action, code: str = _code) -> None:
+        _attack_position(b)
+        _refused(b, action, code, "A malformed action is refused as such; the state stays as it was.")
+    scenario(f"classic.turn.sequence.1{_n}", f"Malformed: {_title.lower()}", ["classic.turn.sequence"],
+             negative=True)(_malformed)
 
 
 # ---------------------------------------------------------------- Napoléon, the same parser

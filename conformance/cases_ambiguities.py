@@ -633,3 +633,28 @@ def _rounding(armies):
 
 reading_cases("classic.amb.territory-rounding", "classic.reinforce.territory-armies", "Rounding 14 ÷ 3",
               {"round-down": ("4 armies", _rounding(4)), "nearest-from-twelve": ("5 armies", _rounding(5))})
+
+
+@scenario("classic.amb.cards-per-turn.one-per-conquest.002", "One card per conquest, counted from "
+          "the start of the turn: a whole turn with one conquest earns one card",
+          ["classic.amb.cards-per-turn", "classic.cards.earn", "classic.turn.sequence"],
+          options={"classic.amb.cards-per-turn": "one-per-conquest"})
+def whole_turn_one_conquest(b):
+    b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="fortify", current=2)
+    b.do({"type": "end-turn"}, explain="Black's turn: 14 territories give 4 armies.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 4}})
+    for left in (3, 2, 1):
+        b.do({"type": "place", "territory": "alaska"},
+             state={"territories": {"alaska": {"armies": 8 - left}}, "pending": {"to_place": left}})
+    b.do({"type": "place", "territory": "alaska"}, explain="The last army placed: the attack phase.",
+         state={"territories": {"alaska": {"armies": 8}}, "phase": "attack"})
+    b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+    b.defend(1, state={"phase": "battle"})
+    b.roll([6, 2, 1], [3], explain="Kamchatka's only army falls.",
+           state={"phase": "occupy", "territories": {"kamchatka": {"owner": 0, "armies": 0}}})
+    b.do({"type": "occupy", "armies": 3},
+         state={"phase": "attack", "territories": {"alaska": {"armies": 5},
+                                                   "kamchatka": {"owner": 0, "armies": 3}}})
+    b.do({"type": "end-attack"}, state={"phase": "fortify"})
+    b.do({"type": "end-turn"}, explain="One conquest this turn: exactly one card is due.",
+         state={"phase": "draw", "pending": {"left": 1}})

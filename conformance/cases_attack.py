@@ -172,3 +172,33 @@ def repeat(b):
     b.roll([6, 6, 1], [1, 1], state={"phase": "attack", "territories": {"kamchatka": {"armies": 4 - 2}}},
            legal_includes=[{"type": "attack", "from": "alaska", "to": "kamchatka", "dice": 3}])
     b.attack("alaska", "kamchatka", 3, state={"phase": "defend"})
+
+
+@scenario("classic.attack.ties.600",
+          "Tie-no-loss: a pair the defender wins by one pip still costs the attacker an army",
+          ["classic.attack.ties", "classic.attack.compare", "classic.amb.tie-rule"],
+          options={"classic.amb.tie-rule": "tie-no-loss"}, reading=("classic.amb.tie-rule", "tie-no-loss"))
+def one_pip_under_no_loss(b):
+    b.position({"alaska": (0, 5), "kamchatka": (2, 3)}, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 2, state={"phase": "defend"},
+             events=[{"type": "attack-declared", "player": 0, "from": "alaska", "to": "kamchatka", "dice": 2}])
+    b.defend(2, state={"phase": "battle"}, events=[{"type": "defence-chosen", "player": 2, "dice": 2}])
+    b.roll([5, 3], [6, 3],
+           explain="Only equal dice cost nobody: 5 against 6 is lost by the attacker, 3 against 3 "
+                   "costs neither side.",
+           state={"phase": "attack", "territories": {"alaska": {"armies": 4}, "kamchatka": {"armies": 3}}},
+           events=[{"type": "battle", "player": 0, "defender": 2, "from": "alaska", "to": "kamchatka",
+                    "attacker_dice": [5, 3], "defender_dice": [6, 3], "attacker_losses": 1,
+                    "defender_losses": 0}])
+
+
+@scenario("classic.attack.defender-dice.010", "Black, at seat 0, chooses its defence dice too",
+          ["classic.attack.defender-dice", "classic.attack.compare"])
+def seat_zero_defends(b):
+    b.position({"northwest-territory": (1, 4)}, phase="attack", current=1)
+    b.attack("northwest-territory", "alaska", 2, explain="Blue attacks black's Alaska (2 armies).",
+             state={"phase": "defend", "pending": {"chooser": 0}})
+    b.defend(2, explain="Black, the defender, chooses two dice.", state={"phase": "battle"})
+    b.roll([6, 1], [4, 3], explain="6 beats 4, 3 beats 1: one army each.",
+           state={"phase": "attack", "territories": {"northwest-territory": {"armies": 3},
+                                                     "alaska": {"armies": 1}}})

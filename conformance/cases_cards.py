@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
-from riskspec.conformance.steps import occupy, take
+from riskspec.conformance.steps import occupy, placed, take, turn_events
 
 # Seat 0 (black) holds, by round-robin: alaska, alberta, western-united-states, argentina, venezuela,
 # great-britain, southern-europe, egypt, south-africa, siberia, irkutsk, afghanistan, india, new-guinea.
@@ -27,6 +27,25 @@ def trade(cards, bonus=None):
         from riskspec.reference.engine import get_variant
         _DECK.extend(c.id for c in get_variant("classic").board.cards)
     return {"type": "trade", "cards": sorted(cards, key=_DECK.index), "bonus_territory": bonus}
+
+
+INF = ["peru", "iceland", "east-africa"]          # three infantry cards, none of black's territories
+
+
+CAV = ["greenland", "ontario", "quebec"]          # three cavalry cards, none of black's
+
+
+ART = ["northwest-territory", "brazil", "central-america"]  # three artillery cards, none of black's
+
+
+def held(cards):
+    """A hand as the state lists it: in deck order."""
+    return trade(cards)["cards"]
+
+
+def traded(player, cards, value):
+    return {"type": "traded", "player": player, "cards": held(cards), "value": value,
+            "bonus_territory": None, "bonus": 0, "bonuses": []}
 
 
 @scenario("classic.cards.earn.001", "A turn with a conquest earns one card", ["classic.cards.earn"])
@@ -247,3 +266,153 @@ def reshuffle(b):
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
     b.do({"type": "end-turn"}, explain="The pile is empty: the 41 discards become the new draw pile.",
          state={"phase": "draw", "discards": []}, events=[{"type": "reshuffled", "cards": 41}])
+
+
+def before_black_turn(b, hand, *, captured=False):
+    """Black's turn 2 begins with ``hand`` (14 territories: 4 armies)."""
+    def edit(d):
+        d["players"][0]["captured"] = captured
+    b.position(phase="fortify", current=2, hands={0: hand}, edit=edit)
+
+
+def black_turn_two(b, forced, **players0):
+    b.do({"type": "end-turn"},
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 4, "forced": forced},
+                "players": [{"captured": False, **players0}, {}, {}]},
+         events=[{"type": "turn-ended", "player": 2, "turn": 1}, *turn_events(0, 2, 14, 4)])
+
+
+def _first_set_then_place(b, why):
+    """Seat 0 trades the three infantry (the game's first set: 4 armies, 8 to place) and
+    places one army on Alaska."""
+    b.do(trade(INF), explain=why,
+         state={"players": [{"cards": held(CAV[:2])}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                "pending": {"to_place": 8, "forced": None}},
+         events=[traded(0, INF, 4)])
+    b.do({"type": "place", "territory": "alaska"},
+         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 7}},
+         events=[placed(0, "alaska")])
+
+
+@scenario("classic.cards.forced-trade.201", "One set settles the forced trade: refused placement first",
+          ["classic.cards.forced-trade", "classic.amb.forced-trade-sets"],
+          options={"classic.amb.forced-trade-sets": "one-set"},
+          negative=True)
+def forced_one_set(b):
+    before_black_turn(b, INF + CAV[:2])
+    black_turn_two(b, {"max_hand": None, "sets": 1})
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
+             explain="Five cards at the start of the turn: a set must go before any army is placed.")
+    _first_set_then_place(b, "The game's first set: 4 armies; the duty is met.")
+
+
+@scenario("classic.cards.forced-trade.202", "Trading down from nine cards: still owed after the first set",
+          ["classic.cards.forced-trade", "classic.cards.set-values"])
+def forced_nine(b):
+    before_black_turn(b, INF + CAV + ART)
+    black_turn_two(b, {"max_hand": 4, "sets": 0})
+    b.do(trade(INF), explain="Six cards left: five or more, so another set is owed.",
+         state={"players": [{"cards": held(CAV + ART)}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                "pending": {"to_place": 8, "forced": {"max_hand": 4, "sets": 0}}},
+         events=[traded(0, INF, 4)])
+    b.do(trade(CAV), explain="The second set of the game is worth 6; three cards left: done.",
+         state={"players": [{"cards": held(ART)}, {}, {}], "sets_traded": 2, "discards": held(INF + CAV),
+                "pending": {"to_place": 14, "forced": None}},
+         events=[traded(0, CAV, 6)])
+    b.do({"type": "place", "territory": "alaska"},
+         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 13}},
+         events=[placed(0, "alaska")])
+
+
+@scenario("classic.cards.forced-trade.203", "Further sets mandatory: two cards left hold no set, so placing starts",
+          ["classic.cards.forced-trade", "classic.amb.forced-trade-sets"],
+          options={"classic.amb.forced-trade-sets": "one-set-and-any-second"})
+def forced_two_left(b):
+    before_black_turn(b, INF + CAV[:2])
+    b.do({"type": "end-turn"},
+         state={"current": 0, "turn": 2, "phase": "reinforce"},
+         events=[{"type": "turn-ended", "player": 2, "turn": 1}, *turn_events(0, 2, 14, 4)])
+    _first_set_then_place(b, "Greenland and Ontario are no set: nothing more is owed.")
+
+
+@scenario("classic.cards.trade-timing.201", "A voluntary trade with one army still to place",
+          ["classic.cards.trade-timing", "classic.cards.optional-trade"])
+def trade_last_army(b):
+    b.position(phase="reinforce", current=0, turn=2, pending={"to_place": 1, "forced": None}, hands={0: INF})
+    b.do(trade(INF), explain="One army is still to be placed, so a set may still be traded.",
+         state={"players": [{"cards": []}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                "pending": {"to_place": 5, "forced": None}},
+         events=[traded(0, INF, 4)])
+
+
+@scenario("classic.cards.earn.201", "One card per conquest: two conquests, two draws, then the next turn",
+          ["classic.cards.earn", "classic.amb.cards-per-turn"],
+          options={"classic.amb.cards-per-turn": "one-per-conquest"},
+          reading=("classic.amb.cards-per-turn", "one-per-conquest"))
+def two_draws(b):
+    def edit(d):
+        d["turn_flags"]["conquests"] = 2
+    b.position(phase="fortify", current=0, conquered=True, edit=edit)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 2}},
+         events=[{"type": "turn-ended", "player": 0, "turn": 1}])
+    b.do({"type": "draw", "card": "wild-1"}, explain="One card drawn, one still to draw.",
+         state={"phase": "draw", "pending": {"left": 1}, "players": [{"cards": ["wild-1"]}, {}, {}]},
+         events=[{"type": "card-drawn", "player": 0, "card": "wild-1"}])
+    b.do({"type": "draw", "card": "wild-2"}, explain="Both cards drawn: blue's turn.",
+         state={"current": 1, "turn": 2, "phase": "reinforce", "pending": {"to_place": 4, "forced": None},
+                "players": [{"cards": ["wild-1", "wild-2"]}, {}, {}]},
+         events=[{"type": "card-drawn", "player": 0, "card": "wild-2"}, *turn_events(1, 2, 14, 4)])
+
+
+@scenario("classic.cards.optional-trade.201", "A set is traded only from one's own hand: holding one of its cards is not enough",
+          ["classic.cards.optional-trade"], negative=True)
+def trade_partly_held(b):
+    _turn_with_hand(b, ["peru", "greenland", "ontario"])
+    b.reject(trade(["peru", "iceland", "east-africa"]), "not-in-hand", rule="classic.cards.optional-trade")
+
+
+@scenario("classic.cards.earn.600", "The card drawn comes from the draw pile: one held by a player is refused",
+          ["classic.cards.earn"], negative=True)
+def draw_from_a_hand(b):
+    def edit(d):
+        d["turn_flags"]["conquests"] = 1
+    b.position(phase="draw", current=0, conquered=True, pending={"left": 1}, hands={1: ["peru"]}, edit=edit)
+    b.reject({"type": "draw", "card": "peru"}, "not-in-pile", rule="classic.cards.earn",
+             explain="Blue holds the Peru card, so it is not in the draw pile and cannot be drawn.")
+
+
+@scenario("classic.cards.valid-sets.600",
+          "Two alike and one different is no set, even when a card shows one of the trader's territories",
+          ["classic.cards.valid-sets", "classic.cards.territory-bonus"], negative=True)
+def non_set_with_own_territory(b):
+    # black holds Alaska (round-robin); Alaska and Peru are infantry, Greenland cavalry
+    b.position(phase="reinforce", current=0, pending={"to_place": 4, "forced": None},
+               hands={0: ["alaska", "greenland", "peru"]})
+    b.reject(trade(["alaska", "greenland", "peru"]), "not-a-set", rule="classic.cards.valid-sets",
+             explain="Two infantry and a cavalry are not a set; with no set traded no territory "
+                     "bonus is due, Alaska's card or not.")
+
+
+@scenario("classic.cards.earn.004", "A card is drawn while the other players hold cards: only "
+          "the drawer's hand grows", ["classic.cards.earn"])
+def draw_beside_hands(b):
+    b.position(phase="fortify", current=0, conquered=True,
+               hands={1: ["peru", "iceland"], 2: ["greenland"]},
+               edit=lambda d: d["turn_flags"].update(conquests=1))  # one conquest this turn
+    b.do({"type": "end-turn"}, explain="Black conquered this turn: a card is due.",
+         state={"phase": "draw", "pending": {"left": 1}})
+    b.do({"type": "draw", "card": "wild-1"},
+         explain="Black takes the card; blue's two cards and green's one stay where they are.",
+         state={"players": [{"cards": ["wild-1"]}, {"cards": ["peru", "iceland"]}, {"cards": ["greenland"]}],
+                "current": 1, "turn": 2, "phase": "reinforce"},
+         events=[{"type": "card-drawn", "player": 0, "card": "wild-1"}])
+
+
+@scenario("classic.cards.valid-sets.010", "Cavalry, infantry, cavalry is not a set (the two alike "
+          "are not side by side)", ["classic.cards.valid-sets"], negative=True)
+def invalid_xyx(b):
+    b.position(phase="fortify", current=2, hands={0: ["greenland", "peru", "scandinavia"]})
+    b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce"})
+    b.check(legal_excludes=[trade(["greenland", "peru", "scandinavia"])])
+    b.reject(trade(["greenland", "peru", "scandinavia"]), "not-a-set", rule="classic.cards.valid-sets",
+             explain="Greenland and Scandinavia are cavalry, Peru infantry: two alike and one other.")

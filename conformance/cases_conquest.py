@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from riskspec.conformance.cases_cards import CAV, INF, before_black_turn, black_turn_two, held, trade, traded
 from riskspec.conformance.scenario import scenario
 
 
@@ -17,6 +18,32 @@ def _conquer(b, att=5, dice=3, owners=None, hands=None, players=None, **kw):
     if players:
         after["players"] = players
     return b.roll([6] * dice, [1], state=after)
+
+
+def conquer_kamchatka(b, attacker, victim, *, dice=3, move=3, eliminated=False, occupy_state=None,
+                       occupy_events=None, roll_state=None, extra_roll_events=()):
+    """Alaska (5 armies, ``attacker``) takes Kamchatka (1 army, ``victim``) with ``dice`` dice
+    (the defender throws one die, and loses it), then moves ``move`` armies in."""
+    b.attack("alaska", "kamchatka", dice, state={"phase": "defend"},
+             events=[{"type": "attack-declared", "player": attacker, "from": "alaska", "to": "kamchatka",
+                      "dice": dice}])
+    b.defend(1, state={"phase": "battle"},
+             events=[{"type": "defence-chosen", "player": victim, "dice": 1}])
+    att = [6, 5, 4][:dice]
+    st = {"phase": "occupy", "territories": {"kamchatka": {"owner": attacker, "armies": 0}}}
+    st.update(roll_state or {})
+    evs = [{"type": "battle", "player": attacker, "defender": victim, "from": "alaska", "to": "kamchatka",
+            "attacker_dice": att, "defender_dice": [3], "attacker_losses": 0, "defender_losses": 1},
+           {"type": "conquered", "player": attacker, "territory": "kamchatka", "from": "alaska",
+            "victim": victim}]
+    if eliminated:
+        evs.append({"type": "eliminated", "player": victim, "by": attacker})
+    b.roll(att, [3], state=st, events=evs + list(extra_roll_events))
+    ost = {"territories": {"alaska": {"armies": 5 - move}, "kamchatka": {"armies": move}}}
+    ost.update(occupy_state or {"phase": "attack"})
+    b.do({"type": "occupy", "armies": move}, state=ost,
+         events=[{"type": "occupied", "player": attacker, "from": "alaska", "to": "kamchatka", "armies": move},
+                 *(occupy_events or [])])
 
 
 @scenario("classic.conquest.capture.001", "Taking the last defending army captures the territory",
@@ -120,3 +147,67 @@ def elim_no_trade(b):
     _last_territory(b, victim_cards=["peru", "iceland"], own_cards=["greenland", "ontario", "quebec"])
     b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
         "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
+
+
+@scenario("classic.elimination.forced-trade.201",
+          "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
+          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-target"],
+          options={"classic.amb.elimination-trade-timing": "next-turn",
+                   "classic.amb.elimination-trade-target": "down-to-six"}, negative=True)
+def next_turn_six(b):
+    before_black_turn(b, INF + CAV, captured=True)
+    black_turn_two(b, {"max_hand": 4, "sets": 0})
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
+             explain="Six cards: at most six may be kept for the captured cards, but five or more force a trade.")
+    b.do(trade(INF), state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                            "pending": {"to_place": 8, "forced": None}},
+         events=[traded(0, INF, 4)])
+
+
+@scenario("classic.elimination.forced-trade.202",
+          "Captured cards, next-turn, one set settles the hand limit: the captured-card trade still applies",
+          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-timing"],
+          options={"classic.amb.elimination-trade-timing": "next-turn",
+                   "classic.amb.forced-trade-sets": "one-set"}, negative=True)
+def next_turn_one_set(b):
+    before_black_turn(b, INF + CAV, captured=True)
+    black_turn_two(b, {"max_hand": 4, "sets": 1})
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
+    b.do(trade(INF), explain="Three cards left: one set, and at most four cards.",
+         state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                "pending": {"to_place": 8, "forced": None}},
+         events=[traded(0, INF, 4)])
+
+
+def _capture(b):
+    owners = {t: (0, 1) for t in b.blank()["territories"]}
+    owners.update({"alaska": (0, 5), "kamchatka": (2, 1), "ural": (1, 3)})
+    b.position(owners, phase="attack", current=0, hands={2: INF, 0: CAV})
+
+
+def _captured_roll(captured):
+    return {"players": [{"cards": held(CAV + INF), "captured": captured}, {},
+                        {"cards": [], "eliminated": True, "eliminated_by": 0}]}
+
+
+@scenario("classic.elimination.take-cards.201", "Captured cards, next-turn timing: no trade now, owed next turn",
+          ["classic.elimination.take-cards", "classic.elimination.forced-trade",
+           "classic.amb.elimination-trade-timing"],
+          options={"classic.amb.elimination-trade-timing": "next-turn"},
+          reading=("classic.amb.elimination-trade-timing", "next-turn"))
+def take_cards_next_turn(b):
+    _capture(b)
+    conquer_kamchatka(b, 0, 2, eliminated=True, roll_state=_captured_roll(True),
+                       extra_roll_events=[{"type": "cards-captured", "player": 0, "from": 2,
+                                           "cards": held(INF)}])
+
+
+@scenario("classic.elimination.forced-trade.203", "Captured cards, immediate timing: trade down to four at once",
+          ["classic.elimination.take-cards", "classic.elimination.forced-trade"])
+def take_cards_now(b):
+    _capture(b)
+    conquer_kamchatka(b, 0, 2, eliminated=True, roll_state=_captured_roll(False),
+                       extra_roll_events=[{"type": "cards-captured", "player": 0, "from": 2,
+                                           "cards": held(INF)}],
+                       occupy_state={"phase": "elimination-trade",
+                                     "pending": {"to_place": 0, "forced": {"max_hand": 4, "sets": 0}}})

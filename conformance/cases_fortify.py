@@ -78,3 +78,18 @@ def ends(b):
     b.do(fortify("alaska", "alberta", 1), state={"current": 1, "turn": 2, "phase": "reinforce", "territories": {
         "alaska": {"armies": 4}, "alberta": {"armies": 2}}},
          events=[{"type": "turn-started", "player": 1}])
+
+
+@scenario("classic.fortify.leave-one.201", "A fortifying move may take every army but one",
+          ["classic.fortify.leave-one", "classic.fortify.one-move", "classic.fortify.ends-turn"])
+def fortify_all_but_one(b):
+    def edit(d):
+        d["turn_flags"]["conquests"] = 1
+    b.position({"alaska": (0, 5), "alberta": (0, 1)}, phase="fortify", current=0, conquered=True, edit=edit)
+    b.do({"type": "fortify", "from": "alaska", "to": "alberta", "armies": 4},
+         explain="Four of Alaska's five armies move; the one move ends the turn and black, who "
+                 "conquered this turn, draws a card.",
+         state={"territories": {"alaska": {"armies": 1}, "alberta": {"armies": 5}}, "phase": "draw",
+                "pending": {"left": 1}, "turn_flags": {"fortify_moves": 1}},
+         events=[{"type": "fortified", "player": 0, "from": "alaska", "to": "alberta", "armies": 4},
+                 {"type": "turn-ended", "player": 0, "turn": 1}])

@@ -24,6 +24,11 @@ from riskspec.conformance.cases_napoleon import (
     _apos,
     _pos,
 )
+from riskspec.conformance.cases_napoleon_effects import REIN as EFFECT_REIN
+from riskspec.conformance.cases_napoleon_effects import _setup_epidemics_pos
+from riskspec.conformance.cases_napoleon_leaders import _pos as _lpos
+from riskspec.conformance.cases_napoleon_missions import _pos as _mpos
+from riskspec.conformance.lineboard import advanced_sc
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"
@@ -90,6 +95,20 @@ def _end_most(b):
 readings("napoleon.amb.basic-game-end", ["napoleon.basic.end"], "How the basic game ends", {
     "eliminate-opponent": ("taking the other player's last territory wins", _end_eliminate),
     "most-territories": ("after five rounds, the most territories wins", _end_most)})
+
+
+@scenario("napoleon.amb.basic-game-end.most-territories.501",
+          "How the basic game ends — after five rounds, players tied for the most territories "
+          "share the victory", ["napoleon.amb.basic-game-end", "napoleon.basic.end"], players=2,
+          variant=V, map=LINE, options={"napoleon.amb.basic-game-end": "most-territories"},
+          reading=("napoleon.amb.basic-game-end", "most-territories"))
+def basic_tie(b):
+    # the fifth round ends with player 1's turn: two territories each, a neutral army holds
+    # far; neither player holds a whole empire, so no card is drawn first
+    _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (0, 1), "b2": (1, 2), "far": (NEUTRAL, 1)},
+         phase="maneuver", current=1, turn=5)
+    b.do({"type": "end-turn"},
+         state={"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})
 
 
 # ---------------------------------------------------------------- basic game: pieces
@@ -329,6 +348,36 @@ readings("napoleon.amb.setup-epidemic-order",
          extra={"napoleon.amb.card-table": "ignore"})
 
 
+@advanced_sc("napoleon.amb.setup-epidemic-redraw.territory.501",
+             "Reading territory: the chances of each territory after a first epidemic in the east, "
+             "and the four markers placed", ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"],
+             board=EFFECT_REIN, reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+def setup_redraw_odds(b):
+    def out(ps: dict[str, str]) -> list[dict]:
+        return [{"outcome": {"type": "epidemic", "territory": t}, "p": p} for t, p in ps.items()]
+    _setup_epidemics_pos(b)
+    # east (b1, b2) has its epidemic. Six cards, 1/6 each first: c-a1, c-a2, c-far are
+    # taken. After c-b1 (refused) the redraw stops on a1, a2, b2 or far (1/4 each); after
+    # c-b2 on a1, a2 or far (1/3 each, b2 excepted); after the joker on a1, a2, b2 or far.
+    # a1 = 1/6 + 1/24 + 1/18 + 1/24 = 11/36 (a2, far alike); b2 = 1/24 + 1/24 = 1/12
+    b.do({"type": "epidemic", "territory": "b1"},
+         state={"phase": "epidemics", "pending": {"left": 3}, "territories": {"b1": {"epidemics": 1}}},
+         outcomes=out({"a1": "11/36", "a2": "11/36", "b2": "1/12", "far": "11/36"}))
+    # west and east full: only c-far is taken; every other first card leads to a redraw
+    # among a2, b2, far less the refused card. far = 1/6 + 3 * 1/18 + 2 * 1/12 = 1/2;
+    # a2 = 3 * 1/18 + 1/12 (after c-b2) = 1/4; b2 alike (after c-a2)
+    b.do({"type": "epidemic", "territory": "a1"},
+         state={"pending": {"left": 2}, "territories": {"a1": {"epidemics": 1}}},
+         outcomes=out({"a2": "1/4", "b2": "1/4", "far": "1/2"}))
+    b.do({"type": "epidemic", "territory": "a2"},
+         explain="one marker left, and b2 and far have none: the setup goes on",
+         state={"phase": "epidemics", "pending": {"left": 1}, "territories": {"a2": {"epidemics": 1}}})
+    b.do({"type": "epidemic", "territory": "far"},
+         explain="the fourth marker placed, the setup is over: the first player is drawn next",
+         state={"phase": "first-player", "pending": {"for": "turn"},
+                "territories": {"far": {"epidemics": 1}}})
+
+
 # ---------------------------------------------------------------- an empty draw pile
 _LINE_DECK = ["c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x"]
 
@@ -518,3 +567,87 @@ readings("napoleon.amb.capital-vp", ["napoleon.capitals.bonus", "napoleon.scorin
              "yes": ("also 1 victory point", _capitals(["w1", "w2"], pending={"to_place": 4},
                                                        players=[{"vp": 1}, {}, {}]))},
          variant=A, players=3, board=CAPITALS, extra=_CAP)
+
+
+# ---------------------------------------------------------------- missions: per-level scope, lasting
+@advanced_sc("napoleon.amb.mission-per-level-scope.game-turn.501",
+             "A new game turn: every player's count of levels starts again",
+             ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
+              "napoleon.missions.lasting-bonus", "napoleon.missions.check"], missions=True,
+             reading=("napoleon.amb.mission-per-level-scope", "game-turn"))
+def game_turn_scope(b):
+    # game turn 2: seat 0 completed a level-1 mission, seat 1 a level-2 one; seat 2 ends
+    # the game turn. Seat 0 holds the west: m1-west (1 point) and m2-bank (2 regiments once,
+    # no points) are both met at the start of its turn in game turn 3
+    _mpos(b, {"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)},
+          held={0: ["m1-west", "m2-bank"]}, done={0: ["m1-five"], 1: ["m2-east"]},
+          levels={0: [1], 1: [2]}, vp={0: 1, 1: 2}, decks={1: [], 2: []},
+          phase="maneuver", current=2, turn=2)
+    b.do({"type": "end-turn"},
+         events=[{"type": "mission-completed", "player": 0, "mission": "m1-west", "level": 1,
+                  "vp": 1, "at": "start"},
+                 {"type": "mission-completed", "player": 0, "mission": "m2-bank", "level": 2,
+                  "vp": 0, "at": "start", "reinforcements": 2},
+                 {"type": "mission-reinforcements", "player": 0, "armies": 2}],
+         explain="3 regiments (2 territories, minimum 3), the west +2, m2-bank's 2; "
+                 "1 point for m1-west, 2 for the west; the bonus bank is emptied",
+         state={"current": 0, "turn": 3, "phase": "reinforce", "pending": {"to_place": 3 + 2 + 2},
+                "players": [{"vp": 1 + 1 + 2, "missions": [],
+                             "missions_completed": ["m1-five", "m1-west", "m2-bank"],
+                             "mission_levels_done": [1, 2], "mission_reinforcements": 0},
+                            {"mission_levels_done": []}, {}]})
+
+
+@advanced_sc("napoleon.amb.mission-per-level-scope.player-turn.501",
+             "A player's own new turn: its count of levels starts again within the game turn",
+             ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
+              "napoleon.missions.check"], missions=True,
+             reading=("napoleon.amb.mission-per-level-scope", "player-turn"))
+def player_turn_scope(b):
+    # seat 2 completed a level-1 mission in its previous turn; seat 1 ends its turn (no new
+    # game turn); at the start of seat 2's turn m1-west (level 1) is met
+    _mpos(b, {"a1": (2, 2), "a2": (2, 2), "b1": (1, 2), "b2": (0, 2), "far": (0, 2)},
+          held={2: ["m1-west"]}, done={2: ["m1-five"], 0: ["m2-east"]},
+          levels={2: [1], 0: [2]}, vp={2: 1}, decks={1: []},
+          phase="maneuver", current=1, turn=2)
+    b.do({"type": "end-turn"},
+         state={"current": 2, "turn": 2, "phase": "reinforce", "pending": {"to_place": 3 + 2},
+                "players": [{"mission_levels_done": [2]}, {},
+                            {"vp": 1 + 1 + 2, "missions": [],
+                             "missions_completed": ["m1-five", "m1-west"],
+                             "mission_levels_done": [1]}]})
+
+
+@advanced_sc("napoleon.amb.lasting-bonus.resumes.501",
+             "Reading resumes: a lasting bonus unpaid while its condition fails stays face up",
+             ["napoleon.amb.lasting-bonus", "napoleon.missions.lasting-bonus"], missions=True,
+             reading=("napoleon.amb.lasting-bonus", "resumes"))
+def lasting_kept(b):
+    # m2-route (the route z1+z2, +1 lasting): player 1 holds z2 when seat 0's turn begins
+    _mpos(b, {"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)},
+          {"z1": (0, 1), "z2": (1, 1)}, done={0: ["m2-route"]}, lasting={0: ["m2-route"]},
+          phase="maneuver", current=2, turn=2)
+    b.do({"type": "end-turn"},
+         explain="a1, a2, z1: minimum 3; the west +2 (and 2 points); no route, no bonus",
+         state={"current": 0, "turn": 3, "phase": "reinforce", "pending": {"to_place": 3 + 2},
+                "players": [{"vp": 2, "lasting_bonuses": ["m2-route"]}, {}, {}]})
+
+
+# ---------------------------------------------------------------- epidemics: when they strike
+@advanced_sc("napoleon.amb.epidemic-timing.every-turn-end.501",
+             "Reading every-turn-end: another player's contaminated territory of one regiment is "
+             "emptied; an empty territory's epidemic stays",
+             ["napoleon.amb.epidemic-timing", "napoleon.epidemics.phase-loss",
+              "napoleon.amb.emptied-epidemics", "napoleon.epidemics.relocate"],
+             reading=("napoleon.amb.epidemic-timing", "every-turn-end"),
+             options={"napoleon.amb.emptied-epidemics": "one-moves"})
+def every_turn_end(b):
+    # far, emptied earlier with two epidemics, kept one of them (one-moves) and is held by
+    # nobody; b1 (player 1, one regiment) has an epidemic
+    _lpos(b, {"a1": (0, 3), "a2": (1, 2), "b1": (1, 1), "b2": (2, 2), "far": (None, 0)},
+          epidemics={"b1": 1, "far": 1}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         events=[{"type": "epidemic-loss", "territory": "b1", "armies": 1}],
+         state={"phase": "epidemics", "current": 0, "pending": {"left": 1, "moving": True},
+                "territories": {"b1": {"owner": None, "armies": 0, "epidemics": 0},
+                                "far": {"owner": None, "armies": 0, "epidemics": 1}}})

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import line
+from riskspec.conformance.cases_napoleon import V, line
+from riskspec.conformance.cases_napoleon_rules import DECK as CARD_DECK
+from riskspec.conformance.printed import seats
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import card_effect as fx
 
@@ -36,6 +38,20 @@ DICE = _map({"a1": fx("attack-die-bonus", 1), "a2": fx("attack-extra-die", 1),
 MOVE = _map({"a1": fx("ignore-fortification"), "a2": fx("ignore-epidemic"),
              "b1": fx("extra-land-maneuver", 1), "b2": fx("extra-naval-maneuver", 1),
              "far": fx("reroll")})
+
+
+EP_ELIM = "napoleon.amb.epidemic-elimination"
+
+
+SUPPLY = "napoleon.amb.ship-supply"
+
+
+#: two reroll cards (a1, far), a ship-less basic game's cards (a2: regiments, b2: a naval
+#: maneuver)
+REROLLS = line(effects={"a1": fx("reroll"), "far": fx("reroll")})
+
+
+NO_SHIPS = line(effects={"a2": fx("extra-regiments", 2), "b2": fx("extra-naval-maneuver", 1)})
 
 
 def _pos(b: Any, land: dict, zones: dict | None = None, leaders: dict | None = None,
@@ -206,6 +222,93 @@ def card_move_relocate(b):
 # ---------------------------------------------------------------- dice effects
 # P0 holds b1 and b2 and attacks a2 (P1); far is neutral.
 
+
+@scenario("napoleon.effects.free-ships.501",
+          "Each ship a free-ships card builds is reported as a free one",
+          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN)
+def free_ship_events(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         phase="reinforce", turn=3, hands={0: ["c-b1"]}, pending=_reinforce())
+    b.do({"type": "play-card", "card": "c-b1", "zones": ["z1", "z4"]},
+         state={"zones": {"z1": {"owner": 0, "ships": 1}, "z4": {"owner": 0, "ships": 1}},
+                "players": seats(6, p0={"cards": 0})},
+         events=[{"type": "card-played", "player": 0, "card": "c-b1", "effect": "free-ships"},
+                 {"type": "ship-built", "player": 0, "zone": "z1", "free": True},
+                 {"type": "ship-built", "player": 0, "zone": "z4", "free": True}])
+
+
+def _fleet(b: Any, ships: int) -> None:
+    # player 0's fleet: z2 and z3 (the chain away from its coasts) hold ``ships`` in all
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
+         {"z2": (0, ships - 10), "z3": (0, 10)}, phase="reinforce", turn=3, hands={0: ["c-b1"]},
+         pending=_reinforce())
+
+
+@scenario("napoleon.effects.free-ships.502",
+          "Reading capped: one ship short of the 26, a two-ship card builds one",
+          ["napoleon.effects.free-ships", "napoleon.units.ships"], players=2, variant=B,
+          map=REIN, options={SUPPLY: "capped"}, reading=(SUPPLY, "capped"))
+def free_ships_room(b: Any) -> None:
+    _fleet(b, 25)
+    one = [{"type": "play-card", "card": "c-b1", "zones": [z]} for z in ("z1", "z4")]
+    two = [{"type": "play-card", "card": "c-b1", "zones": z}
+           for z in (["z1", "z1"], ["z1", "z4"], ["z4", "z4"])]
+    b.check(legal_includes=one, legal_excludes=two)
+    b.reject(two[1], "ship-limit", rule="napoleon.effects.free-ships")
+    b.do(one[1], state={"zones": {"z4": {"owner": 0, "ships": 1}},
+                        "players": seats(6, p0={"cards": 0})})
+
+
+@scenario("napoleon.effects.free-ships.503",
+          "Reading capped: with all 26 ships on the board a free-ships card can do nothing",
+          ["napoleon.effects.free-ships", "napoleon.units.ships"], players=2, variant=B,
+          map=REIN, options={SUPPLY: "capped"}, reading=(SUPPLY, "capped"), negative=True)
+def free_ships_full(b: Any) -> None:
+    _fleet(b, 26)
+    plays = [{"type": "play-card", "card": "c-b1", "zones": z}
+             for z in ([], ["z1"], ["z4"], ["z1", "z4"])]
+    b.check(legal_excludes=plays, explain="no play of the card at all, not even one naming no zone")
+    b.reject(plays[1], "ship-limit", rule="napoleon.effects.free-ships")
+
+
+@scenario("napoleon.effects.extra-regiments.501",
+          "Reading none (no ships): the extra regiments still come; a naval maneuver card does nothing",
+          ["napoleon.effects.extra-regiments", "napoleon.effects.extra-naval-maneuver",
+           "napoleon.basic.pieces"], players=2, variant=B, map=NO_SHIPS,
+          options={"napoleon.amb.basic-pieces": "none"}, negative=True)
+def no_ships(b: Any) -> None:
+    _pos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (0, 3), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         phase="reinforce", turn=3, hands={0: ["c-a2", "c-b2"]}, pending=_reinforce(1))
+    b.do({"type": "play-card", "card": "c-a2"},
+         state={"pending": {"to_place": 1 + 2}, "players": seats(6, p0={"cards": 1})},
+         explain="a2 is player 1's: no territory bonus")
+    b.do({"type": "place", "territory": "a1"}, state={"territories": {"a1": {"armies": 4}}})
+    b.do({"type": "place", "territory": "a1"}, state={"territories": {"a1": {"armies": 5}}})
+    b.do({"type": "place", "territory": "a1"}, state={"phase": "attack", "territories": {"a1": {"armies": 6}}})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"},
+         legal_excludes=[{"type": "play-card", "card": "c-b2"}])
+    b.reject({"type": "play-card", "card": "c-b2"}, "no-use",
+             rule="napoleon.effects.extra-naval-maneuver")
+
+
+@scenario("napoleon.effects.free-fortification.501",
+          "Reading three: a free fortification needs no regiments to pay, on any territory of one's own",
+          ["napoleon.effects.free-fortification", "napoleon.units.fortifications",
+           "napoleon.cards.effect-territory-bonus"], players=3,
+          variant=A, map=REIN, options={"napoleon.amb.fortification-cost": "three"})
+def free_fort_anywhere(b: Any) -> None:
+    _pos(b, {t: (0, 2) for t in ("a1", "a2", "b1", "b2", "far")}, phase="reinforce",
+         hands={0: ["c-b2"]}, pending=_reinforce(2))
+    plays = [{"type": "play-card", "card": "c-b2", "territory": t}
+             for t in ("a1", "a2", "b1", "b2", "far")]
+    b.check(legal_includes=plays,
+            explain="player 0 holds every territory, none fortified: each may take it, though "
+                    "the 2 regiments left could not buy one (3)")
+    b.do(plays[2], explain="the card shows b2, player 0's: 2 regiments there",
+         state={"pending": {"to_place": 2}, "players": seats(3, p0={"cards": 0}),
+                "territories": {"b1": {"fortifications": 1}, "b2": {"armies": 2 + 2}}})
+
+
 def _dice(b: Any, a2: int = 2, b1: int = 4, hands: dict | None = None, **kw: Any) -> dict:
     return _pos(b, {"a1": (1, 1), "a2": (1, a2), "b1": (0, b1), "b2": (0, 1),
                     "far": (NEUTRAL, 1)}, hands=hands, **kw)
@@ -330,6 +433,110 @@ def reroll_count(b):
 
 # ---------------------------------------------------------------- battle and maneuver effects
 
+
+@scenario("napoleon.effects.reroll.501",
+          "Both sides hold a reroll card: once the attacker keeps the roll, the defender may reroll",
+          ["napoleon.effects.reroll"], players=2, variant=B, map=REROLLS)
+def reroll_both(b: Any) -> None:
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         turn=3, hands={0: ["c-far"], 1: ["c-a1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([1, 1, 1], [5, 4], state={"phase": "reroll", "pending": {"chooser": 0}},
+           legal=[{"type": "play-card", "card": "c-far"}, {"type": "keep-roll"}])
+    b.do({"type": "keep-roll"}, state={"phase": "reroll", "pending": {"chooser": 1}},
+         legal=[{"type": "play-card", "card": "c-a1"}, {"type": "keep-roll"}])
+    b.do({"type": "keep-roll"}, state={"phase": "attack", "territories": {"b1": {"armies": 4 - 2}}})
+
+
+@scenario("napoleon.effects.attack-extra-die.501",
+          "An extra die adds a die, not a bonus on the highest one",
+          ["napoleon.effects.attack-extra-die", "napoleon.effects.attack-die-bonus"], players=2,
+          variant=B, map=DICE)
+def extra_die_no_bonus(b: Any) -> None:
+    _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
+         turn=3, hands={0: ["c-a2"]})
+    b.do({"type": "play-card", "card": "c-a2"}, state={"players": seats(6, p0={"cards": 0})})
+    b.attack("b1", "a2", 4, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    # 5 against 5 and 2 against 3: the defender wins both pairs
+    b.roll([5, 2, 1, 1], [5, 3], state={"phase": "attack", "territories": {"b1": {"armies": 5 - 2}}})
+
+
+@scenario("napoleon.effects.attack-die-bonus.301",
+          "An attack die bonus is used up by the next roll: the roll after it has none",
+          ["napoleon.effects.attack-die-bonus", "napoleon.combat.compare"], players=2, variant=V,
+          map=DICE)
+def bonus_one_roll(b: Any) -> None:
+    _dice(b, hands={0: ["c-a1"]}, turn=2)
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    # 5 + 1 beats 5; 2 loses to 3
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
+    b.attack("b1", "a2", 2, state={"phase": "battle", "pending": {"defender_dice": 1}})
+    b.roll([5, 1], [5], state={"phase": "attack", "territories": {"b1": {"armies": 2}}},
+           explain="no bonus any more: 5 against 5, the defender wins the tie")
+
+
+@scenario("napoleon.effects.defence-extra-die.301",
+          "Player 1 defends: a defence card of player 1 opens its window and adds a die",
+          ["napoleon.effects.defence-extra-die", "napoleon.combat.dice",
+           "napoleon.cards.effect-icons"], players=2, variant=V, map=DICE)
+def seat0_defends(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 4), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         current=1, hands={0: ["c-b2"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}},
+             legal_excludes=[{"type": "defend", "dice": 3}],
+             explain="player 1 (seat 0) defends a2 with 3 regiments and holds a defence card: "
+                     "it chooses its dice, 1 or 2, or plays the card first")
+    b.do({"type": "play-card", "card": "c-b2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
+         legal_includes=[{"type": "defend", "dice": 3}])
+    b.defend(3, state={"phase": "battle", "pending": {"defender_dice": 3}})
+    b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy", "territories": {"a2": {"owner": 1, "armies": 0}}})
+
+
+@scenario("napoleon.effects.defence-die-bonus.301",
+          "A defence die bonus is used up by the next roll its player defends",
+          ["napoleon.effects.defence-die-bonus", "napoleon.combat.compare"], players=2, variant=V,
+          map=DICE)
+def defence_bonus_one_roll(b: Any) -> None:
+    _dice(b, a2=3, b1=5, hands={1: ["c-b1"]}, turn=2)
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{}, {"cards": 0}, {}, {}, {}, {}]})
+    b.defend(2, state={"phase": "battle"})
+    # the bonus lifts the defender's 5 to 6: 6 against 6 and 4 against 4, both to the defender
+    b.roll([6, 4, 1], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 3}}})
+    b.attack("b1", "a2", 2, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 4], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 2}, "a2": {"armies": 2}}},
+           explain="no bonus any more: 6 beats 5, 4 against 4 goes to the defender")
+
+
+@scenario("napoleon.effects.defence-die-bonus.302",
+          "Player 1 defending plays a defence die bonus: its highest die counts 1 more",
+          ["napoleon.effects.defence-die-bonus", "napoleon.cards.effect-icons"], players=2,
+          variant=V, map=DICE)
+def seat0_defence_bonus(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 5), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         current=1, hands={0: ["c-b1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}})
+    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 4, 1], [5, 4], state={"phase": "attack", "territories": {"b1": {"armies": 3}}},
+           explain="player 1's 5 counts 6: 6 against 6 and 4 against 4, both to the defender")
+
+
+@scenario("napoleon.effects.defence-die-bonus.501",
+          "The defender in seat 0 holding a defence card is asked before the roll",
+          ["napoleon.effects.defence-die-bonus"], players=2, variant=V, map=DICE)
+def defence_seat_zero(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 4), "b2": (1, 1), "far": (NEUTRAL, 1)},
+         current=1, hands={0: ["c-b1"]})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 0}},
+             legal=[{"type": "play-card", "card": "c-b1"}, {"type": "defend", "dice": 1}])
+
+
 @scenario("napoleon.effects.ignore-fortification.001",
           "Ignore a fortification: for that battle it adds nothing to the defence",
           ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE)
@@ -410,6 +617,51 @@ def extra_naval(b):
 
 
 # ---------------------------------------------------------------- card use: limits and readings
+
+
+@scenario("napoleon.effects.ignore-epidemic.501",
+          "Another card's effect (a die bonus) does not spare the epidemic loss",
+          ["napoleon.combat.epidemic-loss", "napoleon.effects.attack-die-bonus",
+           "napoleon.effects.ignore-epidemic"], players=3, variant=A, map=DICE)
+def die_bonus_pays_epidemic(b: Any) -> None:
+    _pos(b, {"a1": (1, 1), "a2": (1, 3), "b1": (0, 5), "b2": (0, 1), "far": (2, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-a1"]})
+    b.do({"type": "play-card", "card": "c-a1"}, state={"players": seats(3, p0={"cards": 0})})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 5 - 1}}})
+
+
+@scenario("napoleon.effects.ignore-fortification.501",
+          "Ignore-fortification holds for every roll of the battle it names",
+          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE)
+def ignore_fort_battle(b: Any) -> None:
+    _pos(b, {"a1": (1, 1), "a2": (1, 3), "b1": (0, 6), "b2": (0, 1), "far": (2, 1)},
+         leaders={"a2": (0, 1)}, hands={0: ["c-a1"]})
+    b.do({"type": "play-card", "card": "c-a1", "from": "b1", "to": "a2"},
+         state={"players": seats(3, p0={"cards": 0})})
+    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    b.defend(2, state={"phase": "battle"})
+    b.roll([6, 5, 1], [5, 4], state={"phase": "attack", "territories": {"a2": {"armies": 1}}})
+    b.attack("b1", "a2", 3, state={"phase": "battle"})
+    # the same battle: the fortification still adds nothing, 6 beats 5
+    b.roll([6, 1, 1], [5], state={"phase": "occupy", "territories": {
+        "a2": {"owner": 0, "armies": 0, "fortifications": 0}}})
+
+
+@scenario("napoleon.effects.ignore-epidemic.502",
+          "Ignore-epidemic lapses once its holder attacks from another territory",
+          ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"], players=3,
+          variant=A, map=MOVE)
+def ignore_epidemic_lapses(b: Any) -> None:
+    _pos(b, {"a1": (0, 5), "a2": (1, 3), "b1": (0, 5), "b2": (0, 1), "far": (2, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-a2"]})
+    b.do({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"},
+         state={"players": seats(3, p0={"cards": 0})})
+    b.attack("a1", "a2", 3, state={"phase": "defend", "territories": {"a1": {"armies": 5 - 1}}},
+             explain="another battle: a1 pays the epidemic loss, and the card's effect lapses")
+    b.defend(2, state={"phase": "battle"})
+    b.roll([1, 1, 1], [6, 6], state={"phase": "attack", "territories": {"a1": {"armies": 4 - 2}}})
+    b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 5 - 1}}})
+
 
 @scenario("napoleon.cards.use-or-trade.001", "A joker has no effect: it is only traded",
           ["napoleon.cards.use-or-trade", "napoleon.cards.jokers"], players=2, variant=B,
@@ -850,3 +1102,97 @@ def free_ships_count(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
     b.reject({"type": "play-card", "card": "c-b1", "zones": ["z1"]}, "ship-limit", rule="napoleon.effects.free-ships")
+
+
+@scenario("napoleon.epidemics.card-move.501",
+          "A moved epidemic that leaves a regiment where it strikes stays there",
+          ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"], players=3,
+          variant=A, map=REIN)
+def card_move_stays(b: Any) -> None:
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 2), "b2": (2, 2), "far": (1, 1)},
+         epidemics={"a2": 1}, hands={0: ["c-far"]})
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
+         explain="b1 keeps 1 of its 2 regiments: its owner holds it and the epidemic stays",
+         state={"phase": "attack", "players": seats(3, p0={"cards": 0}),
+                "territories": {"a2": {"epidemics": 0}, "b1": {"owner": 2, "armies": 1, "epidemics": 1}}})
+
+
+@scenario("napoleon.epidemics.card-move.511",
+          "An epidemic moved by a card that takes another player's last territory puts them out",
+          ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
+           "napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN,
+          reading=(EP_ELIM, "discards"))
+def card_move_elimination(b: Any) -> None:
+    _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1}, phase="maneuver", turn=3, hands={0: ["c-far"], 2: ["c-b2"]})
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "b1"},
+         explain="b1 loses its one regiment, player 3's last territory: player 3 is out and "
+                 "their card is discarded (nobody took b1); the epidemic moves on by a draw",
+         state={"phase": "epidemic-move", "discards": ["c-b2", "c-far"],
+                "players": seats(3, p0={"cards": 0},
+                                 p2={"eliminated": True, "eliminated_by": 0, "cards": 0}),
+                "territories": {"b1": {"owner": None, "armies": 0, "epidemics": 0},
+                                "a2": {"epidemics": 0}}},
+         events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "a2", "to": "b1"},
+                 {"type": "epidemic-card-loss", "territory": "b1", "armies": 1},
+                 {"type": "eliminated", "player": 2, "by": 0, "cause": "epidemic"}])
+    b.do({"type": "draw", "card": "c-a1"},
+         explain="a1 holds regiments: the epidemic goes there and player 1's maneuver goes on",
+         state={"phase": "maneuver", "pending": {}, "discards": ["c-a1", "c-b2", "c-far"],
+                "draw_pile": ["c-a2", "c-b1", "c-x"], "territories": {"a1": {"epidemics": 1}}})
+
+
+@scenario("napoleon.epidemics.card-move.512",
+          "A player who moves an epidemic onto their own last territory is out, and their turn "
+          "ends once the epidemic is placed",
+          ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
+           "napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN,
+          options={"napoleon.amb.card-table": "ignore"},
+          description="The player going out is the one whose turn it is: the same under either "
+                      "reading of napoleon.amb.epidemic-elimination.")
+def card_move_self_elimination(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
+         epidemics={"a2": 1}, phase="maneuver", turn=3, hands={0: ["c-far", "c-b2"]},
+         conquered=True)
+    b.do({"type": "play-card", "card": "c-far", "from": "a2", "to": "a1"},
+         explain="a1, player 1's last territory, loses its one regiment: player 1 is out (by "
+                 "their own turn) and their other card is discarded; the epidemic moves on",
+         state={"phase": "epidemic-move", "discards": ["c-b2", "c-far"],
+                "players": seats(3, p0={"eliminated": True, "eliminated_by": 0, "cards": 0}),
+                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0},
+                                "a2": {"epidemics": 0}}},
+         events=[{"type": "card-played", "player": 0, "card": "c-far", "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "a2", "to": "a1"},
+                 {"type": "epidemic-card-loss", "territory": "a1", "armies": 1},
+                 {"type": "eliminated", "player": 0, "by": 0, "cause": "epidemic"}])
+    b.do({"type": "draw", "card": "c-b1"},
+         explain="the epidemic goes to b1; player 1's turn ends with nothing scored or drawn (not "
+                 "even the card for this turn's invasion) and "
+                 "player 2's begins (far, a whole empire: 1 point; three territories: the "
+                 "minimum of 3 regiments, far's empire 1 more)",
+         state={"phase": "reinforce", "current": 1, "pending": {"to_place": 4},
+                "discards": ["c-b1", "c-b2", "c-far"], "draw_pile": ["c-a1", "c-a2", "c-x"],
+                "players": seats(3, p1={"vp": 1}), "territories": {"b1": {"epidemics": 1}}})
+
+
+@scenario("napoleon.epidemics.relocate.301",
+          "An emptied territory's epidemic moves onto a territory with a single regiment, the first of the map",
+          ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"], players=3,
+          variant="napoleon-advanced", map=REIN, options={"napoleon.amb.card-table": "ignore"})
+def relocate_onto_one(b: Any) -> None:
+    _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (2, 3), "b2": (0, 2), "far": (1, 2)},
+         epidemics={"a2": 1}, phase="maneuver")
+    b.do({"type": "end-turn"},
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"a2": {"owner": None, "armies": 0, "epidemics": 0}}},
+         outcomes=_draws(tuple(CARD_DECK)))
+    b.do({"type": "draw", "card": "c-a1"},
+         explain="a1 holds one regiment (player 2's): the epidemic goes there and strikes only in "
+                 "player 2's epidemic phase; player 2's turn begins (far, a whole empire, scores 1; "
+                 "a1 and far: the minimum of 3, far's empire 1 more)",
+         state={"phase": "reinforce", "current": 1, "discards": ["c-a1"], "players": [{}, {"vp": 1}, {}],
+                "draw_pile": ["c-a2", "c-b1", "c-b2", "c-far", "c-x"], "pending": {"to_place": 4},
+                "territories": {"a1": {"epidemics": 1}}},
+         events=[{"type": "epidemic-card-drawn", "card": "c-a1", "territory": "a1"},
+                 {"type": "epidemic", "territory": "a1"}])

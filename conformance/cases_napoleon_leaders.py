@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE
+from riskspec.conformance.lineboard import advanced_sc
 from riskspec.conformance.printed import set_napoleon_fields
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
@@ -550,6 +551,168 @@ def ransom_reverse(b):
 
 # ================================================================ setup
 
+
+@scenario("napoleon.leaders.ransom.701",
+          "A new turn starts with no leader ransomed yet: a player with a general on the board "
+          "may not ransom; no general on another player's territory",
+          ["napoleon.leaders.ransom", "napoleon.reinforce.purchases", "napoleon.turn.order"],
+          players=3, variant=A, map=LINE, options={"napoleon.amb.card-table": "ignore"},
+          negative=True)
+def ransom_new_turn(b: Any) -> None:
+    _pos(b, {"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (1, 1), "far": (1, 1)},
+         gen={"a1": 1}, prisoners={(1, 0, "generals"): 1}, phase="maneuver", current=2, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Game turn 3 begins with player 1: 1 territory, the minimum of 3 regiments.",
+         state={"phase": "reinforce", "current": 0, "turn": 3,
+                "pending": {"to_place": 3, "must_trade": False, "after": "turn"},
+                "turn_flags": {"ransomed": {"generals": 0, "admirals": 0}}})
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "not-all-captured", rule="napoleon.leaders.ransom",
+             explain="one of player 1's two generals stands on a1 (reading all-generals-captured)")
+    b.reject({"type": "buy-general", "territory": "a2"}, "not-owner",
+             rule="napoleon.reinforce.purchases", explain="a2 is player 2's")
+
+
+@scenario("napoleon.leaders.ransom.301",
+          "Every choice of a reinforcement phase with two generals captive by two players",
+          ["napoleon.leaders.ransom", "napoleon.reinforce.purchases", "napoleon.units.generals",
+           "napoleon.units.admirals", "napoleon.units.ships", "napoleon.units.fortifications"],
+          players=3, variant="napoleon-advanced", map=LINE,
+          options={"napoleon.amb.ransom": "all-generals-captured"})
+def ransom_choices(b: Any) -> None:
+    _pos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (2, 1), "far": (1, 1)},
+         zones={"z1": (0, 2)}, prisoners={(1, 0, "generals"): 1, (2, 0, "generals"): 1},
+         phase="reinforce", pending=REINF)
+    # each captor holds one general (prisoner_generals agrees with the prisoners table)
+    b.load({**b.start, "players": [{**p, "prisoner_generals": [0, 1, 1][i]}
+                                   for i, p in enumerate(b.start["players"])]})
+    legal: list[dict[str, Any]] = [{"type": "buy-admiral", "zone": "z1"}]
+    for t in ("a1", "b1"):
+        legal += [{"type": "buy-general", "territory": t}, {"type": "buy-fortification", "territory": t}]
+    legal += [{"type": "buy-ship", "zone": "z1"}]
+    legal += [{"type": "place", "territory": t} for t in ("a1", "b1")]
+    legal += [{"type": "ransom", "leader": "general", "captor": c, "place": t}
+              for c in (1, 2) for t in ("a1", "b1")]
+    b.check(legal=legal,
+            explain="3 regiments to place on a1 or b1 or to spend: a general or a fortification "
+                    "on either, an admiral to z1's ships, a ship in z1 (the only zone on player "
+                    "1's coasts: a1's), or a ransom of either captive general, "
+                    "from player 2 or player 3, back to a1 or b1")
+    b.do({"type": "ransom", "leader": "general", "captor": 2, "place": "b1"},
+         events=[{"type": "ransomed", "player": 0, "captor": 2, "leader": "general", "place": "b1"}],
+         state={"phase": "ransom", "pending": {"captor": 2, "left": 1, "to_place": 2},
+                "territories": {"b1": {"generals": 1}},
+                "players": [{"captive_generals": 1},
+                            {"prisoners": {"generals": [1, 0, 0]}, "prisoner_generals": 1},
+                            {"prisoners": {"generals": [0, 0, 0]}, "prisoner_generals": 0}]},
+         legal=[{"type": "place", "territory": "b2"}])
+    b.do({"type": "place", "territory": "b2"},
+         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},
+                "territories": {"b2": {"armies": 2}}})
+
+
+RANSOM_TURN = {"must_trade": False, "after": "turn"}
+
+
+def _rpos(b: Any, land: dict, **kw: Any) -> None:
+    """A leaders position (:func:`cases_napoleon_leaders._pos`) whose captors' counts of
+    generals held (``prisoner_generals``) match their prisoners."""
+    d = _pos(b, land, **kw)
+    for p in d["players"]:
+        p["prisoner_generals"] = sum(p["prisoners"]["generals"])
+    b.load(d)
+
+
+@advanced_sc("napoleon.leaders.ransom.501", "Reading on-board: captives are ransomed up to the "
+             "limit of three generals on the board, and no further",
+             ["napoleon.leaders.ransom", "napoleon.amb.leader-limit"],
+             reading=("napoleon.amb.leader-limit", "on-board"))
+def ransom_to_limit(b):
+    # player 1 holds four of seat 0's generals (seat 0 bought new ones as they were taken);
+    # none of seat 0's generals is on the board
+    _rpos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          prisoners={(1, 0, "generals"): 4}, phase="reinforce",
+          pending={"to_place": 4, **RANSOM_TURN})
+    b.check(explain="on-board: four captives do not count against the limit",
+            legal_includes=[{"type": "buy-general", "territory": "a1"},
+                            {"type": "ransom", "leader": "general", "captor": 1, "place": "a1"}])
+    for k in (1, 2, 3):
+        b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             state={"phase": "ransom", "pending": {"captor": 1, "left": 1, "to_place": 4 - k},
+                    "territories": {"a1": {"generals": k}},
+                    "players": [{"captive_generals": 4 - k},
+                                {"prisoners": {"generals": [4 - k, 0, 0]}}, {}]})
+        b.do({"type": "place", "territory": "far"},
+             state={"phase": "reinforce", "territories": {"far": {"armies": 1 + k}}})
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "general-limit", rule="napoleon.leaders.ransom",
+             explain="three generals on the board: the fourth captive cannot come back")
+
+
+@advanced_sc("napoleon.leaders.ransom.502", "A ransom costs exactly one regiment: the last one left "
+             "pays it; the general returns to the ransoming player's own territory",
+             ["napoleon.leaders.ransom", "napoleon.reinforce.purchases"])
+def ransom_last_regiment(b):
+    # seat 1 has placed all but one regiment; player 2 holds its only general
+    _rpos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          prisoners={(2, 1, "generals"): 1}, phase="reinforce", current=1,
+          pending={"to_place": 1, **RANSOM_TURN})
+    b.reject({"type": "ransom", "leader": "general", "captor": 2, "place": "b1"},
+             "not-owner", rule="napoleon.leaders.ransom",
+             explain="b1 is the captor's territory, not the ransoming player's")
+    b.do({"type": "ransom", "leader": "general", "captor": 2, "place": "a2"},
+         state={"phase": "ransom", "pending": {"captor": 2, "left": 1, "to_place": 0},
+                "territories": {"a2": {"generals": 1}},
+                "players": [{"prisoners": {"generals": [0, 0, 0]}},
+                            {"captive_generals": 0, "prisoners": {"generals": [0, 0, 0]}},
+                            {"prisoner_generals": 0, "prisoners": {"generals": [0, 0, 0]}}]})
+    b.do({"type": "place", "territory": "b1"},
+         explain="the reinforcements are all placed: combat begins",
+         state={"phase": "attack", "current": 1, "territories": {"b1": {"armies": 2}}})
+
+
+@advanced_sc("napoleon.leaders.ransom.503", "No ransom while placing the trade forced by an "
+             "elimination: only in the reinforcement phase", ["napoleon.leaders.ransom"],
+             negative=True)
+def ransom_not_after_elimination(b):
+    # seat 0 has just taken player 2's last territory and its cards: five cards, a trade due
+    _rpos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (0, 1), "b2": (0, 1), "far": (1, 1)},
+          prisoners={(1, 0, "generals"): 1}, phase="reinforce",
+          hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]},
+          pending={"to_place": 0, "must_trade": True, "after": "elimination"})
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+             "advanced-only", rule="napoleon.leaders.ransom")
+
+
+@advanced_sc("napoleon.leaders.ransom.504", "A general cannot be ransomed onto an emptied territory "
+             "its player still holds without regiments",
+             ["napoleon.leaders.ransom", "napoleon.amb.empty-territory-control"], negative=True,
+             options={"napoleon.amb.empty-territory-control": "keeps-owner"})
+def ransom_not_on_empty(b):
+    # keeps-owner: an epidemic took a2's last regiment; a2 is still seat 0's
+    _rpos(b, {"a1": (0, 4), "a2": (0, 0), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
+          prisoners={(1, 0, "generals"): 1}, phase="reinforce",
+          pending={"to_place": 3, **RANSOM_TURN})
+    b.check(legal_includes=[{"type": "ransom", "leader": "general", "captor": 1, "place": "a1"}],
+            legal_excludes=[{"type": "ransom", "leader": "general", "captor": 1, "place": "a2"}])
+    b.reject({"type": "ransom", "leader": "general", "captor": 1, "place": "a2"},
+             "not-owner", rule="napoleon.leaders.ransom")
+
+
+@advanced_sc("napoleon.leaders.ransom.505", "A ransom from a captor out of the game: no regiment is "
+             "added, the reinforcement phase goes on", ["napoleon.leaders.ransom"])
+def ransom_captor_out(b):
+    # player 1 took seat 0's general, then lost its last territory to seat 0 (its captives
+    # stay captive); the captor has no territory for its regiment
+    _rpos(b, {"a1": (0, 4), "a2": (0, 2), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
+          prisoners={(1, 0, "generals"): 1}, phase="reinforce",
+          pending={"to_place": 3, **RANSOM_TURN})
+    b.do({"type": "ransom", "leader": "general", "captor": 1, "place": "a1"},
+         state={"phase": "reinforce", "current": 0, "pending": {"to_place": 2},
+                "territories": {"a1": {"generals": 1}},
+                "players": [{"captive_generals": 0}, {"prisoners": {"generals": [0, 0, 0]}}, {}]})
+
+
 @sc("setup.place-general-and-fortification.001",
     "Reading after-regiments: each player places the general, then the fortification",
     ["napoleon.setup.place-general-and-fortification"], negative=True,
@@ -563,3 +726,5 @@ def setup_leaders(b):
     b.do({"type": "place-fortification", "territory": "a1"},
          state={"phase": "setup-leaders", "current": 1,
                 "territories": {"a1": {"fortifications": 1}}})
+
+

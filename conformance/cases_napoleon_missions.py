@@ -6,7 +6,9 @@ zones z1–z4, z1+z2 the route) with its own mission deck (``missions`` in each 
 the vectors hold whatever the printed cards are.  Seats 0, 1, 2 play; seat 0 starts.
 The threshold cases at the end (``napoleon.missions.check.8xx``) bring decks of their own
 (``SHORT``, ``MIXED``; ``CAPITAL_DECK`` on the CAPITALS board of
-:mod:`cases_napoleon`): each condition form met exactly, or one short, at the end-of-turn check.
+:mod:`cases_napoleon`): each condition form met exactly, or one short, at the end-of-turn check;
+so do the ``napoleon.missions.check.1xx`` cases (``EDGE``, ``UNITS``, ``CAPITAL_MISSIONS``,
+``COUNTS``): groups, units in places, capitals and counts met exactly or one short.
 """
 
 from __future__ import annotations
@@ -599,3 +601,168 @@ def capitals_named(b):
 # keeps-owner of napoleon.amb.empty-territory-control: "still holds it, for counts and
 # bonuses") counts for a mission: the reading counts it, the mission conditions' default
 # minimum of one regiment does not. An open question of the spec, not settled here.
+
+
+def _edge_deck(cards: list[dict]) -> dict:
+    """A mission deck of ``cards`` (a level without one gets a card no case holds)."""
+    cards = cards + [_card(f"unmet-{lv}", lv, "end", {"hold_territories": {"count": 5}}, lv)
+                     for lv in (1, 2, 3, 4) if not any(c["level"] == lv for c in cards)]
+    return {"format": "riskspec/missions@1", "missions": cards,
+            "decks": [{"id": f"napoleon-level-{lv}", "title": f"Edge missions, level {lv}", "level": lv,
+                       "cards": [c["id"] for c in cards if c["level"] == lv], "provenance": _PROV}
+                      for lv in (1, 2, 3, 4)]}
+
+
+def _edge_cards() -> list[dict]:
+    return [
+        _card("met-1", 1, "end", {"hold_territories": {"count": 3, "min_armies": 2}}, 1),
+        _card("met-2", 2, "end", {"hold_zones": {"count": 2}}, 2),
+        _card("met-3", 3, "end", {"hold_named": {"places": ["a1", "far"], "min_armies": 2}}, 3),
+        _card("met-4", 4, "end", {"hold_units": {"kind": "regiments", "count": 7,
+                                                 "in": ["a1", "a2", "b1", "far"]}}, 4),
+        _card("short-1", 1, "end", {"hold_territories": {"count": 4, "min_armies": 2}}, 1),
+        _card("short-2", 2, "end", {"hold_zones": {"count": 3}}, 2),
+        _card("short-3", 3, "end", {"hold_named": {"places": ["a1", "a2"]}}, 3),
+        _card("short-4", 4, "end", {"hold_units": {"kind": "ships", "count": 3}}, 4),
+    ]
+
+
+EDGE = _edge_deck(_edge_cards())
+
+
+#: player 1 holds a1 (2), b1 (3), far (2: the whole one-territory empire) and one ship in z1
+#: and in z3 (not the whole route)
+EDGE_LAND = {"a1": (0, 2), "a2": (1, 1), "b1": (0, 3), "b2": (2, 1), "far": (0, 2)}
+
+
+EDGE_ZONES = {"z1": (0, 1), "z3": (0, 1), "z4": (1, 1)}
+
+
+def _edge_pos(b: Any, held: list[str]) -> None:
+    _pos(b, EDGE_LAND, EDGE_ZONES, held={0: held}, decks={1: [], 2: [], 3: [], 4: []},
+         phase="maneuver", current=0, turn=2)
+
+
+@scenario("napoleon.missions.check.101",
+          "Mission conditions met exactly: counts, least regiments, named places, regiments in places",
+          ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.end-of-turn.draws"],
+          players=3, variant="napoleon-advanced", map=LINE, missions=EDGE)
+def missions_met(b: Any) -> None:
+    _edge_pos(b, ["met-1", "met-2", "met-3", "met-4"])
+    b.do({"type": "end-turn"},
+         explain="3 territories with at least 2 regiments (a1 2, b1 3, far 2); 2 zones (one ship "
+                 "each); a1 and far with 2 each; 2 + 3 + 2 = 7 regiments in player 1's part of "
+                 "a1, a2, b1, far (a2 is player 2's). One mission per level: all four score "
+                 "(1 + 2 + 3 + 4), no deck is left to replace them; two territory cards: one "
+                 "for the completed missions, one for holding the whole empire of far.",
+         events=[{"type": "mission-completed", "player": 0, "mission": f"met-{lv}", "level": lv,
+                  "vp": lv, "at": "end"} for lv in (1, 2, 3, 4)],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 10, "missions": [],
+                             "missions_completed": ["met-1", "met-2", "met-3", "met-4"]}, {}, {}]})
+
+
+@scenario("napoleon.missions.check.102",
+          "Mission conditions one short: a territory, a zone, a named place, a ship",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=EDGE)
+def missions_short(b: Any) -> None:
+    _edge_pos(b, ["short-1", "short-2", "short-3", "short-4"])
+    b.do({"type": "end-turn"},
+         explain="3 territories with 2 regiments or more, not 4; 2 zones, not 3 (z4 is player "
+                 "2's); a2 is not player 1's; 2 ships, not 3: nothing scores; one territory card "
+                 "for holding the whole empire of far.",
+         state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 0}, {}, {}]})
+
+
+def _more_cards() -> list[dict]:
+    return [
+        _card("ships-z1", 1, "end", {"hold_units": {"kind": "ships", "count": 1, "in": ["z1"]}}, 1),
+        _card("regiments-a1-z1", 2, "end",
+              {"hold_units": {"kind": "regiments", "count": 2, "in": ["a1", "z1"]}}, 2),
+        _card("named-b1-far", 3, "end", {"hold_named": {"places": ["b1", "far"]}}, 3),
+    ]
+
+
+UNITS = _edge_deck(_more_cards())
+
+
+@scenario("napoleon.missions.check.103",
+          "Units counted where a mission says: ships in the first zone, regiments on land only",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=UNITS)
+def missions_units(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (0, 1)},
+         {"z1": (0, 1)}, held={0: ["ships-z1", "regiments-a1-z1", "named-b1-far"]},
+         decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="One ship in z1: 'ships-z1' is met. a1 holds 1 regiment and z1's ship is no "
+                 "regiment: 1 of 2, not met. b1 and far hold one regiment each (at least one is "
+                 "asked): met. 1 + 3 points; cards: one for the missions, one for far's empire.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("ships-z1", 1), ("named-b1-far", 3))],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 4, "missions": ["regiments-a1-z1"],
+                             "missions_completed": ["ships-z1", "named-b1-far"]}, {}, {}]})
+
+
+def _capital_cards() -> list[dict]:
+    return [
+        _card("capitals-w1-two", 1, "end", {"control_capitals": {"capitals": ["w1"], "count": 2}}, 1),
+        _card("capitals-three", 2, "end", {"control_capitals": {"count": 3}}, 2),
+        _card("regiments-w1-w2-n1", 3, "end",
+              {"hold_units": {"kind": "regiments", "count": 3, "in": ["w1", "w2", "n1"]}}, 3),
+    ]
+
+
+CAPITAL_MISSIONS = _edge_deck(_capital_cards())
+
+
+@scenario("napoleon.missions.check.104",
+          "Capitals held for a mission: a named capital and a count, met exactly and one short",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=CAPITALS,
+          missions=CAPITAL_MISSIONS)
+def missions_capitals(b: Any) -> None:
+    land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (0, 1), "e2": (1, 1),
+            "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
+    _pos(b, land, held={0: ["capitals-w1-two", "capitals-three", "regiments-w1-w2-n1"]},
+         decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Player 1 holds the capitals w1 and e1: 'w1 and two capitals' is met, 'three "
+                 "capitals' is not. w1 and w2 hold 2 + 1 regiments of player 1 (n1 is player 2's): "
+                 "3, met. 1 + 3 points and one card for the missions (no whole empire).",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("capitals-w1-two", 1), ("regiments-w1-w2-n1", 3))],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 4, "missions": ["capitals-three"],
+                             "missions_completed": ["capitals-w1-two", "regiments-w1-w2-n1"]},
+                            {}, {}]})
+
+
+def _count_cards() -> list[dict]:
+    return [
+        _card("two-territories", 1, "end", {"hold_territories": {"count": 2}}, 1),
+        _card("three-territories", 2, "end", {"hold_territories": {"count": 3}}, 2),
+        _card("a1-and-b1", 3, "end", {"hold_named": {"places": ["a1", "b1"]}}, 3),
+    ]
+
+
+COUNTS = _edge_deck(_count_cards())
+
+
+@scenario("napoleon.missions.check.105",
+          "Territories counted for a mission: one regiment is enough, only the player's count",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=COUNTS)
+def missions_counts(b: Any) -> None:
+    _pos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (0, 1), "b2": (2, 3), "far": (1, 3)},
+         held={0: ["two-territories", "three-territories", "a1-and-b1"]},
+         decks={1: [], 2: [], 3: [], 4: []}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Player 1 holds a1 and b1, one regiment each: two territories (met), not three "
+                 "(the others' count for nothing), a1 and b1 (met). 1 + 3 points, one card.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": lv, "vp": lv,
+                  "at": "end"} for m, lv in (("two-territories", 1), ("a1-and-b1", 3))],
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{"vp": 4, "missions": ["three-territories"],
+                             "missions_completed": ["two-territories", "a1-and-b1"]}, {}, {}]})

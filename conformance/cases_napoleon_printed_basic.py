@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, REINFORCE, attack, compute_income, get_board, pos, sc
+from riskspec.conformance.printed import (
+    BASIC,
+    REINFORCE,
+    attack,
+    compute_income,
+    get_board,
+    pos,
+    reserves,
+    sc,
+    seats,
+)
 
 NEUTRAL = 2
 
@@ -20,20 +30,13 @@ def _dealt() -> dict[str, tuple[int, int]]:
     return {t: (seat, 1) for t, seat in zip(get_board().territory_ids, quotas)}
 
 
-def _reserves(values: list[int]) -> Any:
-    def edit(d: dict) -> None:
-        for p, r in zip(d["players"], values):
-            p["reserve"] = r
-    return edit
-
-
 @sc("napoleon.basic.placement.601",
     "After the deal a roll picks the first placer, who puts three regiments on their own territories",
     ["napoleon.basic.placement"], variant=BASIC, negative=True)
 def placement(b: Any) -> None:
     land = _dealt()
     pos(b, land, phase="first-player", pending={"for": "setup"}, turn=0,
-        edit=_reserves([26, 26, 14, 14, 14, 14]))
+        edit=reserves(26, 26, 14, 14, 14, 14))
     b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": "1/2"} for p in (0, 1)])
     own = [t for t, (seat, _) in land.items() if seat == 1]
     b.do({"type": "first-player", "player": 1},
@@ -125,3 +128,31 @@ def tokens(b: Any) -> None:
         pending=dict(REINFORCE))
     b.reject({"type": "buy-ship", "zone": "north-sea"}, "ship-limit", rule="napoleon.units.ships",
              explain="20 ships in the North Sea and 6 in the Western Europe Atlantic: the set's 26.")
+
+
+@sc("napoleon.basic.deal.601",
+    "The deal goes on while a seat is still owed cards, even when it is the seat just dealt",
+    ["napoleon.basic.deal"], variant=BASIC,
+    synthetic=(["$.territories", "$.pending.next"],
+               "a round-robin deal never leaves one seat alone owed two cards; the position "
+               "gives player 1 two cards to go, everyone else all theirs"))
+def deal_same_seat(b: Any) -> None:
+    ts = list(get_board().territory_ids)
+    seat_of = [0] * 8 + [1] * 10 + [2] * 7 + [3] * 7 + [4] * 7 + [5] * 7
+    land = {t: (seat, 1) for t, seat in zip(ts, seat_of)}
+    last, final = ts[46], ts[47]
+    land.update({last: (None, 0), final: (None, 0)})
+    pos(b, land, phase="deal", turn=0, pending={"next": 0},
+        edit=reserves(28, 26, 14, 14, 14, 14))
+    b.do({"type": "deal", "territory": last},
+         explain="Player 1 has 9 of its 10 cards, everyone else has all theirs: the last card "
+                 "is dealt to player 1 too.",
+         events=[{"type": "territory-dealt", "player": 0, "territory": last, "armies": 1}],
+         state={"phase": "deal", "pending": {"next": 0},
+                "territories": {last: {"owner": 0, "armies": 1}},
+                "players": seats(6, p0={"reserve": 27})},
+         outcomes=[{"outcome": {"type": "deal", "territory": final}, "p": "1"}])
+    b.do({"type": "deal", "territory": final},
+         state={"phase": "first-player", "pending": {"for": "setup"},
+                "territories": {final: {"owner": 0, "armies": 1}},
+                "players": seats(6, p0={"reserve": 26})})

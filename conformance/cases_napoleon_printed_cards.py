@@ -11,13 +11,17 @@ from typing import Any
 
 from riskspec.conformance.printed import (
     BASIC,
+    NO_TABLE,
     REINFORCE,
+    aquitaine_takes_castile,
+    attack,
     compute_income,
     get_board,
     pos,
     sc,
     sc_both,
     seat_fields,
+    seats,
 )
 
 INFANTRY = ["card-egypt", "card-switzerland", "card-austria-bohemia"]
@@ -92,3 +96,75 @@ def reshuffle(b: Any) -> None:
          explain="A territory was invaded this turn: one card, and the pile is empty.",
          state={"phase": "draw", "pending": {"left": 1}, "draw_pile": pile, "discards": []},
          outcomes=[{"outcome": {"type": "draw", "card": c}, "p": f"1/{len(pile)}"} for c in pile])
+
+
+#: three infantry and a cavalry of territories the background seat holds: a set among four
+FOUR = ["card-egypt", "card-switzerland", "card-austria-bohemia", "card-tripolitania"]
+
+
+P1 = {"aquitaine": (0, 2), "brittany": (0, 1)}
+
+
+P2 = {"castile": (1, 2), "portugal": (1, 1)}
+
+
+def _four_cards(b: Any) -> None:
+    pos(b, {**P1, **P2}, phase="maneuver", current=0, hands={1: FOUR})
+    b.do({"type": "end-turn"},
+         explain="Player 2 starts the turn with four cards: fewer than five, no trade is "
+                 "forced (one is allowed: three infantry are among them).",
+         state={"phase": "reinforce", "current": 1, "turn": 3,
+                "pending": {"to_place": compute_income(P2), "must_trade": False,
+                            "after": "turn"}},
+         legal_includes=[{"type": "place", "territory": "castile"},
+                         {"type": "trade", "cards": FOUR[:3]}])
+sc("napoleon.cards.forced-trade.602",
+   "Four cards at the start of the turn: no trade is forced",
+   ["napoleon.cards.forced-trade"], options=NO_TABLE)(_four_cards)
+sc("napoleon.cards.forced-trade.603",
+   "Reading one-set: four cards at the start of the turn force no trade either",
+   ["napoleon.cards.forced-trade"],
+   # the same under every reading of napoleon.amb.forced-trade-until: it tells none apart
+   options={**NO_TABLE, "napoleon.amb.forced-trade-until": "one-set"})(_four_cards)
+
+
+@sc("napoleon.cards.elimination-capture.601",
+    "Eight cards after taking a player's: one set leaves five, so a second trade is owed",
+    ["napoleon.cards.elimination-capture", "napoleon.combat.elimination"], options=NO_TABLE)
+def capture_eight(b: Any) -> None:
+    mine = ["card-egypt", "card-switzerland", "card-austria-bohemia"]            # infantry
+    theirs = ["card-tripolitania", "card-westphalia", "card-great-russia",        # cavalry
+              "card-maghreb", "card-bavaria"]                                     # artillery
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)}, hands={0: mine, 1: theirs})
+    b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [2]},
+         state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}},
+                "players": seats(3, p0={"cards": 8},
+                                 p1={"eliminated": True, "eliminated_by": 0, "cards": []})})
+    b.do({"type": "occupy", "armies": 3},
+         state={"phase": "reinforce",
+                "territories": {"aquitaine": {"armies": 2}, "castile": {"armies": 3}},
+                "pending": {"to_place": 0, "must_trade": True, "after": "elimination"}})
+    b.do({"type": "trade", "cards": mine},
+         explain="Three infantry are worth 4; five cards are left, not fewer than five, so "
+                 "player 1 must trade again before placing anything.",
+         state={"players": seats(3, p0={"cards": 5}),
+                "pending": {"to_place": 4, "must_trade": True, "after": "elimination"}})
+    b.do({"type": "trade", "cards": theirs[:3]},
+         state={"players": seats(3, p0={"cards": 2}),
+                "pending": {"to_place": 10, "must_trade": False, "after": "elimination"}})
+
+
+@sc("napoleon.cards.elimination-capture.671",
+    "Five cards after taking an eliminated player's: the trade is owed at once, the capture settled",
+    ["napoleon.cards.elimination-capture", "napoleon.combat.elimination"], options=NO_TABLE)
+def capture_trade(b: Any) -> None:
+    aquitaine_takes_castile(b, {0: ["card-egypt", "card-maghreb", "card-bavaria"],
+               1: ["card-castile", "card-holland"]})
+    b.do({"type": "occupy", "armies": 4},
+         explain="Player 2's two cards make player 1's hand five: a trade is owed before the "
+                 "attack goes on, and the captured cards are settled by it.",
+         state={"phase": "reinforce",
+                "pending": {"to_place": 0, "must_trade": True, "after": "elimination"},
+                "territories": {"aquitaine": {"armies": 1}, "castile": {"armies": 4}},
+                "players": [{"captured": False}, {}, {}]})

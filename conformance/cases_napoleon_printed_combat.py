@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, NO_TABLE, attack, pos, sc, sc_both, seats
+from riskspec.conformance.printed import (
+    BASIC,
+    NO_TABLE,
+    aquitaine_takes_castile,
+    attack,
+    compute_income,
+    missions_edit,
+    pos,
+    sc,
+    sc_both,
+    seats,
+)
 
 #: the Pyrenees front: player 1 in Aquitaine, player 2 in Castile and León
 FRONT = {"aquitaine": (0, 5), "castile": (1, 3), "leon-asturias": (1, 1)}
@@ -182,3 +193,118 @@ def elimination(b: Any) -> None:
                  "territories": {"castile": {"owner": 0, "armies": 0}},
                  "players": seats(3, p0={"cards": ["card-castile"]},
                                   p1={"eliminated": True, "eliminated_by": 0, "cards": []})})
+
+
+@sc("napoleon.combat.conquest.602",
+    "Conquered with one die: one regiment or more may move in",
+    ["napoleon.combat.conquest"], options=NO_TABLE)
+def one_die_conquest(b: Any) -> None:
+    pos(b, {"aquitaine": (0, 3), "castile": (1, 1), "portugal": (1, 1)})
+    b.do(attack("aquitaine", "castile", 1), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [6], "defender": [2]},
+         explain="One die was rolled: at least one regiment moves in, one stays in Aquitaine.",
+         state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}}},
+         legal=[{"type": "occupy", "armies": n} for n in (1, 2)])
+    b.do({"type": "occupy", "armies": 1},
+         state={"phase": "attack", "territories": {"aquitaine": {"armies": 2},
+                                                   "castile": {"armies": 1}}})
+
+
+@sc("napoleon.combat.general-bonus.671",
+    "One battle per turn for a general: the general that took Egypt and moved in gives no "
+    "bonus in Tripolitania",
+    ["napoleon.combat.general-bonus", "napoleon.leaders.accompany", "napoleon.combat.conquest"],
+    options={**NO_TABLE, "napoleon.amb.general-attack-scope": "one-battle"},
+    reading=("napoleon.amb.general-attack-scope", "one-battle"))
+def one_battle_egypt(b: Any) -> None:
+    pos(b, {"syria": (0, 5), "egypt": (1, 1), "tripolitania": (1, 2)}, gen={"syria": 1})
+    b.do(attack("syria", "egypt", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [1]},
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "syria", "to": "egypt",
+                  "attacker_dice": [7, 5, 4], "defender_dice": [1], "attacker_losses": 0,
+                  "defender_losses": 1}],
+         state={"phase": "occupy", "pending": {"min": 3},
+                "territories": {"egypt": {"owner": 0, "armies": 0}},
+                "turn_flags": {"conquered": True, "conquests": 1,
+                               "general_battles": {"syria": "egypt"}}})
+    b.do({"type": "occupy", "armies": 3, "leaders": 1},
+         state={"phase": "attack",
+                "territories": {"syria": {"armies": 2, "generals": 0},
+                                "egypt": {"armies": 3, "generals": 1}},
+                "turn_flags": {"general_battles": {"syria": "egypt", "egypt": None}}})
+    b.do(attack("egypt", "tripolitania", 2), state={"phase": "defend"})
+    b.do({"type": "defend", "dice": 2}, state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [5, 2], "defender": [5, 3]},
+         explain="The general has had its battle (Egypt): 5 ties 5 and 2 loses to 3, both "
+                 "pairs to the defender.",
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "egypt",
+                  "to": "tripolitania", "attacker_dice": [5, 2], "defender_dice": [5, 3],
+                  "attacker_losses": 2, "defender_losses": 0}],
+         state={"phase": "attack", "territories": {"egypt": {"armies": 1}}})
+
+
+@sc("napoleon.combat.general-bonus.681",
+    "One battle per turn for a general: one bought on a territory just taken has its battle still",
+    ["napoleon.combat.general-bonus", "napoleon.cards.elimination-capture",
+     "napoleon.reinforce.purchases", "napoleon.combat.conquest"],
+    options={**NO_TABLE, "napoleon.amb.general-attack-scope": "one-battle"},
+    reading=("napoleon.amb.general-attack-scope", "one-battle"))
+def general_bought_on_conquest(b: Any) -> None:
+    infantry = ["card-switzerland", "card-austria-bohemia", "card-transylvania"]
+    aquitaine_takes_castile(b, {0: infantry, 1: ["card-holland", "card-castile"]})
+    b.do({"type": "occupy", "armies": 4},
+         state={"phase": "reinforce",
+                "pending": {"to_place": 0, "must_trade": True, "after": "elimination"},
+                "territories": {"aquitaine": {"armies": 1}, "castile": {"armies": 4}}})
+    b.do({"type": "trade", "cards": infantry},
+         events=[{"type": "traded", "player": 0, "cards": infantry, "value": 4}],
+         state={"pending": {"to_place": 4, "must_trade": False, "after": "elimination"},
+                "discards": infantry, "sets_traded": 1,
+                "players": [{"cards": 2}, {}, {}]})
+    b.do({"type": "buy-general", "territory": "castile"},
+         events=[{"type": "general-bought", "player": 0, "territory": "castile"}],
+         state={"pending": {"to_place": 3}, "territories": {"castile": {"generals": 1}}})
+    for left in (2, 1):
+        b.do({"type": "place", "territory": "castile"},
+             state={"pending": {"to_place": left}, "territories": {"castile": {"armies": 7 - left}}})
+    b.do({"type": "place", "territory": "castile"},
+         state={"phase": "attack", "pending": {}, "territories": {"castile": {"armies": 7}}})
+    b.do(attack("castile", "leon-asturias", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [5, 3, 2], "defender": [5]},
+         explain="The general bought in Castile has fought no battle this turn: its bonus makes "
+                 "the 5 a 6, which beats León's 5.",
+         events=[{"type": "battle", "player": 0, "defender": 2, "from": "castile",
+                  "to": "leon-asturias", "attacker_dice": [6, 3, 2], "defender_dice": [5],
+                  "attacker_losses": 0, "defender_losses": 1}],
+         state={"phase": "occupy", "pending": {"min": 3},
+                "territories": {"leon-asturias": {"owner": 0, "armies": 0}},
+                "turn_flags": {"conquests": 2, "general_battles": {"castile": "leon-asturias"}}})
+
+
+@sc("napoleon.combat.elimination.681",
+    "Put out by the epidemic phase of their own turn: no mission is checked, the next player plays",
+    ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss", "napoleon.missions.check"],
+    options=NO_TABLE)
+def out_in_own_epidemic_phase(b: Any) -> None:
+    mission = "l2-capture-a-general"
+    pos(b, {"portugal": (0, 1), "castile": (1, 2)}, phase="maneuver", epidemics={"portugal": 1},
+        prisoners={(0, 1, "generals"): 1}, edit=missions_edit(held={0: [mission]}))
+    b.do({"type": "end-turn"},
+         explain="The epidemic in Portugal takes its one regiment, player 1's last: player 1 is "
+                 "out at once, and the epidemic moves on by a card drawn.",
+         events=[{"type": "epidemic-loss", "territory": "portugal", "armies": 1},
+                 {"type": "eliminated", "player": 0, "by": 0, "cause": "epidemic"}],
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "territories": {"portugal": {"owner": None, "armies": 0, "epidemics": 0}},
+                "players": [{"eliminated": True, "eliminated_by": 0}, {}, {}]})
+    b.do({"type": "draw", "card": "card-egypt"},
+         explain="The epidemic goes to Egypt. Player 1 is out of the game: the end of their turn "
+                 "checks no mission (not even the captured general they still hold) and player "
+                 "2's turn begins.",
+         events=[{"type": "epidemic-card-drawn", "card": "card-egypt", "territory": "egypt"},
+                 {"type": "epidemic", "territory": "egypt"}],
+         state={"phase": "reinforce", "current": 1,
+                "pending": {"to_place": compute_income(["castile"]), "must_trade": False,
+                            "after": "turn"},
+                "discards": ["card-egypt"], "territories": {"egypt": {"epidemics": 1}},
+                "players": [{"vp": 0, "missions": [mission], "missions_completed": []}, {}, {}]})

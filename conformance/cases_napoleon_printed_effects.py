@@ -17,6 +17,7 @@ from riskspec.conformance.printed import (
     NO_TABLE,
     REINFORCE,
     attack,
+    challengers,
     get_board,
     pos,
     sc,
@@ -104,6 +105,56 @@ def free_fortification(b: Any) -> None:
 
 
 # ---------------------------------------------------------------- dice effects
+
+
+#: ten fortifications on the background seat's territories: with England's, 11 of the 12 tokens
+_ELEVEN = {t: 1 for t in ("egypt", "tripolitania", "maghreb", "switzerland", "bavaria",
+                          "hungary", "galicia", "croatia", "serbia", "wallachia")}
+
+
+@sc("napoleon.effects.free-fortification.671",
+    "The last fortification token: a card builds it, then the supply is empty; free ships only by the coast",
+    ["napoleon.effects.free-fortification", "napoleon.units.fortifications",
+     "napoleon.effects.free-ships"], options=NO_TABLE, negative=True)
+def last_token(b: Any) -> None:
+    pos(b, {"england": (0, 2), "ile-de-france": (0, 3), "ireland": (0, 1), "scotland": (0, 2),
+            "castile": (1, 2)},
+        forts={"england": 1, **_ELEVEN}, epidemics={"scotland": 1}, phase="reinforce",
+        pending=REINFORCE, hands={0: ["card-east-prussia", "card-baltic-provinces"]})
+    b.check(legal_includes=[{"type": "play-card", "card": "card-east-prussia", "territory": t}
+                            for t in ("ile-de-france", "ireland")],
+            legal_excludes=[{"type": "play-card", "card": "card-east-prussia", "territory": t}
+                            for t in ("england", "scotland", "castile")],
+            explain="11 of the 12 fortification tokens are on the board: one is left for "
+                    "Ile de France or Ireland (England has one, Scotland an epidemic, Castile "
+                    "is not player 1's).")
+    b.reject({"type": "play-card", "card": "card-baltic-provinces",
+              "zones": ["north-sea", "black-sea"]}, "not-coastal",
+             rule="napoleon.effects.free-ships",
+             explain="The North Sea touches England, the Black Sea none of player 1's "
+                     "territories: both free ships must go by player 1's coasts.")
+    b.do({"type": "play-card", "card": "card-east-prussia", "territory": "ile-de-france"},
+         events=[{"type": "card-played", "player": 0, "card": "card-east-prussia",
+                  "effect": "free-fortification"},
+                 {"type": "fortification-built", "player": 0, "territory": "ile-de-france"}],
+         state={"players": [{"cards": ["card-baltic-provinces"]}, {}, {}],
+                "territories": {"ile-de-france": {"fortifications": 1}}})
+    b.reject({"type": "buy-fortification", "territory": "ireland"}, "no-supply",
+             rule="napoleon.units.fortifications",
+             explain="All 12 tokens are now in use: Ireland cannot be fortified, even paid for.")
+
+
+@sc("napoleon.effects.free-ships.681",
+    "Malformed: free ships asked for in Finland, the last land territory of the map",
+    ["napoleon.effects.free-ships"], variant=BASIC, negative=True)
+def ships_in_finland(b: Any) -> None:
+    pos(b, {"finland": (0, 1), "castile": (1, 1)}, phase="reinforce",
+        hands={0: ["card-catalonia"]}, pending=dict(REINFORCE))
+    b.reject({"type": "play-card", "card": "card-catalonia", "zones": ["finland", "baltic-sea"]},
+             "unknown-territory", rule=None, kind="invalid-action", state={"phase": "reinforce"},
+             explain="Ships go in maritime zones; Finland is land beside the Baltic Sea, so the "
+                     "list is no list of zones.")
+
 
 @sc_both("napoleon.effects.attack-die-bonus.601",
          "Syria's card: the highest die of the next attack roll counts 1 more",
@@ -268,6 +319,70 @@ def move_epidemic(b: Any) -> None:
 
 # ---------------------------------------------------------------- when cards act
 
+
+@sc("napoleon.effects.ignore-fortification.671",
+    "While a forced naval battle is pending no land battle can be named for a card",
+    ["napoleon.effects.ignore-fortification", "napoleon.naval.forced-combat"],
+    options=NO_TABLE, negative=True)
+def card_waits_for_forced_battle(b: Any) -> None:
+    pos(b, {"england": (0, 2), "holland": (0, 3), "belgium": (1, 2)},
+        zones={"north-sea": (1, 1)}, forts={"belgium": 1}, hands={0: ["card-portugal"]},
+        edit=challengers("north-sea", 2))
+    b.reject({"type": "play-card", "card": "card-portugal", "from": "holland", "to": "belgium"},
+             "not-a-target", rule="napoleon.effects.ignore-fortification",
+             explain="Holland cannot attack fortified Belgium before the two ships built in the "
+                     "North Sea have fought there: the card has no battle to name yet.")
+    b.do(attack("north-sea", "north-sea", 2),
+         state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 1}})
+    b.do({"type": "roll", "attacker": [5, 3], "defender": [2]},
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "north-sea",
+                  "to": "north-sea", "attacker_dice": [5, 3], "defender_dice": [2],
+                  "attacker_losses": 0, "defender_losses": 1},
+                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "from": 1}],
+         state={"phase": "attack", "zones": {"north-sea": {"owner": 0, "ships": 2}}})
+    b.do({"type": "play-card", "card": "card-portugal", "from": "holland", "to": "belgium"},
+         explain="The forced battle over, Holland's attack on Belgium is open: the card names it.",
+         events=[{"type": "card-played", "player": 0, "card": "card-portugal",
+                  "effect": "ignore-fortification"}],
+         state={"players": [{"cards": []}, {}, {}],
+                "turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
+                                            "card": "card-portugal", "amount": 1,
+                                            "from": "holland", "to": "belgium"}]}})
+
+
+@sc("napoleon.effects.move-epidemic.671",
+    "Finland, last on the map, is a target like any other: of an epidemic moved, of a card's battle",
+    ["napoleon.effects.move-epidemic", "napoleon.effects.ignore-fortification",
+     "napoleon.epidemics.card-move"], options=NO_TABLE)
+def finland_targets(b: Any) -> None:
+    pos(b, {"kingdom-of-sweden": (0, 4), "st-petersburg": (0, 3), "finland": (1, 2)},
+        forts={"finland": 1}, epidemics={"st-petersburg": 1},
+        hands={0: ["card-westphalia", "card-lithuania"]})
+    b.check(legal_includes=[
+        {"type": "play-card", "card": "card-lithuania", "from": "st-petersburg", "to": "finland"},
+        {"type": "play-card", "card": "card-westphalia", "from": "kingdom-of-sweden",
+         "to": "finland"}],
+        explain="Finland borders St Petersburg (the epidemic may move there) and Sweden "
+                "(fortified Finland may be attacked from it).")
+    b.do({"type": "play-card", "card": "card-lithuania", "from": "st-petersburg", "to": "finland"},
+         explain="The epidemic moves into Finland and at once takes one of its two regiments.",
+         events=[{"type": "card-played", "player": 0, "card": "card-lithuania",
+                  "effect": "move-epidemic"},
+                 {"type": "epidemic-moved", "from": "st-petersburg", "to": "finland"},
+                 {"type": "epidemic-card-loss", "territory": "finland", "armies": 1}],
+         state={"players": [{"cards": ["card-westphalia"]}, {}, {}],
+                "territories": {"st-petersburg": {"epidemics": 0},
+                                "finland": {"epidemics": 1, "armies": 1}}})
+    b.do({"type": "play-card", "card": "card-westphalia", "from": "kingdom-of-sweden",
+          "to": "finland"},
+         events=[{"type": "card-played", "player": 0, "card": "card-westphalia",
+                  "effect": "ignore-fortification"}],
+         state={"players": [{"cards": []}, {}, {}],
+                "turn_flags": {"effects": [{"kind": "ignore-fortification", "player": 0,
+                                            "card": "card-westphalia", "amount": 1,
+                                            "from": "kingdom-of-sweden", "to": "finland"}]}})
+
+
 @sc("napoleon.cards.effect-icons.601",
     "A card acts only in its window: no defence card in one's own attack, no reroll outside a roll",
     ["napoleon.cards.effect-icons"], variant=BASIC, negative=True)
@@ -302,3 +417,5 @@ def joker(b: Any) -> None:
     pos(b, {"holland": (0, 1), "castile": (1, 1)}, phase="reinforce", hands={0: ["joker-1"]},
         pending=dict(REINFORCE))
     b.reject({"type": "play-card", "card": "joker-1"}, "no-effect", rule="napoleon.cards.use-or-trade")
+
+

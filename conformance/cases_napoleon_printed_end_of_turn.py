@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from riskspec.conformance.cases_napoleon_printed_cards import P1
+from riskspec.conformance.cases_napoleon_printed_cards import P2 as P2_cards
 from riskspec.conformance.printed import (
     BASIC,
     NO_TABLE,
@@ -73,3 +75,25 @@ def two_empires_invasion(b: Any) -> None:
          explain="Condition (a), an invasion (Castile), and condition (c), whole empires "
                  "(United Kingdom and Italian Protectorates: one condition): two cards. No "
                  "mission, no epidemic.")
+
+
+@sc("napoleon.end-of-turn.draws.603",
+    "Only a card of the draw pile can be drawn; the next turn starts with no last attack",
+    ["napoleon.end-of-turn.draws", "napoleon.combat.epidemic-loss"], options=NO_TABLE,
+    negative=True)
+def draw_from_pile(b: Any) -> None:
+    def last_attack(d: dict) -> None:
+        d["turn_flags"]["last_attack"] = ["languedoc", "aquitaine"]
+    pos(b, {**P1, **P2_cards}, phase="maneuver", current=2, turn=2, hands={0: ["card-egypt"]},
+        edit=last_attack)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
+    b.reject({"type": "draw", "card": "card-egypt"}, "not-in-pile",
+             rule="napoleon.end-of-turn.draws",
+             explain="Player 1 holds the Egypt card: it is not in the pile to be drawn.")
+    b.do({"type": "draw", "card": "joker-1"},
+         explain="Player 3's attack on Aquitaine was this turn's; player 1's turn begins with "
+                 "no attack made yet.",
+         state={"phase": "reinforce", "current": 0, "turn": 3,
+                "pending": {"to_place": compute_income(P1), "must_trade": False, "after": "turn"},
+                "turn_flags": {"last_attack": None},
+                "players": seats(3, p2={"cards": ["joker-1"]})})

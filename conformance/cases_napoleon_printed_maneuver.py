@@ -66,3 +66,39 @@ def naval(b: Any) -> None:
                 "turn_flags": {"naval_moves": 1}})
     b.reject(_move("baltic-sea", "north-sea", 1), "not-connected", rule="napoleon.maneuver.naval",
              explain="One naval maneuver a turn: none is left.")
+
+
+@sc("napoleon.maneuver.leaders.671",
+    "A maneuver moves at least one regiment and no more generals than stand there; a general's "
+    "own maneuver moves one, with only the regiments that stood with it",
+    ["napoleon.maneuver.leaders", "napoleon.leaders.accompany", "napoleon.maneuver.land"],
+    options=NO_TABLE, negative=True)
+def leader_counts(b: Any) -> None:
+    pos(b, {"ile-de-france": (0, 5), "aquitaine": (0, 2), "brittany": (0, 1)},
+        gen={"ile-de-france": 1, "aquitaine": 1})
+    b.do({"type": "end-attack"}, state={"phase": "maneuver"})
+    b.reject(_move("ile-de-france", "brittany", 1, leaders=2), "leaders",
+             rule="napoleon.leaders.accompany",
+             explain="Ile de France holds one general: two cannot go along.")
+    b.reject(_move("aquitaine", "brittany", 1, leaders=2, leader_maneuver=True), "leaders",
+             rule="napoleon.leaders.accompany",
+             explain="Aquitaine holds one general, not two: more leaders than stand there, "
+                     "not a leader that has moved.")
+    b.reject(_move("aquitaine", "brittany", 1, leader_maneuver=True), "no-leader",
+             rule="napoleon.maneuver.leaders",
+             explain="A general's maneuver with no general in it is no maneuver of a general.")
+    b.reject(_move("ile-de-france", "brittany", 0), "armies", rule="napoleon.maneuver.land",
+             explain="The land maneuver moves at least one regiment.")
+    b.do(_move("ile-de-france", "aquitaine", 4, leaders=1, leader_maneuver=True),
+         explain="Ile de France's general makes its own maneuver, taking 4 of the 5 regiments "
+                 "that stood with it to Aquitaine.",
+         events=[{"type": "leader-maneuver", "from": "ile-de-france", "to": "aquitaine",
+                  "armies": 4, "leaders": 1}],
+         state={"territories": {"ile-de-france": {"armies": 1, "generals": 0},
+                                "aquitaine": {"armies": 6, "generals": 2}}})
+    b.check(legal_includes=[_move("aquitaine", "brittany", 2, leaders=1, leader_maneuver=True),
+                            _move("aquitaine", "brittany", 5)],
+            legal_excludes=[_move("aquitaine", "brittany", 3, leaders=1, leader_maneuver=True)],
+            explain="Aquitaine's own general may still maneuver, with at most the 2 regiments "
+                    "that stood with it when the phase began; the land maneuver, still unused, "
+                    "may move 5 of the 6.")

@@ -3,7 +3,7 @@
 The ship that stays behind after a naval conquest is napoleon.naval.battle-rules' ("moving
 into an empty zone also leaves at least one ship in the zone it comes from"): the cases
 below cite that rule alone, so a failure there is attributed to it, not to the land rule
-of moving in (napoleon.combat.conquest).  The landing case is the rulebook's own example
+of moving in (napoleon.combat.conquest).  The first landing case is the rulebook's own example
 (Andalusia reaches Egypt across the Western Mediterranean, Mediterranean/Adriatic and
 Eastern Mediterranean).  See :mod:`printed` for the positions.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.printed import BASIC, attack, pos, sc, sc_both
+from riskspec.conformance.printed import BASIC, NO_TABLE, attack, challengers, pos, sc, sc_both
 
 BATTLE = "napoleon.naval.battle-rules"
 #: player 2's foothold: Denmark, on the North Sea and the Baltic Sea
@@ -129,3 +129,49 @@ def forced(b: Any) -> None:
          explain="The built ship attacks: one die each (no defence choice with one ship).")
     b.do({"type": "roll", "attacker": [4], "defender": [2]},
          state={"phase": "attack", "zones": {"north-sea": {"owner": 0, "ships": 1}}})
+
+
+@sc("napoleon.naval.landing.602",
+    "No landing through a zone another player's ships control",
+    ["napoleon.naval.landing", "napoleon.naval.zone-control"], options=NO_TABLE, negative=True)
+def no_landing_through_enemy_zone(b: Any) -> None:
+    pos(b, {"ireland": (0, 4), "portugal": (1, 1)}, zones={"western-europe-atlantic": (1, 2)})
+    b.check(legal=[{"type": "end-attack"}],
+            explain="Ireland touches only the Western Europe Atlantic, whose ships are player "
+                    "2's: Ireland's regiments can attack nowhere.")
+    b.reject(attack("ireland", "brittany", 3), "not-adjacent", rule="napoleon.naval.landing")
+
+
+@sc("napoleon.naval.forced-combat.671",
+    "Ships built among enemy ships fight first: no other attack or entry until that battle ends",
+    ["napoleon.naval.forced-combat", "napoleon.naval.battle-rules"], variant=BASIC,
+    negative=True)
+def forced_first(b: Any) -> None:
+    pos(b, {"england": (0, 3), "denmark": (1, 2)},
+        zones={"north-sea": (1, 1), "western-mediterranean": (0, 2)},
+        edit=challengers("north-sea", 2))
+    b.check(legal_includes=[attack("north-sea", "north-sea", d) for d in (1, 2)],
+            legal_excludes=[attack("england", "scotland", 2),
+                            {"type": "invade", "from": "western-mediterranean",
+                             "to": "western-europe-atlantic", "armies": 1}],
+            explain="Player 1's two ships built in the North Sea must fight player 2's ship "
+                    "first: England may not attack Scotland, nor the Mediterranean fleet sail "
+                    "into the empty Atlantic, until then.")
+    b.reject({"type": "invade", "from": "western-mediterranean", "to": "western-europe-atlantic",
+              "armies": 1}, "forced-combat", rule="napoleon.naval.forced-combat")
+    b.do(attack("north-sea", "north-sea", 2),
+         state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 1}})
+    b.do({"type": "roll", "attacker": [5, 3], "defender": [2]},
+         explain="5 beats 2: player 2's last ship in the North Sea is sunk and the two built "
+                 "ships hold the zone.",
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "north-sea",
+                  "to": "north-sea", "attacker_dice": [5, 3], "defender_dice": [2],
+                  "attacker_losses": 0, "defender_losses": 1},
+                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "from": 1}],
+         state={"phase": "attack", "zones": {"north-sea": {"owner": 0, "ships": 2}}})
+    b.do({"type": "invade", "from": "north-sea", "to": "baltic-sea", "armies": 1},
+         explain="The battle over, one of the two ships sails into the empty Baltic Sea, the "
+                 "other staying behind.",
+         events=[{"type": "invaded", "player": 0, "from": "north-sea", "to": "baltic-sea",
+                  "armies": 1}],
+         state={"zones": {"north-sea": {"ships": 1}, "baltic-sea": {"owner": 0, "ships": 1}}})

@@ -8,24 +8,29 @@ The cases numbered 7xx were written for surviving mutants of the reference engin
 ships under the reading ships-in-setup, the starting general and fortification, and — in the
 basic game — the random placement of the neutral armies' regiments.  Their positions follow
 a plausible setup: after the claims each player holds every third territory in map order.
+The other 6xx cases pin the setup's edges: the last territory of the map (Finland) refused
+or fortified at setup, the setup roll's winner recorded, and the setup epidemics' chances
+under the 'territory' redraw reading.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from riskspec.conformance.cases_napoleon_printed_basic import NEUTRAL, _dealt
-from riskspec.conformance.cases_napoleon_printed_basic import _reserves as _basic_reserves
-from riskspec.conformance.printed import BASIC, compute_income, get_board, get_neighbours, pos, sc
+from riskspec.conformance.printed import (
+    BASIC,
+    compute_income,
+    get_board,
+    get_neighbours,
+    pos,
+    reserves,
+    sc,
+    seats,
+)
 
 UNCLAIMED = {"egypt": (None, 0), "tripolitania": (None, 0), "maghreb": (None, 0)}
-
-
-def _reserves(*values: int) -> Any:
-    def edit(d: dict) -> None:
-        for p, r in zip(d["players"], values):
-            p["reserve"] = r
-    return edit
 
 
 @sc("napoleon.setup.claim.601",
@@ -36,7 +41,7 @@ def _reserves(*values: int) -> Any:
                "territories it is about; the starting regiments left are not 40 minus those down"))
 def claim(b: Any) -> None:
     pos(b, {**UNCLAIMED, "castile": (0, 1), "portugal": (1, 1)}, phase="claim", turn=0,
-        edit=_reserves(5, 5, 5))
+        edit=reserves(5, 5, 5))
     b.check(legal=[{"type": "claim", "territory": t} for t in UNCLAIMED],
             explain="Only the three unoccupied territories can be claimed; no ship is placed.")
     b.reject({"type": "claim", "territory": "castile"}, "occupied", rule="napoleon.setup.claim")
@@ -54,7 +59,7 @@ def claim(b: Any) -> None:
 def whole_empire(b: Any) -> None:
     pos(b, {"egypt": (0, 1), "tripolitania": (0, 1), "maghreb": (None, 0), "castile": (1, 1)},
         phase="claim",
-        turn=0, edit=_reserves(5, 5, 5))
+        turn=0, edit=reserves(5, 5, 5))
     b.do({"type": "claim", "territory": "maghreb"},
          explain="Player 1 now holds the whole of North Africa from the start.",
          state={"phase": "setup-place", "current": 1, "pending": {"seat": 1, "left": 1},
@@ -70,7 +75,7 @@ def whole_empire(b: Any) -> None:
                "territories it is about; the starting regiments left are not 40 minus those down"))
 def setup_reinforce(b: Any) -> None:
     pos(b, {"castile": (0, 10), "portugal": (0, 1), "andalusia": (1, 1)}, phase="setup-place",
-        turn=0, pending={"seat": 0, "left": 1}, edit=_reserves(2, 2, 2))
+        turn=0, pending={"seat": 0, "left": 1}, edit=reserves(2, 2, 2))
     b.check(legal=[{"type": "place", "territory": "portugal"}])
     b.reject({"type": "place", "territory": "castile"}, "territory-full",
              rule="napoleon.setup.reinforce")
@@ -84,7 +89,7 @@ def setup_reinforce(b: Any) -> None:
     ["napoleon.setup.place-general-and-fortification"], negative=True)
 def leaders(b: Any) -> None:
     pos(b, {"castile": (0, 4), "portugal": (0, 3), "andalusia": (1, 3)}, phase="setup-leaders",
-        turn=0, pending={"generals": 1, "fortifications": 1}, edit=_reserves(0, 0, 0))
+        turn=0, pending={"generals": 1, "fortifications": 1}, edit=reserves(0, 0, 0))
     b.reject({"type": "place-general", "territory": "andalusia"}, "not-owner",
              rule="napoleon.setup.place-general-and-fortification")
     b.reject({"type": "place-fortification", "territory": "castile"}, "general-first",
@@ -112,18 +117,12 @@ def card_table(b: Any) -> None:
                 "players": [{"cards": ["card-egypt", "joker-2"]}, {}, {}]})
 
 
-def _claimed() -> dict[str, tuple[int, int]]:
-    """Every territory held, round the table in map order: each player's 16 territories hold
-    its 40 starting regiments (3 on the first 8, 2 on the others)."""
-    return {t: (i % 3, 3 if i < 24 else 2) for i, t in enumerate(get_board().territory_ids)}
-
-
 @sc("napoleon.setup.epidemics.601",
     "Setup epidemics: each on the territory of a card drawn, at most one per empire",
     ["napoleon.setup.epidemics"], negative=True)
 def setup_epidemics(b: Any) -> None:
     pos(b, _claimed(), phase="epidemics", turn=0, pending={"left": 4, "moving": False},
-        edit=_reserves(0, 0, 0))
+        edit=reserves(0, 0, 0))
     board = get_board()
     ts = list(board.territory_ids)
     b.check(outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": f"1/{len(ts)}"}
@@ -147,7 +146,7 @@ def setup_epidemics(b: Any) -> None:
     ["napoleon.setup.first-player"], options={"napoleon.amb.card-table": "ignore"})
 def first_player(b: Any) -> None:
     land = _claimed()
-    pos(b, land, phase="first-player", turn=0, pending={"for": "turn"}, edit=_reserves(0, 0, 0))
+    pos(b, land, phase="first-player", turn=0, pending={"for": "turn"}, edit=reserves(0, 0, 0))
     b.check(outcomes=[{"outcome": {"type": "first-player", "player": p}, "p": "1/3"}
                       for p in (0, 1, 2)])
     mine = [t for t, (seat, _) in land.items() if seat == 1]
@@ -155,6 +154,106 @@ def first_player(b: Any) -> None:
          explain="Player 2 rolled highest: it plays first, game turn 1 begins.",
          state={"phase": "reinforce", "current": 1, "first_player": 1, "turn": 1,
                 "pending": {"to_place": compute_income(mine)}})
+
+
+def _claimed() -> dict[str, tuple[int, int]]:
+    """Every territory held, round the table in map order: each player's 16 territories hold
+    its 40 starting regiments (3 on the first 8, 2 on the others)."""
+    return {t: (i % 3, 3 if i < 24 else 2) for i, t in enumerate(get_board().territory_ids)}
+
+
+@sc("napoleon.setup.reinforce.602",
+    "A starting regiment goes on Finland, the last territory of the map, like on any other",
+    ["napoleon.setup.reinforce"],
+    synthetic=(["$.players[0].reserve", "$.players[1].reserve", "$.players[2].reserve"],
+               "most of the board is already claimed by one seat so that the case names only the "
+               "territories it is about; the starting regiments left are not 40 minus those down"))
+def place_finland(b: Any) -> None:
+    pos(b, {"finland": (0, 1), "andalusia": (1, 1)}, phase="setup-place", turn=0,
+        pending={"seat": 0, "left": 1}, edit=reserves(2, 2, 2))
+    b.do({"type": "place", "territory": "finland"},
+         explain="Finland is player 1's: the regiment goes there, then it is player 2's turn.",
+         state={"current": 1, "pending": {"seat": 1, "left": 1},
+                "territories": {"finland": {"armies": 2}}, "players": seats(3, p0={"reserve": 1})})
+
+
+def _unclaimed(d: dict) -> None:
+    """Before the claim: nobody holds a territory, yet nobody is out."""
+    for p in d["players"]:
+        p.update(eliminated=False, eliminated_by=None, reserve=40)
+
+
+@sc("napoleon.setup.claim.602",
+    "The roll for the claim: its winner is the first player and claims first",
+    ["napoleon.setup.claim"])
+def claim_roll(b: Any) -> None:
+    board = get_board()
+    pos(b, {t: (None, 0) for t in board.territory_ids}, phase="first-player", turn=0,
+        pending={"for": "setup"}, first_player=None, edit=_unclaimed)
+    b.do({"type": "first-player", "player": 1},
+         explain="Player 2 won the roll: it is recorded as the first player and claims first.",
+         events=[{"type": "first-player", "player": 1, "for": "setup"}],
+         state={"phase": "claim", "current": 1, "first_player": 1, "pending": {}},
+         legal=[{"type": "claim", "territory": t} for t in board.territory_ids])
+
+
+def compute_territory_redraw(epidemics: set[str]) -> dict[str, Fraction]:
+    """Reading 'territory' of napoleon.amb.setup-epidemic-redraw, from its statement: a
+    first card drawn from the whole deck (jokers in) is taken when it names a territory of
+    an empire with no epidemic yet; after a refused first card (a territory of an empire
+    that has its epidemic, or a joker) cards are drawn, the refused one not put back, until
+    one names any territory without an epidemic: each such territory, the refused card's
+    excepted, equally likely."""
+    board = get_board()
+    deck = [c.territory for c in board.cards]
+    full = {t for g in board.groups if set(g.territories) & epidemics for t in g.territories}
+    free = [t for t in board.territory_ids if t not in epidemics]
+    p: dict[str, Fraction] = {}
+    for first in deck:
+        if first is not None and first not in full:
+            p[first] = p.get(first, Fraction(0)) + Fraction(1, len(deck))
+            continue
+        rest = [t for t in free if t != first]
+        for t in rest:
+            p[t] = p.get(t, Fraction(0)) + Fraction(1, len(deck) * len(rest))
+    return {t: p[t] for t in board.territory_ids if p.get(t)}
+
+
+@sc("napoleon.setup.epidemics.602",
+    "Reading territory: after two epidemics, a territory of an empire without one is likelier",
+    ["napoleon.setup.epidemics"],
+    options={"napoleon.amb.setup-epidemic-redraw": "territory"},
+    reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+def territory_redraw(b: Any) -> None:
+    placed = {"austria-bohemia": 1, "bulgaria-greece-macedonia": 1}
+    pos(b, _claimed(), phase="epidemics", turn=0, pending={"left": 2, "moving": False},
+        epidemics=placed, edit=reserves(0, 0, 0))
+    chances = compute_territory_redraw(set(placed))
+    b.check(outcomes=[{"outcome": {"type": "epidemic", "territory": t}, "p": str(x)}
+                      for t, x in chances.items()],
+            explain="A territory of an empire with no epidemic is taken at the first card; one "
+                    "of the Austrian or Ottoman empires only after a refused card, so it is "
+                    "less likely.")
+
+
+def _no_reserves(d: dict[str, Any]) -> None:
+    for p in d["players"]:
+        p["reserve"] = 0
+
+
+@sc("napoleon.setup.place-general-and-fortification.671",
+    "A starting fortification may go on Finland, the last territory of the map",
+    ["napoleon.setup.place-general-and-fortification"])
+def finland_fortified(b: Any) -> None:
+    pos(b, {"finland": (0, 3), "kingdom-of-sweden": (0, 3), "st-petersburg": (1, 3)},
+        phase="setup-leaders", turn=0, pending={"generals": 1, "fortifications": 1},
+        edit=_no_reserves)
+    b.do({"type": "place-general", "territory": "kingdom-of-sweden"},
+         state={"territories": {"kingdom-of-sweden": {"generals": 1}}},
+         legal_includes=[{"type": "place-fortification", "territory": "finland"}])
+    b.do({"type": "place-fortification", "territory": "finland"},
+         explain="Finland is player 1's, unfortified and free of epidemics.",
+         state={"current": 1, "territories": {"finland": {"fortifications": 1}}})
 
 
 # ================================================================ 7xx: setup readings
@@ -181,7 +280,7 @@ def _seat_land(land: dict[str, tuple[int, int]], seat: int) -> list[str]:
 def setup_ship_coast(b: Any) -> None:
     land = _round_robin()
     pos(b, land, phase="setup-place", turn=0, current=0, first_player=0,
-        pending={"seat": 0, "left": 1}, edit=_reserves(24, 24, 24))
+        pending={"seat": 0, "left": 1}, edit=reserves(24, 24, 24))
     mine = set(_seat_land(land, 0))
     board = get_board()
     coastal = [z.id for z in board.zones if get_neighbours(z.id, "coast") & mine]
@@ -212,7 +311,7 @@ def leaders_last_territory(b: Any) -> None:
     # players 1 and 2 have placed their general and fortification
     land = _round_robin(lambda i: 3 if i < 24 else 2)
     pos(b, land, phase="setup-leaders", turn=0, current=2, first_player=0,
-        pending={"generals": 1, "fortifications": 1}, edit=_reserves(0, 0, 0),
+        pending={"generals": 1, "fortifications": 1}, edit=reserves(0, 0, 0),
         gen={"egypt": 1, "tripolitania": 1}, forts={"brittany": 1, "aquitaine": 1})
     b.do({"type": "place-general", "territory": "finland"},
          explain="Finland, the last territory in the map's order, is player 3's own: its "
@@ -238,7 +337,7 @@ def random_neutral(b: Any) -> None:
     firsts = [_seat_land(land, seat)[0] for seat in (0, 1)]
     land.update({t: (seat, 4) for seat, t in enumerate(firsts)})
     pos(b, land, phase="random-place", turn=0, current=0, first_player=0,
-        pending={"seat": NEUTRAL, "left": 2}, edit=_basic_reserves([23, 23, 14, 14, 14, 14]))
+        pending={"seat": NEUTRAL, "left": 2}, edit=reserves(23, 23, 14, 14, 14, 14))
     ours = _seat_land(land, NEUTRAL)
     b.check(outcomes=[{"outcome": {"type": "random-placement", "territory": t}, "p": "1/7"}
                       for t in ours],
@@ -259,3 +358,5 @@ def random_neutral(b: Any) -> None:
          state={"current": 1, "pending": {"seat": 3, "left": 2},
                 "territories": {"st-petersburg": {"armies": 3}},
                 "players": [{}, {}, {"reserve": 12}, {}, {}, {}]})
+
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
+from riskspec.conformance.steps import turn_events
 
 # Round-robin ownership in map order gives black (seat 0) 14 territories, no continent.
 
@@ -137,3 +138,73 @@ def place(b):
 def place_other(b):
     _reinforcements(b, 4, "Black gets 4.")
     b.reject({"type": "place", "territory": "kamchatka"}, "not-owner", explain="Kamchatka is green's.", rule="classic.reinforce.place")
+
+
+@scenario("classic.reinforce.minimum.201", "Minimum on the total: 14 territories with Australia give 4 + 2 = 6",
+          ["classic.reinforce.minimum", "classic.reinforce.continent-bonus", "classic.amb.reinforce-minimum-scope"],
+          options={"classic.amb.reinforce-minimum-scope": "total"})
+def minimum_total(b):
+    b.position({"indonesia": (0, 2), "western-australia": (0, 2), "eastern-australia": (0, 2),
+                "afghanistan": (1, 2), "india": (2, 2), "irkutsk": (1, 2)}, phase="fortify", current=2)
+    b.do({"type": "end-turn"}, explain="Above the minimum the total is simply 14 ÷ 3 = 4 plus Australia's 2.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 6, "forced": None}},
+         events=[{"type": "turn-ended", "player": 2, "turn": 1}, *turn_events(0, 2, 14, 6, ["australia"])])
+
+
+@scenario("classic.reinforce.territory-armies.201", "Twelve territories, divided from twelve on: 12 ÷ 3 = 4",
+          ["classic.reinforce.territory-armies", "classic.amb.territory-rounding"],
+          options={"classic.amb.territory-rounding": "nearest-from-twelve"})
+def twelve(b):
+    b.position({"afghanistan": (1, 2), "india": (1, 2)}, phase="fortify", current=2)
+    b.do({"type": "end-turn"}, explain="Twelve is the first count the division applies to.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 4, "forced": None}},
+         events=[{"type": "turn-ended", "player": 2, "turn": 1}, *turn_events(0, 2, 12, 4)])
+
+
+@scenario("classic.reinforce.territory-armies.202",
+          "Below twelve territories 3 for territories, and the minimum on the total adds the continent on top",
+          ["classic.reinforce.territory-armies", "classic.reinforce.minimum", "classic.amb.territory-rounding",
+           "classic.amb.reinforce-minimum-scope"],
+          options={"classic.amb.territory-rounding": "nearest-from-twelve",
+                   "classic.amb.reinforce-minimum-scope": "total"})
+def eleven_with_africa(b):
+    """Black holds Africa and five more territories: 11, below the 12 the division starts at."""
+    africa = ["north-africa", "egypt", "east-africa", "congo", "south-africa", "madagascar"]
+    mine = set(africa) | {"alaska", "alberta", "western-united-states", "venezuela", "argentina"}
+    others = [t for t in b.blank()["territories"] if t not in mine]
+    owners = {t: (1 + i % 2, 2) for i, t in enumerate(others)}
+    owners.update({t: (0, 2) for t in mine})
+    b.position(owners, phase="fortify", current=2)
+    b.do({"type": "end-turn"},
+         explain="Fewer than 12 territories give the minimum of 3 for territories; Africa's 3 are added, "
+                 "and the total of 6 is above the minimum.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 6, "forced": None}},
+         events=[{"type": "turn-ended", "player": 2, "turn": 1}, *turn_events(0, 2, 11, 6, ["africa"])])
+
+
+AUSTRALIA = ["indonesia", "new-guinea", "western-australia", "eastern-australia"]
+
+
+@scenario("classic.reinforce.continent-bonus.004", "A continent one territory short pays no bonus",
+          ["classic.reinforce.continent-bonus"], negative=True)
+def bonus_one_short(b):
+    # black holds three of Australia's four territories; Eastern Australia stays green's
+    owners = {t: (0, 1) for t in AUSTRALIA[:3]}
+    b.position(owners, phase="fortify", current=2)
+    # black: 14 round-robin territories, Indonesia (green's) taken, New Guinea already black's,
+    # Western Australia (blue's) taken: 16 territories → 5 armies, no continent
+    b.do({"type": "end-turn"}, explain="16 territories give 5; Australia is not complete.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 5}},
+         events=[{"type": "reinforcements", "player": 0, "territories": 16, "groups": [], "armies": 5}])
+
+
+@scenario("classic.reinforce.territory-armies.003", "Fewer than twelve territories still give 3",
+          ["classic.reinforce.territory-armies", "classic.reinforce.minimum"])
+def minimum_three(b):
+    owners = {t: (1, 2) for t in b.blank()["territories"]}
+    owners.update({t: (0, 2) for t in ["alaska", "peru", "congo", "siam", "japan"]})
+    owners["ural"] = (2, 2)
+    b.position(owners, phase="fortify", current=2)
+    b.do({"type": "end-turn"}, explain="5 territories give 5 ÷ 3 = 1, raised to the minimum of 3.",
+         state={"current": 0, "turn": 2, "phase": "reinforce", "pending": {"to_place": 3}},
+         events=[{"type": "reinforcements", "player": 0, "territories": 5, "armies": 3}])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from riskspec.conformance.scenario import scenario
-from riskspec.conformance.steps import take
+from riskspec.conformance.steps import placed, take, turn_events
 
 THIRD = "1/3"
 
@@ -158,6 +158,136 @@ def first_turn(b):
          events=[{"type": "turn-started", "player": 1, "turn": 1}])
 
 
+@scenario("classic.setup.claim-territories.201", "A claim puts exactly one army on the territory",
+          ["classic.setup.claim-territories"])
+def claim_one(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 1}, state={"phase": "claim", "current": 1},
+         events=[{"type": "first-player", "player": 1, "for": "setup"}])
+    b.do({"type": "claim", "territory": "brazil"},
+         explain="Blue, who won the roll, claims first; green, on blue's left, claims next.",
+         state={"territories": {"brazil": {"owner": 1, "armies": 1}}, "current": 2,
+                "players": [{}, {"reserve": 34}, {}]},
+         events=[{"type": "claimed", "player": 1, "territory": "brazil", "armies": 1}])
+
+
+@scenario("classic.setup.deal-territories.201",
+          "The last dealt territory ends the deal: the first placer places first, no new roll",
+          ["classic.setup.deal-territories", "classic.setup.placement-rounds"], options={"distribution": "deal"})
+def deal_last(b):
+    def edit(d):
+        d["territories"]["eastern-australia"] = {**d["territories"]["eastern-australia"], "owner": None,
+                                                 "armies": 0}
+        for p, r in zip(d["players"], [21, 21, 22]):
+            p["reserve"] = r
+    b.position(phase="deal", current=0, turn=0, pending={"next": 2}, first_player=0, default_armies=1,
+               edit=edit)
+    b.check(explain="One territory is left; it goes to green, the third seat from black, who was dealt first.",
+            outcomes=[{"outcome": {"type": "deal", "territory": "eastern-australia"}, "p": "1"}])
+    b.do({"type": "deal", "territory": "eastern-australia"},
+         explain="All 42 territories are out: black, who won the roll before the deal, places first.",
+         state={"territories": {"eastern-australia": {"owner": 2, "armies": 1}}, "phase": "setup-place",
+                "current": 0, "pending": {"own": 1, "neutral": 0}, "players": [{}, {}, {"reserve": 21}]},
+         events=[{"type": "territory-dealt", "player": 2, "territory": "eastern-australia", "armies": 1}])
+
+
+def _last_round(b):
+    """Every territory claimed (14 each, black first); one army left for each player, black to place."""
+    def edit(d):
+        for i, p in enumerate(d["players"]):
+            p["reserve"] = 1
+            mine = [t for t, v in d["territories"].items() if v["owner"] == i]
+            d["territories"][mine[0]]["armies"] = 35 - 1 - (len(mine) - 1)
+    b.position(phase="setup-place", current=0, turn=0, pending={"own": 1, "neutral": 0}, first_player=0,
+               default_armies=1, edit=edit)
+
+
+@scenario("classic.setup.placement-rounds.201", "The last army of each player: nobody is passed over until done",
+          ["classic.setup.placement-rounds", "classic.setup.first-turn"])
+def last_round(b):
+    _last_round(b)
+    b.do({"type": "place", "territory": "alaska"},
+         explain="Black's last army; blue still has one, so blue places next.",
+         state={"territories": {"alaska": {"armies": 22}}, "current": 1, "pending": {"own": 1, "neutral": 0},
+                "players": [{"reserve": 0}, {}, {}]},
+         events=[placed(0, "alaska")])
+    b.do({"type": "place", "territory": "northwest-territory"},
+         state={"territories": {"northwest-territory": {"armies": 22}}, "current": 2,
+                "players": [{}, {"reserve": 0}, {}]},
+         events=[placed(1, "northwest-territory")])
+    b.do({"type": "place", "territory": "greenland"},
+         explain="Green places the last army of the setup; black, who placed first, starts turn 1.",
+         state={"territories": {"greenland": {"armies": 22}}, "current": 0, "turn": 1, "phase": "reinforce",
+                "pending": {"to_place": 4, "forced": None}, "players": [{}, {}, {"reserve": 0}]},
+         events=[placed(2, "greenland"), {"type": "setup-complete"}, *turn_events(0, 1, 14, 4)])
+
+
+@scenario("classic.setup.first-turn.600",
+          "New roll for the first turn: its winner opens play; the first placer stays who placed first",
+          ["classic.setup.first-turn", "classic.amb.first-turn"],
+          options={"classic.amb.first-turn": "new-roll"}, reading=("classic.amb.first-turn", "new-roll"))
+def new_roll_keeps_first_placer(b):
+    last_setup_army(b)       # blue placed first; black's last army is to go down
+    b.do({"type": "place", "territory": "alaska"},
+         state={"phase": "first-player", "pending": {"for": "turn"}, "first_player": 1,
+                "territories": {"alaska": {"armies": 35 - 13}}, "players": [{"reserve": 0}, {}, {}]},
+         events=[{"type": "placed", "player": 0, "territory": "alaska", "armies": 1},
+                 {"type": "setup-complete"}])
+    # green holds, round-robin, no whole continent: 14 territories give 4 armies
+    b.do({"type": "first-player", "player": 2},
+         explain="Green wins the roll after the setup and takes turn 1; blue is still the player "
+                 "who placed first.",
+         state={"phase": "reinforce", "current": 2, "turn": 1, "first_player": 1,
+                "pending": {"to_place": 4, "forced": None}},
+         events=[{"type": "first-player", "player": 2, "for": "turn"},
+                 {"type": "turn-started", "player": 2, "turn": 1},
+                 {"type": "reinforcements", "player": 2, "territories": 14, "groups": [], "armies": 4}])
+
+
+def _rotation(b, first: int, claims: list[str], reserve: int):
+    n = b.sc.players
+    b.new_game()
+    b.do({"type": "first-player", "player": first},
+         explain=f"Seat {first} rolled highest and claims first.",
+         state={"phase": "claim", "current": first, "first_player": first})
+    left = [reserve] * n
+    for i, t in enumerate(claims):
+        seat = (first + i) % n
+        left[seat] -= 1
+        b.do({"type": "claim", "territory": t},
+             explain=f"Seat {seat} claims {t}; seat {(seat + 1) % n} is next.",
+             state={"territories": {t: {"owner": seat, "armies": 1}}, "current": (seat + 1) % n,
+                    "players": [{"reserve": r} for r in left]})
+
+
+@scenario("classic.setup.claim-territories.003", "Four players claim in turn from the first placer, "
+          "wrapping past the last seat", ["classic.setup.claim-territories", "classic.turn.order"],
+          players=4)
+def rotation_four(b):
+    _rotation(b, 2, ["alaska", "peru", "iceland", "congo", "siam"], 30)
+
+
+@scenario("classic.setup.claim-territories.004", "Five players claim in turn from the first placer, "
+          "wrapping past the last seat", ["classic.setup.claim-territories", "classic.turn.order"],
+          players=5)
+def rotation_five(b):
+    _rotation(b, 3, ["alaska", "peru", "iceland", "congo", "siam", "japan"], 25)
+
+
+@scenario("classic.setup.deal-territories.002", "A territory dealt to black (seat 0) is not dealt again",
+          ["classic.setup.deal-territories"], options={"distribution": "deal"}, negative=True)
+def deal_twice(b):
+    b.new_game()
+    b.do({"type": "first-player", "player": 0}, state={"phase": "deal", "current": 0, "first_player": 0})
+    b.do({"type": "deal", "territory": "brazil"}, explain="Brazil is dealt to black.",
+         state={"territories": {"brazil": {"owner": 0, "armies": 1}}, "players": [{"reserve": 34}, {}, {}]})
+    b.reject({"type": "deal", "territory": "brazil"}, "already-dealt", rule="classic.setup.deal-territories",
+             explain="Brazil has an owner now, even though that owner is seat 0.",
+             state={"territories": {"brazil": {"owner": 0, "armies": 1}}})
+    b.check(outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/41"}
+                      for t in b.s["territories"] if t != "brazil"])
+
+
 # -- two-player game ----------------------------------------------------------------------------
 @scenario("classic.two-player.mode.001", "Two players play with a neutral army", ["classic.two-player.mode"],
           players=2)
@@ -275,3 +405,97 @@ def last_claim(b):
     b.do({"type": "place", "territory": "alaska"}, state={"current": 1, "pending": {"own": 1},
                                                          "territories": {"alaska": {"armies": 2}},
                                                          "players": [{"reserve": 20}, {}, {}]})
+
+
+@scenario("classic.two-player.placement.201", "Neutral armies are for the two-player game only",
+          ["classic.two-player.placement"], negative=True)
+def no_neutral_in_three(b):
+    _last_round(b)
+    b.reject({"type": "place-neutral", "territory": "alaska"}, "no-neutral-armies",
+             rule="classic.two-player.placement",
+             explain="A three-player game has no neutral army: there is no neutral army to place.")
+
+
+def _two_player_second(b):
+    """After the deal (14 territories each, in map order black, blue, neutral) black has had one
+    placement turn (two on Alaska, one neutral on Quebec); blue's turn."""
+    owners = {t: (i % 3, 1) for i, t in enumerate(b.blank()["territories"])}
+    owners.update({"alaska": (0, 3), "quebec": (2, 2)})
+
+    def edit(d):
+        for p, r in zip(d["players"], [24, 26, 25]):
+            p["reserve"] = r
+    return b.position(owners, phase="setup-place", current=1, turn=0, pending={"own": 2, "neutral": 1},
+                      first_player=0, default_armies=1, edit=edit)
+
+
+@scenario("classic.two-player.placement.202",
+          "Two-player placement: two own armies, no third, one neutral, then the other player",
+          ["classic.two-player.placement", "classic.two-player.neutral-passive"], players=2, negative=True)
+def two_second_turn(b):
+    _two_player_second(b)
+    b.do({"type": "place", "territory": "northwest-territory"},
+         state={"territories": {"northwest-territory": {"armies": 2}}, "pending": {"own": 1, "neutral": 1},
+                "players": [{}, {"reserve": 25}, {}]},
+         events=[placed(1, "northwest-territory")])
+    b.do({"type": "place", "territory": "northwest-territory"},
+         state={"territories": {"northwest-territory": {"armies": 3}}, "pending": {"own": 0, "neutral": 1},
+                "players": [{}, {"reserve": 24}, {}]},
+         events=[placed(1, "northwest-territory")])
+    b.reject({"type": "place", "territory": "northwest-territory"}, "no-own-armies",
+             rule="classic.two-player.placement", explain="Two own armies a placement turn, not three.")
+    b.do({"type": "place-neutral", "territory": "greenland"},
+         explain="Blue's neutral army ends the turn; black places next (the neutral army never has a turn).",
+         state={"territories": {"greenland": {"armies": 2}}, "current": 0, "pending": {"own": 2, "neutral": 1},
+                "players": [{}, {}, {"reserve": 24}]},
+         events=[placed(2, "greenland", by=1)])
+
+
+@scenario("classic.two-player.placement.203",
+          "Two-player game, one neutral territory: the players finish placing the neutral armies, one a turn",
+          ["classic.two-player.placement", "classic.amb.neutral-territories", "classic.setup.first-turn"],
+          players=2, options={"classic.amb.neutral-territories": "single-territory"})
+def neutral_tail(b):
+    """The deal gave the neutral army Kamchatka alone and black 21, blue 20 territories
+    (alternating in map order); every own army is down (black 40, blue 40), the neutral army
+    has 3 left of 40 after 36 placement turns, black first."""
+    rest = [t for t in b.blank()["territories"] if t != "kamchatka"]
+    owners = {t: (i % 2, 1) for i, t in enumerate(rest)}
+    owners.update({"alaska": (0, 20), "northwest-territory": (1, 21), "kamchatka": (2, 37)})
+
+    def edit(d):
+        for p, r in zip(d["players"], [0, 0, 3]):
+            p["reserve"] = r
+    b.position(owners, phase="setup-place", current=0, turn=0, pending={"own": 0, "neutral": 1},
+               first_player=0, default_armies=1, edit=edit)
+    b.do({"type": "place-neutral", "territory": "kamchatka"},
+         explain="Neither player has armies of their own left: each turn is one neutral army.",
+         state={"territories": {"kamchatka": {"armies": 38}}, "current": 1, "pending": {"own": 0, "neutral": 1},
+                "players": [{}, {}, {"reserve": 2}]},
+         events=[placed(2, "kamchatka", by=0)])
+    b.do({"type": "place-neutral", "territory": "kamchatka"},
+         explain="One neutral army is left: black still has a turn to place it.",
+         state={"territories": {"kamchatka": {"armies": 39}}, "current": 0, "pending": {"own": 0, "neutral": 1},
+                "players": [{}, {}, {"reserve": 1}]},
+         events=[placed(2, "kamchatka", by=1)])
+    b.do({"type": "place-neutral", "territory": "kamchatka"},
+         explain="All 120 armies are down; black placed first and starts turn 1 with 21 ÷ 3 = 7 armies.",
+         state={"territories": {"kamchatka": {"armies": 40}}, "current": 0, "turn": 1, "phase": "reinforce",
+                "pending": {"to_place": 7, "forced": None}, "players": [{}, {}, {"reserve": 0}]},
+         events=[placed(2, "kamchatka", by=0), {"type": "setup-complete"}, *turn_events(0, 1, 21, 7)])
+
+
+@scenario("classic.two-player.neutral-defender.201",
+          "No opponent left to choose the neutral army's dice: it throws as many as allowed",
+          ["classic.two-player.neutral-defender", "classic.attack.defender-dice", "classic.amb.two-player-victory"],
+          players=2, options={"classic.amb.two-player-victory": "all-territories"},
+          reading=("classic.amb.two-player-victory", "all-territories"))
+def neutral_dice_alone(b):
+    owners = {t: (0, 2) for t in b.blank()["territories"]}
+    owners.update({"alaska": (0, 5), "kamchatka": (2, 3), "greenland": (2, 1)})
+    b.position(owners, phase="attack", current=0)
+    b.attack("alaska", "kamchatka", 3,
+             explain="Blue is out, so nobody throws for the neutral army: two dice, the most three armies allow.",
+             state={"phase": "battle", "pending": {"from": "alaska", "to": "kamchatka", "attacker_dice": 3,
+                                                   "defender_dice": 2}},
+             events=[{"type": "attack-declared", "player": 0, "from": "alaska", "to": "kamchatka", "dice": 3}])

@@ -24,6 +24,7 @@ from riskspec.conformance.report import (
 )
 from riskspec.conformance.runner import BAD, Campaign, RunOptions, progress_printer
 from riskspec.conformance.vectors import load_cases, select
+from riskspec.progress import Progress
 
 
 @dataclass
@@ -342,7 +343,6 @@ def run_fuzz(cfg: CheckConfig, expectations: Expectations | None, err: IO[str], 
     processes or a Dask cluster; the report's ``fuzz`` section and the engine's handshake.
     ``on_section`` gets the section so far after every chunk of games.  An engine that cannot
     be fuzzed is a note, never a traceback."""
-    from riskspec.cli.progress import Progress as Bar
     from riskspec.conformance.client import reference_client
     from riskspec.conformance.fuzz_campaign import CampaignOptions, EngineSpec, FuzzPlan, run_fuzz_campaign
     from riskspec.conformance.fuzz_report import fuzz_section
@@ -353,7 +353,7 @@ def run_fuzz(cfg: CheckConfig, expectations: Expectations | None, err: IO[str], 
              else f"on {fz.workers} processes" if fz.workers > 1 else "in this process")
     err.write(f"riskspec check --fuzz: {fz.games} seeded games (seed {fz.seed}) of up to {fz.max_steps} "
               f"steps {where}, engine against {reference_label()} …\n")
-    bar = Bar.for_args(cfg.quiet, False, stream=cast(TextIO, err))
+    bar = Progress.for_args(cfg.quiet, False, stream=cast(TextIO, err))
     replay = replay_command(cfg)
 
     def section(res: FuzzResult) -> dict[str, Any]:

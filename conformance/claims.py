@@ -17,9 +17,7 @@ needs its reading claimed, not a rule.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -108,60 +106,3 @@ def case_reading(case: Any, ambiguity: str) -> str | None:
     if isinstance(state_opts, Mapping) and isinstance(state_opts.get(ambiguity), str):
         return str(state_opts[ambiguity])
     return default_reading(case.variant, ambiguity)
-
-
-_local = threading.local()
-_verdicts: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
-_verdicts_lock = threading.Lock()
-
-
-def _reference() -> Any:
-    client = getattr(_local, "client", None)
-    if client is None:
-        from riskspec.conformance.client import reference_client
-        client = _local.client = reference_client()
-    return client
-
-
-def passes_under(case: Any, ambiguity: str, reading: str) -> bool:
-    """Whether the case's expectations still hold on the reference engine under ``reading``.
-
-    This only decides whether a case applies to an engine of another reading — never a verdict
-    on an engine: a case that holds under a reading the engine claims does not depend on the
-    ambiguity, so that engine is judged by it."""
-    from riskspec.conformance.runner import run_case
-    options = {**case.options, ambiguity: reading}
-    state = case.state
-    if isinstance(state, Mapping) and isinstance(state.get("options"), Mapping):
-        state = {**state, "options": {**state["options"], ambiguity: reading}}
-    # run_case turns every refusal of the reference (a reading it cannot set up) into an outcome
-    res = run_case(_reference(), dataclasses.replace(case, options=options, state=state))
-    return res.outcome == "pass"
-
-
-def unclaimed_by_steps(caps: Any, case: Any, skip: Iterable[str] = ()) -> list[str]:
-    """Readings a case depends on through its steps (not its covered rules) that the engine
-    does not claim: for every ambiguity the handshake restricts to readings other than the
-    case's, the case is replayed on the reference under each claimed reading; if it holds
-    under none, the case needs its own reading (``"<ambiguity>=<reading>"``)."""
-    if not isinstance(caps.options, Mapping):
-        return []
-    done = set(skip)
-    why = []
-    for aid, allowed in sorted(caps.options.items()):
-        if aid in done or allowed == "*" or not isinstance(allowed, (list, tuple)) \
-                or not is_ambiguity(case.variant, aid) or default_reading(case.variant, aid) is None:
-            continue
-        mine = case_reading(case, aid)
-        if mine is None or mine in allowed:
-            continue
-        key = (case.id, case.variant, aid, tuple(sorted(map(str, allowed))))
-        with _verdicts_lock:
-            known = _verdicts.get(key)
-        if known is None:
-            known = any(passes_under(case, aid, str(r)) for r in allowed)
-            with _verdicts_lock:
-                _verdicts[key] = known
-        if not known:
-            why.append(f"{aid}={mine}")
-    return why

@@ -30,6 +30,7 @@ from riskspec.conformance.errors import (
     EngineFault,
     EngineGarbage,
     EngineLimit,
+    EngineRefused,
     EngineSchemaError,
     EngineStartError,
     EngineTimeout,
@@ -75,6 +76,23 @@ class Response:
     @property
     def code(self) -> str | None:
         return self.error.get("code") if not self.ok else None
+
+    def error_text(self) -> str:
+        """The error as one line: ``kind/code (rule): message``."""
+        e = self.error
+        s = f"{e.get('kind', '?')}/{e.get('code', '?')}"
+        if e.get("rule"):
+            s += f" ({e['rule']})"
+        if e.get("message"):
+            s += f": {e['message']}"
+        return s
+
+
+def need_ok(r: Response, what: str) -> Response:
+    """``r`` if it is ok; else :class:`EngineRefused` saying which request (``what``) failed."""
+    if not r.ok:
+        raise EngineRefused(f"the engine answered {what} with an error: {r.error_text()}")
+    return r
 
 
 # -- reading untrusted lines -------------------------------------------------------------
@@ -329,10 +347,11 @@ class EngineClient:
         return self._next_id
 
     def _fail(self, fault: EngineFault) -> Any:
-        time.sleep(0.05)  # let stderr drain a little
-        fault.stderr_tail = self.stderr_tail()
         self.faults.append(fault)
+        # ending the engine closes its stderr: kill() waits for the reader to reach the end of
+        # the pipe (STRAY_GRACE at most), so the tail holds all the engine wrote before it
         self.kill()
+        fault.stderr_tail = self.stderr_tail()
         raise fault
 
     def _write(self, obj: Mapping[str, Any], timeout: float) -> None:
@@ -587,6 +606,18 @@ class InProcessClient(SessionClient):
                  version: str = "0") -> None:
         from riskspec.conformance.server import Session, handshake
         super().__init__(Session(api, capabilities), Capabilities(handshake(name, version, capabilities)))
+
+
+_local = threading.local()
+
+
+def shared_reference_client() -> InProcessClient:
+    """This thread's in-process client of the reference engine, made on first use (the
+    suite's own replays: claims under other readings, attribution)."""
+    client = getattr(_local, "client", None)
+    if client is None:
+        client = _local.client = reference_client()
+    return client
 
 
 def reference_client() -> InProcessClient:

@@ -49,6 +49,11 @@ class ScenarioError(ConformanceError):
     """A Python scenario disagrees with the reference engine, or is written wrongly."""
 
 
+class EngineRefused(ConformanceError):
+    """Not a rule verdict: the engine answered a request a case needs with an error (it refused
+    to set the case up, an internal error); the case ends as ``error``."""
+
+
 class EngineUnusable(ConformanceError):
     """The engine under test cannot start or never completes its handshake: nothing can run."""
 

@@ -525,6 +525,20 @@ def prepare(engine: Any, plan: FuzzPlan) -> tuple[Any, list[Start], list[str]]:
     return caps, starts, notes
 
 
+def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
+                       seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
+                       probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
+                       progress: Callable[[str], None] | None = None, chunk: int | None = None) -> FuzzResult:
+    """Play ``games`` seeded games in this process on ``engine``; every distinct divergence,
+    shrunk (and saved under ``save_dir``).  ``chunk``: games between progress reports (None:
+    up to 50; 1 lets a ``progress`` that raises stop the run after any game).  :func:`run_campaign`
+    plays the same games split across processes or a cluster, with the same result."""
+    plan = FuzzPlan(games=games, max_steps=max_steps, seed=seed, probe_rate=probe_rate,
+                    variants=tuple(variants) if variants else None, max_divergences=max_divergences)
+    return run_serial(engine, reference, plan, save_dir=save_dir, expectations=expectations,
+                      progress=progress, chunk=chunk)
+
+
 def run_serial(engine: Any, reference: Any, plan: FuzzPlan, *, save_dir: Path | None = None,
                expectations: Any = None, progress: Callable[[str], None] | None = None,
                chunk: int | None = None) -> FuzzResult:

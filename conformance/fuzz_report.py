@@ -17,7 +17,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from riskspec.conformance.untrusted import clean_text
+from riskspec.conformance.attribution import failure_lines
+from riskspec.conformance.untrusted import clean_text, markdown_inline
 
 #: the counters of :class:`~riskspec.conformance.properties.FuzzStats` a report keeps
 COUNTS = ("games", "steps", "legal_checks", "outcome_checks", "probes", "unsupported", "not_claimed",
@@ -81,17 +82,12 @@ def summary(section: Mapping[str, Any]) -> str:
             + (f", {section['known']} known" if section.get("known") else ""))
 
 
-def _md(text: Any) -> str:
-    from riskspec.conformance.report import _inline
-    return _inline(text)
-
-
 def markdown_lines(section: Mapping[str, Any]) -> list[str]:
     ref = section.get("reference") or {}
     fam = ", ".join(f"{k} {v}" for k, v in (section.get("by_family") or {}).items()) or "none"
     lines = ["## Differential fuzzing", "",
-             f"- Compared against: **{_md(ref.get('name', '?'))} {_md(ref.get('version', ''))}** "
-             f"(`{_md(ref.get('path', '?'))}`)",
+             f"- Compared against: **{markdown_inline(ref.get('name', '?'))} {markdown_inline(ref.get('version', ''))}** "
+             f"(`{markdown_inline(ref.get('path', '?'))}`)",
              f"- Seed {section.get('seed')}: {section.get('games', 0)} of {section.get('games_planned', 0)} "
              f"games from {section.get('starts', 0)} start positions, {section.get('steps', 0)} steps "
              f"(longest game {section.get('longest', 0)}; by family: {fam}; "
@@ -104,20 +100,19 @@ def markdown_lines(section: Mapping[str, Any]) -> list[str]:
              + (f" (and {section['known']} known, from the expectations file)" if section.get("known") else "")]
     why = unchecked(section)
     if why:
-        lines.append(f"- NOT CHECKED: {_md(why)}")
-    lines += [f"- note: {_md(n)}" for n in section.get("notes") or []]
+        lines.append(f"- NOT CHECKED: {markdown_inline(why)}")
+    lines += [f"- note: {markdown_inline(n)}" for n in section.get("notes") or []]
     lines.append("")
     for n, f in enumerate(section.get("findings") or [], 1):
         tag = "KNOWN" if f["outcome"] == "xfail" else "DIVERGENCE"
-        lines += [f"### {tag} {n}: `{f['rule']}` — {_md(f['what'])}", ""]
-        lines.append(f"- Kind: {f['kind']}; variant {f['variant']}; from {_md(f.get('start', '?'))}, "
+        lines += [f"### {tag} {n}: `{f['rule']}` — {markdown_inline(f['what'])}", ""]
+        lines.append(f"- Kind: {f['kind']}; variant {f['variant']}; from {markdown_inline(f.get('start', '?'))}, "
                      f"{f['steps']} step(s)" + (f" (shrunk from {f['shrunk_from']})" if f.get("shrunk_from") else ""))
         if f.get("reason"):
-            lines.append(f"- Known: {_md(f['reason'])}")
-        from riskspec.conformance.report import failure_lines
+            lines.append(f"- Known: {markdown_inline(f['reason'])}")
         lines += [f"- {label}: {text}" for label, text in failure_lines(f, markdown=True)]
         if f.get("path"):
-            lines.append(f"- Saved: `{_md(f['path'])}`")
+            lines.append(f"- Saved: `{markdown_inline(f['path'])}`")
         lines.append("")
     return lines
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from riskspec.conformance.errors import ConformanceError
@@ -29,10 +30,33 @@ class Mutant:
     family: str = "classic"   # the variants its handshake claims (its deviation is in their rules)
 
     def install(self, api: Any) -> Any:
-        from riskspec.conformance.reference_api import override_params
         if self.params or self.board_edit:
             override_params(self.params, self.board_edit)
         return self.wrap(api) if self.wrap else api
+
+
+def override_params(overrides: Mapping[str, Any],
+                    board_edit: Callable[[Any], Any] | None = None) -> None:
+    """Make every ruleset resolved in this process use ``overrides`` for its parameters
+    (and ``board_edit(board)`` for its map). Used only by mutants, in their own process."""
+    from riskspec import model
+    from riskspec.model import Ruleset
+
+    original = model.Variant.resolve
+    edited: dict[int, Any] = {}
+
+    def resolve(self: Any, options: Mapping[str, str] | None = None) -> Ruleset:
+        rs = original(self, options)
+        params = dict(rs.params)
+        params.update(overrides)
+        variant = rs.variant
+        if board_edit is not None:
+            if id(variant) not in edited:
+                edited[id(variant)] = dataclasses.replace(variant, board=board_edit(variant.board))
+            variant = edited[id(variant)]
+        return Ruleset(variant, rs.options, MappingProxyType(params))
+
+    model.Variant.resolve = resolve  # type: ignore[method-assign]
 
 
 def _group_bonus(group: str, bonus: int) -> Callable[[Any], Any]:

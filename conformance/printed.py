@@ -212,3 +212,32 @@ def seat_fields(b: Any, **at: Mapping[str, Any]) -> list[dict]:
     """A ``players`` expectation for this case's seats (6 in the basic game, with the four
     neutral armies; the Advanced game's players): ``at`` maps ``p0``, ``p1``, … to fields."""
     return seats(len(b.blank()["players"]), **at)
+
+
+def reserves(*values: int) -> Any:
+    """An ``edit`` for :func:`pos`: the seats' starting regiments left, in seat order."""
+    def edit(d: dict) -> None:
+        for p, r in zip(d["players"], values):
+            p["reserve"] = r
+    return edit
+
+
+def challengers(zone: str, n: int) -> Any:
+    """An ``edit`` for :func:`pos`: ``n`` of the mover's ships built among the zone's ships."""
+    def change(d: dict) -> None:
+        d["zones"][zone]["challenger_ships"] = n
+    return change
+
+
+def aquitaine_takes_castile(b: Any, hands: dict[int, list[str]]) -> None:
+    """Player 1 (seat 0, 5 in Aquitaine) takes Castile, player 2's last territory (1 regiment),
+    with 6-5-4 against 2: player 2 is out, their two cards join the attacker's three."""
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1)}, hands=hands)
+    b.do(attack("aquitaine", "castile", 3), state={"phase": "battle"})
+    b.do({"type": "roll", "attacker": [6, 5, 4], "defender": [2]},
+         events=[{"type": "battle", "player": 0, "defender": 1, "from": "aquitaine",
+                  "to": "castile", "attacker_dice": [6, 5, 4], "defender_dice": [2],
+                  "attacker_losses": 0, "defender_losses": 1},
+                 {"type": "eliminated", "player": 1, "by": 0}],
+         state={"phase": "occupy", "territories": {"castile": {"owner": 0, "armies": 0}},
+                "players": [{"cards": 5}, {"eliminated": True, "cards": []}, {}]})

@@ -24,7 +24,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import zip_longest
@@ -913,19 +913,3 @@ def finish_divergences(divergences: Sequence[Divergence], *, save_dir: Path | No
             div.known = hit.get("reason") if hit else None
         if save_dir is not None and div.start is not None:
             div.path = save_vector(divergence_case(div, cid), save_dir)
-
-
-# -- the campaign -------------------------------------------------------------------------------
-def differential_check(engine: Any, reference: Any, *, games: int = 100, max_steps: int = 200,
-                       seed: int = 0, save_dir: Path | None = None, variants: Sequence[str] | None = None,
-                       probe_rate: float = 0.15, max_divergences: int = 20, expectations: Any = None,
-                       progress: Callable[[str], None] | None = None, chunk: int | None = None) -> FuzzResult:
-    """Play ``games`` seeded games in this process on ``engine``; every distinct divergence,
-    shrunk (and saved under ``save_dir``).  ``chunk``: games between progress reports (None:
-    up to 50; 1 lets a ``progress`` that raises stop the run after any game).  :func:`riskspec.conformance.fuzz_campaign.run_campaign`
-    plays the same games split across processes or a cluster, with the same result."""
-    from riskspec.conformance.fuzz_campaign import FuzzPlan, run_serial
-    plan = FuzzPlan(games=games, max_steps=max_steps, seed=seed, probe_rate=probe_rate,
-                    variants=tuple(variants) if variants else None, max_divergences=max_divergences)
-    return run_serial(engine, reference, plan, save_dir=save_dir, expectations=expectations,
-                      progress=progress, chunk=chunk)

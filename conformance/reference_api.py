@@ -1,19 +1,19 @@
 """The reference engine as the protocol server sees it (``riskspec engine``).
 
 Wraps :mod:`riskspec.reference.engine` with what the protocol adds: loading a
-state for a given variant/options, optional parameter overrides (how the
-suite-power mutants deviate from the rules), and the handshake capabilities
-derived from the specification.
+state for a given variant/options and the handshake capabilities derived from the
+specification; ``serve_reference`` serves it, or one of the suite-power mutants
+(:mod:`riskspec.conformance.mutants`) instead.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Mapping
 from typing import Any
 
 from riskspec import __version__
+from riskspec.conformance.mutants import get_mutant, reading_of
 
 
 def _engine() -> Any:
@@ -92,31 +92,6 @@ class ReferenceAPI:
         return self.eng.apply(state, dict(action))
 
 
-def override_params(overrides: Mapping[str, Any],
-                    board_edit: Callable[[Any], Any] | None = None) -> None:
-    """Make every ruleset resolved in this process use ``overrides`` for its parameters
-    (and ``board_edit(board)`` for its map). Used only by mutants, in their own process."""
-    from riskspec import model
-    from riskspec.model import Ruleset
-
-    original = model.Variant.resolve
-    edited: dict[int, Any] = {}
-
-    def resolve(self: Any, options: Mapping[str, str] | None = None) -> Ruleset:
-        rs = original(self, options)
-        params = dict(rs.params)
-        params.update(overrides)
-        variant = rs.variant
-        if board_edit is not None:
-            import dataclasses
-            if id(variant) not in edited:
-                edited[id(variant)] = dataclasses.replace(variant, board=board_edit(variant.board))
-            variant = edited[id(variant)]
-        return Ruleset(variant, rs.options, MappingProxyType(params))
-
-    model.Variant.resolve = resolve  # type: ignore[method-assign]
-
-
 def serve_reference(mutant: str | None = None, *, honest: bool = False) -> int:
     """Serve the reference engine, or one mutant of it. ``honest``: a mutant that plays a
     non-default reading claims that reading (and only it) for its ambiguity."""
@@ -125,7 +100,6 @@ def serve_reference(mutant: str | None = None, *, honest: bool = False) -> int:
     name = "riskspec-reference"
     caps = capabilities()
     if mutant:
-        from riskspec.conformance.mutants import get_mutant, reading_of
         m = get_mutant(mutant)
         api = m.install(api)
         name = f"riskspec-reference+mutant:{m.name}"

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from riskspec import safeio
+from riskspec.conformance.attribution import failure_lines
 from riskspec.conformance.errors import ReportPathError
 from riskspec.conformance.runner import BAD, OUTCOMES, CaseResult
-from riskspec.conformance.untrusted import clean_json, clean_text
+from riskspec.conformance.untrusted import clean_json, clean_text, markdown_inline
 
 FORMAT = "riskspec/report@1"
 
@@ -244,21 +245,16 @@ def _code_block(text: str) -> list[str]:
     return [fence, text, fence]
 
 
-def _inline(text: Any) -> str:
-    """Engine text for one line of Markdown: no line breaks, no markup."""
-    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", clean_text(text, limit=300, one_line=True))
-
-
 def render_markdown(rep: Mapping[str, Any]) -> str:
     eng = rep.get("engine") or {}
     if not isinstance(eng, Mapping):
         eng = {}
     t = rep["totals"]
     lines = [f"# riskspec conformance report{'' if rep['complete'] else ' (PARTIAL: run not finished)'}", ""]
-    lines.append(f"- Engine: **{_inline(eng.get('name', '?'))} {_inline(eng.get('version', ''))}** "
-                 f"({_inline(rep.get('command', ''))})")
+    lines.append(f"- Engine: **{markdown_inline(eng.get('name', '?'))} {markdown_inline(eng.get('version', ''))}** "
+                 f"({markdown_inline(rep.get('command', ''))})")
     lines.append(f"- Protocol: {rep.get('protocol', '?')}"
-                 + (f" ({_inline(rep['transport'])})" if rep.get("transport") else "")
+                 + (f" ({markdown_inline(rep['transport'])})" if rep.get("transport") else "")
                  + f"; started {rep.get('started', '?')}, "
                  f"updated {rep['updated']}")
     lines.append(f"- Cases: {t['run']} of {rep['planned']} run — " +
@@ -279,11 +275,11 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
         verdict = "CONFORMS (for what it claims)"
     lines += [f"- Verdict: **{verdict}**", ""]
     if rep.get("run_errors"):
-        lines += ["## Run errors", ""] + [f"- {_inline(e)}" for e in rep["run_errors"]] + [""]
+        lines += ["## Run errors", ""] + [f"- {markdown_inline(e)}" for e in rep["run_errors"]] + [""]
     hs = rep.get("handshake")
     if isinstance(hs, Mapping) and hs.get("ok") is False:
         lines += ["## Handshake failed", "",
-                  f"The engine did not complete the riskspec/1 handshake ({_inline(hs.get('fault', '?'))}), "
+                  f"The engine did not complete the riskspec/1 handshake ({markdown_inline(hs.get('fault', '?'))}), "
                   "so no case was run.", ""] + _code_block(str(hs.get("message", "")).rstrip()) + [""]
         if hs.get("stderr"):
             lines += ["engine stderr (tail):"] + _code_block(str(hs["stderr"])[-2000:]) + [""]
@@ -322,7 +318,7 @@ def render_markdown(rep: Mapping[str, Any]) -> str:
         lines += ["## Claimed, not reached", "",
                   "Rules the handshake claims on which no case ran, with what kept each case out "
                   "(a capability or reading the engine does not claim, and how many cases it kept out):", ""]
-        lines += [f"- `{r}` — " + "; ".join(f"{_inline(k)}" + (f" ({n})" if n else "") for k, n in why.items())
+        lines += [f"- `{r}` — " + "; ".join(f"{markdown_inline(k)}" + (f" ({n})" if n else "") for k, n in why.items())
                   for r, why in reach["not_reached"].items()] + [""]
     if reach and reach.get("unjudged"):
         lines += ["## Reached, not judged", "",
@@ -527,21 +523,6 @@ def failure_details(f: dict[str, Any], variant: str, rerun: Any) -> dict[str, An
         import shlex
         f["rerun"] = f"{rerun} --select {shlex.quote(str(f.get('case', '')))}"
     return f
-
-
-def failure_lines(f: Mapping[str, Any], *, markdown: bool = False) -> list[tuple[str, str]]:
-    """(label, text) lines of a failure's rule, its statement, docs page and rerun command."""
-    q = (lambda t: f"`{t}`") if markdown else (lambda t: t)
-    out = []
-    if f.get("rule"):
-        out.append(("rule broken", q(f["rule"]) + (f" — {f['rule_statement']}" if f.get("rule_statement")
-                                                   else "")))
-    if f.get("docs"):
-        out.append(("docs", q(f["docs"]) + " (rulebook site: `riskspec docs build`)" if markdown
-                    else f"{f['docs']} (rulebook site; or: riskspec explain {f.get('rule', '')})"))
-    if f.get("rerun"):
-        out.append(("rerun", q(f["rerun"])))
-    return out
 
 
 def print_failures(rep: Mapping[str, Any], stream: Any, limit: int = 50) -> None:

@@ -14,12 +14,19 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from riskspec.conformance.claims import case_needs, unclaimed_by_steps
-from riskspec.conformance.client import EngineClient, InProcessClient, Response
+from riskspec.conformance import attribution
+from riskspec.conformance.claims import case_needs, case_reading, default_reading, is_ambiguity
+from riskspec.conformance.client import (
+    EngineClient,
+    InProcessClient,
+    Response,
+    need_ok,
+    shared_reference_client,
+)
 from riskspec.conformance.compare import (
     MISSING,
     action_key,
@@ -28,8 +35,9 @@ from riskspec.conformance.compare import (
     partial_diff,
     set_diff,
 )
-from riskspec.conformance.errors import EngineFault, EngineLied, EngineSchemaError, JudgeError
+from riskspec.conformance.errors import EngineFault, EngineLied, EngineRefused, EngineSchemaError, JudgeError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
+from riskspec.conformance.perft import divide_rows, perft
 from riskspec.conformance.protocol import STATE_FORMAT, schema_errors
 from riskspec.conformance.untrusted import clean_json, clean_text
 from riskspec.conformance.vectors import Case
@@ -76,35 +84,6 @@ class _Stop(Exception):
         super().__init__(message)
 
 
-def _setup_fields(case: Case) -> dict[str, Any]:
-    f: dict[str, Any] = {"variant": case.variant, "players": case.players, "options": dict(case.options)}
-    if case.map is not None:
-        f["map"] = case.map
-    if case.missions is not None:
-        f["missions"] = case.missions
-    return f
-
-
-def _err_text(r: Response) -> str:
-    e = r.error
-    s = f"{e.get('kind', '?')}/{e.get('code', '?')}"
-    if e.get("rule"):
-        s += f" ({e['rule']})"
-    if e.get("message"):
-        s += f": {e['message']}"
-    return s
-
-
-def _need_ok(r: Response, what: str) -> Response:
-    if not r.ok:
-        raise _Error(f"the engine answered {what} with an error: {_err_text(r)}")
-    return r
-
-
-class _Error(Exception):
-    """Not a rule verdict: the engine could not do what the case needs (setup refused, internal error)."""
-
-
 def checked_state(r: Response, what: str) -> Any:
     """The state of an ok response, checked against ``schemas/state.schema.json`` when it is
     in riskspec's format (docs/protocol.md): a state the schema refuses (a negative count, a
@@ -117,56 +96,6 @@ def checked_state(r: Response, what: str) -> Any:
             raise EngineSchemaError(f"the state returned by {what} breaks the state schema: "
                                     + "; ".join(problems))
     return state
-
-
-# -- perft ----------------------------------------------------------------------------
-def perft(client: EngineClient | InProcessClient, setup: Mapping[str, Any], state: Mapping[str, Any],
-          depth: int) -> tuple[int, dict[str, int]]:
-    """Leaf count to ``depth`` plies from ``state`` (chance outcomes are plies too), and the divide."""
-    divide: dict[str, int] = {}
-
-    def moves() -> list[dict]:
-        acts = _need_ok(client.request("legal_actions"), "legal_actions").result["actions"]
-        if acts:
-            return acts
-        return [o["outcome"] for o in
-                _need_ok(client.request("chance_outcomes"), "chance_outcomes").result["outcomes"]]
-
-    def count(st: Mapping[str, Any], d: int, top: bool) -> int:
-        _need_ok(client.request("load_state", state=st, **setup), "load_state")
-        ms = moves()
-        if d == 1:
-            if top:
-                for m in ms:
-                    divide[action_key(m)] = divide.get(action_key(m), 0) + 1
-            return len(ms)
-        total = 0
-        for m in ms:
-            _need_ok(client.request("load_state", state=st, **setup), "load_state")
-            after = _need_ok(client.request("apply", action=m), "apply " + action_key(m)).result["state"]
-            n = count(after, d - 1, False)
-            if top:
-                divide[action_key(m)] = divide.get(action_key(m), 0) + n
-            total += n
-        return total
-
-    return count(state, depth, True), divide
-
-
-def divide_rows(expected: Mapping[str, int] | None, actual: Mapping[str, int]) -> list[str]:
-    """python-chess style divide printout, marking the moves whose counts differ."""
-    rows = []
-    keys = sorted(set(actual) | set(expected or {}))
-    for k in keys:
-        a = actual.get(k)
-        e = (expected or {}).get(k)
-        if expected is None:
-            rows.append(f"{k}: {a}")
-        elif a != e:
-            rows.append(f"{k}: {a if a is not None else 'missing'}  (expected {e if e is not None else 'none'})")
-        else:
-            rows.append(f"{k}: {a}")
-    return rows
 
 
 def echo_diffs(sent: Any, echoed: Any) -> list[dict]:
@@ -239,7 +168,7 @@ def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout
         res.message = stop.message + ("\n" if stop.message else "") + format_diff(stop.diffs)
         _attribute(case, res, stop, client)
         _skip_if_unclaimed(case, res, getattr(client, "capabilities", None))
-    except _Error as exc:
+    except EngineRefused as exc:
         res.outcome, res.message = "error", str(exc)
     except EngineFault as fault:
         res.outcome, res.fault = fault.outcome, fault.kind
@@ -262,6 +191,54 @@ def run_case(client: EngineClient | InProcessClient, case: Case, *, case_timeout
         if hasattr(client, "deadline"):
             client.deadline = None
     return res
+
+
+# -- readings a case relies on through its steps -----------------------------------
+_verdicts: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
+_verdicts_lock = threading.Lock()
+
+
+def passes_under(case: Any, ambiguity: str, reading: str) -> bool:
+    """Whether the case's expectations still hold on the reference engine under ``reading``.
+
+    This only decides whether a case applies to an engine of another reading — never a verdict
+    on an engine: a case that holds under a reading the engine claims does not depend on the
+    ambiguity, so that engine is judged by it."""
+    options = {**case.options, ambiguity: reading}
+    state = case.state
+    if isinstance(state, Mapping) and isinstance(state.get("options"), Mapping):
+        state = {**state, "options": {**state["options"], ambiguity: reading}}
+    # run_case turns every refusal of the reference (a reading it cannot set up) into an outcome
+    res = run_case(shared_reference_client(), replace(case, options=options, state=state))
+    return res.outcome == "pass"
+
+
+def unclaimed_by_steps(caps: Any, case: Any, skip: Iterable[str] = ()) -> list[str]:
+    """Readings a case depends on through its steps (not its covered rules) that the engine
+    does not claim: for every ambiguity the handshake restricts to readings other than the
+    case's, the case is replayed on the reference under each claimed reading; if it holds
+    under none, the case needs its own reading (``"<ambiguity>=<reading>"``)."""
+    if not isinstance(caps.options, Mapping):
+        return []
+    done = set(skip)
+    why = []
+    for aid, allowed in sorted(caps.options.items()):
+        if aid in done or allowed == "*" or not isinstance(allowed, (list, tuple)) \
+                or not is_ambiguity(case.variant, aid) or default_reading(case.variant, aid) is None:
+            continue
+        mine = case_reading(case, aid)
+        if mine is None or mine in allowed:
+            continue
+        key = (case.id, case.variant, aid, tuple(sorted(map(str, allowed))))
+        with _verdicts_lock:
+            known = _verdicts.get(key)
+        if known is None:
+            known = any(passes_under(case, aid, str(r)) for r in allowed)
+            with _verdicts_lock:
+                _verdicts[key] = known
+        if not known:
+            why.append(f"{aid}={mine}")
+    return why
 
 
 def planned_requests(case: Case, setup: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -287,7 +264,7 @@ def planned_requests(case: Case, setup: Mapping[str, Any]) -> list[tuple[str, di
 
 
 def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResult) -> None:
-    setup = _setup_fields(case)
+    setup = case.setup_fields()
     pipeline = getattr(client, "pipeline", None)
     if pipeline is not None:      # one round trip for the case, if the engine claims pipelining
         pipeline(planned_requests(case, setup))
@@ -296,7 +273,7 @@ def _run_steps(client: EngineClient | InProcessClient, case: Case, res: CaseResu
     else:
         r = client.request("new_game", **setup)
     if not r.ok:
-        raise _Error(f"the engine refused to set up the case: {_err_text(r)}")
+        raise EngineRefused(f"the engine refused to set up the case: {r.error_text()}")
     cur = checked_state(r, "load_state" if case.state is not None else "new_game")
     _check_setup_echo(case, setup, cur)
     trail: list[Any] = [cur]   # the engine's state at the start and after each step
@@ -338,21 +315,21 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
                     got["kind"] = r.error.get("kind")
                 diffs += partial_diff(want, got, "$.error")
                 if r.error.get("kind") == "internal":
-                    raise _Error(f"{where}: engine internal error: {_err_text(r)}")
+                    raise EngineRefused(f"{where}: engine internal error: {r.error_text()}")
                 fresh = True
             else:
                 if not r.ok:
                     if r.error.get("kind") == "internal":
-                        raise _Error(f"{where}: engine internal error: {_err_text(r)}")
+                        raise EngineRefused(f"{where}: engine internal error: {r.error_text()}")
                     raise _Stop([{"path": "$.error", "expected": None, "actual": {
                         k: r.error.get(k) for k in ("kind", "code", "rule") if r.error.get(k)}}],
-                        f"{where}: the engine rejected a legal action: {_err_text(r)}",
+                        f"{where}: the engine rejected a legal action: {r.error_text()}",
                         refusal=r.error)
                 cur, events = checked_state(r, f"apply ({where})"), r.result.get("events", [])
         if "state" in exp:
             if fresh:
                 before = cur
-                cur = checked_state(_need_ok(client.request("state"), "state"), f"state ({where})")
+                cur = checked_state(need_ok(client.request("state"), "state"), f"state ({where})")
                 if action is None and echo_diffs(before, cur):  # nothing was played: the same state
                     raise _lied(echo_diffs(before, cur), f"{where}: the state request answered a "
                                 "state other than the one the engine last returned, with no action between")
@@ -364,10 +341,10 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
         if "events" in exp:
             diffs += events_diff(exp["events"], events or [])
         if any(k in exp for k in ("legal_count", "legal", "legal_includes", "legal_excludes")):
-            acts = _need_ok(client.request("legal_actions"), "legal_actions").result["actions"]
+            acts = need_ok(client.request("legal_actions"), "legal_actions").result["actions"]
             diffs += _legal_diffs(exp, acts)
         if "outcomes" in exp:
-            outs = _need_ok(client.request("chance_outcomes"), "chance_outcomes").result["outcomes"]
+            outs = need_ok(client.request("chance_outcomes"), "chance_outcomes").result["outcomes"]
             want = {action_key(o["outcome"]): o["p"] for o in exp["outcomes"]}
             got = {action_key(o["outcome"]): o["p"] for o in outs}
             if want != got:
@@ -381,7 +358,7 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
             if nodes != pf["nodes"] or ("divide" in pf and divide != pf["divide"]):
                 diffs.append({"path": f"$.perft(depth={pf['depth']})", "expected": pf["nodes"],
                               "actual": nodes, "divide": divide_rows(pf.get("divide"), divide)})
-            _need_ok(client.request("load_state", state=cur, **setup), "load_state")
+            need_ok(client.request("load_state", state=cur, **setup), "load_state")
         if diffs:
             raise _Stop(diffs, f"{where}: " + (step.get("explain") or "expectation not met"))
     res.step = None
@@ -390,7 +367,6 @@ def _play(client: EngineClient | InProcessClient, case: Case, res: CaseResult, s
 
 def _attribute(case: Case, res: CaseResult, stop: _Stop, client: Any = None) -> None:
     """Name the rule the failure breaks; put an upstream cause first when there is one."""
-    from riskspec.conformance import attribution
     index = res.step
     before = stop.trail[-1] if stop.trail else None
     probe, located = None, []
@@ -424,7 +400,6 @@ def _skip_if_unclaimed(case: Case, res: CaseResult, caps: Any) -> None:
     """A failure blamed on a rule the engine does not claim is no verdict on the engine: the
     case needs that rule too (a fortify case whose turn ends with a card drawn needs
     ``classic.cards.earn``), so it is skipped with that reason and never counts against a rule."""
-    from riskspec.conformance.claims import is_ambiguity
     rule = res.rule
     if not rule or caps is None or rule in case.covers or is_ambiguity(case.variant, rule) \
             or caps.claims_rule(rule):

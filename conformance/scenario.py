@@ -13,6 +13,39 @@ Style (after ethereum consensus-specs tests): pre-state, operation,
 post-state expectations; an operation expected to be rejected names its error
 code and the rule it breaks (both the author's; the reference engine must cite
 that rule).
+
+Where a case goes (the same for both families).  A case module is named by the rules its
+cases test, never by the campaign, coverage gap or review that prompted them (that history
+is the CHANGELOG's and ``conformance/mutation-triage.yaml``'s).  A case
+``<family>.<section>.<rule>.<NNN>`` is written in the module of its section, the one its
+vector file is named after (``vectors/<variant>/<section>.json``):
+
+* Classic: ``cases_<section>.py`` (``classic.attack.*`` in ``cases_attack``);
+* Napoléon on an inline map (the small boards of ``cases_napoleon``):
+  ``cases_napoleon_<section>.py``;
+* Napoléon on the printed board: ``cases_napoleon_printed_<section>.py``
+  (:data:`PRINTED_MODULES`), numbered 601–699 (``tests/napoleon/test_vectors.py``).
+
+A section module also holds the neighbouring section its positions serve: ``cases_setup``
+the two-player game, ``cases_reinforce`` the turn, ``cases_conquest`` elimination,
+``cases_victory`` missions, ``cases_napoleon_effects`` epidemics, ``cases_napoleon_units``
+purchases, ``cases_napoleon_turn`` scoring and the end-of-turn draws,
+``cases_napoleon_setup`` the basic game's deal, ``cases_napoleon_printed_turn`` scoring and
+capitals, ``cases_napoleon_printed_effects`` the card rules of effects,
+``cases_napoleon_printed_missions`` the missions' deal and points.  A few modules are named by a subject that cuts across sections on purpose: every
+reading of an ambiguity (``cases_ambiguities``, ``cases_napoleon_amb``: the ``amb`` section),
+the board itself (``cases_board``, ``cases_napoleon_board``), perft counts, the action
+format, whole legal-action lists, chance nodes, and the defender's always-maximum reading
+(``cases_defender_max``).  The first Napoléon modules still gather several sections
+(``cases_napoleon``: the basic game; ``cases_napoleon_rules``: a tour of the rules;
+``cases_napoleon_readings``: readings beside their rules), and ``cases_napoleon_leaders``,
+``cases_napoleon_missions`` and ``cases_napoleon_effects`` keep beside their own section the
+older cases of other sections about leaders, missions and card effects (a general's dice
+bonus, a mission reading); a new case goes to its section's module all the same.  Helpers
+several modules use live in helper modules, which register no case: ``steps`` (Classic
+steps and events), ``lineboard`` (Napoléon's small boards), ``printed`` (the printed
+board).  A case's number only has to be new for its rule (a duplicate ID is refused); an ID
+never changes once shipped.
 """
 
 from __future__ import annotations
@@ -22,32 +55,32 @@ import functools
 import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from riskspec.conformance.compare import action_key, events_diff, format_diff, partial_diff
 from riskspec.conformance.errors import ScenarioError
 from riskspec.conformance.frame import advance, compared, frame_diff, observe
+from riskspec.conformance.synthetic import SYNTHETIC
 from riskspec.errors import ActionError
 
-#: the Napoléon cases on the printed Europe board, one module per rule section
+#: the Napoléon cases on the printed Europe board, one module per rule section (see above)
 PRINTED_MODULES = ("cases_napoleon_printed_combat", "cases_napoleon_printed_naval",
                    "cases_napoleon_printed_end_of_turn", "cases_napoleon_printed_maneuver",
                    "cases_napoleon_printed_units", "cases_napoleon_printed_leaders",
                    "cases_napoleon_printed_basic", "cases_napoleon_printed_effects",
                    "cases_napoleon_printed_cards", "cases_napoleon_printed_epidemics",
                    "cases_napoleon_printed_missions", "cases_napoleon_printed_turn",
-                   "cases_napoleon_printed_setup", "cases_napoleon_printed_legal",
-                   "cases_napoleon_printed_moves")
+                   "cases_napoleon_printed_setup")
 #: modules holding the scenarios, in export order
 CASE_MODULES = ("cases_setup", "cases_reinforce", "cases_cards", "cases_attack", "cases_conquest",
                 "cases_fortify", "cases_victory", "cases_ambiguities", "cases_perft", "cases_defender_max",
                 "cases_napoleon", "cases_napoleon_rules", "cases_napoleon_amb", "cases_napoleon_readings",
                 "cases_napoleon_missions", "cases_napoleon_leaders", "cases_napoleon_effects",
-                "cases_coverage", "cases_board", "cases_napoleon_board",
-                "cases_napoleon_edges", "cases_mutants_classic", "cases_napoleon_mut_setup",
-                "cases_napoleon_mut_plays", "cases_napoleon_mut_moves", "cases_napoleon_mut_turn", "cases_one_thing",
-                "cases_action_format", "cases_new_game", "cases_turn_steps", "cases_legal_actions",
+                "cases_board", "cases_napoleon_board", "cases_napoleon_setup", "cases_napoleon_cards",
+                "cases_napoleon_combat", "cases_napoleon_naval", "cases_napoleon_maneuver",
+                "cases_napoleon_units", "cases_napoleon_turn",
+                "cases_action_format", "cases_legal_actions",
                 "cases_chance",
                 *PRINTED_MODULES)
 
@@ -127,15 +160,12 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
 
 
 def load_all() -> dict[str, Scenario]:
-    import dataclasses
-
-    from riskspec.conformance.cases_synthetic import SYNTHETIC
     for name in CASE_MODULES:
         importlib.import_module(f"riskspec.conformance.{name}")
     for sid, (paths, why) in SYNTHETIC.items():
         sc = REGISTRY.get(sid)
         if sc is not None and sc.synthetic is None:
-            REGISTRY[sid] = dataclasses.replace(sc, synthetic={"fields": list(paths), "why": why})
+            REGISTRY[sid] = replace(sc, synthetic={"fields": list(paths), "why": why})
     return REGISTRY
 
 
@@ -459,10 +489,9 @@ def default_state(sc: Scenario) -> dict[str, Any]:
     empty hands, no reserves, the whole deck in the draw pile in deck order) — or, with a
     ``background`` (seat, armies), every territory held by that seat with those armies, but
     for one territory of each other player (the first in map order)."""
-    import dataclasses
     for options in ({}, sc.options):
         try:
-            b = Builder(dataclasses.replace(sc, options=dict(options)))
+            b = Builder(replace(sc, options=dict(options)))
             if sc.background is None:
                 return b.position()
             seat, armies = sc.background

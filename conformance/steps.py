@@ -2,7 +2,8 @@
 
 Every step of a case checks every observable field (:mod:`riskspec.conformance.frame`);
 these helpers play the usual steps of a Classic conquest and state, from the rules, the
-fields each one changes — everything else is then checked unchanged.
+fields each one changes — everything else is then checked unchanged — and write the events
+of the steps every section plays (a turn's start, a placement) with every payload field.
 """
 
 from __future__ import annotations
@@ -37,3 +38,17 @@ def occupy(b: Any, frm: str, to: str, armies: int, had: int, *, phase: str = "at
     state = dict(kw.pop("state", {}))
     terr = {**state.pop("territories", {}), frm: {"armies": had - armies}, to: {"armies": armies}}
     b.do({"type": "occupy", "armies": armies}, state={"phase": phase, "territories": terr, **state}, **kw)
+
+
+def turn_events(player: int, turn: int, territories: int, armies: int,
+                groups: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The events that open ``player``'s ``turn``: its start and the reinforcements its
+    ``territories`` and whole ``groups`` (continents) give, ``armies`` in all."""
+    return [{"type": "turn-started", "player": player, "turn": turn},
+            {"type": "reinforcements", "player": player, "territories": territories,
+             "groups": list(groups), "armies": armies}]
+
+
+def placed(player: int, territory: str, **extra: Any) -> dict[str, Any]:
+    """The event of one army placed on ``territory`` (``by``: the seat placing a neutral army)."""
+    return {"type": "placed", "player": player, "territory": territory, "armies": 1, **extra}

@@ -76,3 +76,8 @@ def clean_json(obj: Any, *, depth: int = 0) -> Any:
             items.append(f"… {len(obj) - MAX_ITEMS} more items not shown")
         return items
     return clean_text(repr(obj))
+
+
+def markdown_inline(text: Any) -> str:
+    """Engine text for one line of Markdown: no line breaks, no markup."""
+    return re.sub(r"([\\`*_\[\]<>#|])", r"\\\1", clean_text(text, limit=300, one_line=True))

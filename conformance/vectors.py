@@ -50,6 +50,15 @@ class Case:
         parts = self.id.split(".")
         return parts[1] if len(parts) > 1 else "?"
 
+    def setup_fields(self) -> dict[str, Any]:
+        """The fields of the ``new_game`` / ``load_state`` request that sets this case up."""
+        f: dict[str, Any] = {"variant": self.variant, "players": self.players, "options": dict(self.options)}
+        if self.map is not None:
+            f["map"] = self.map
+        if self.missions is not None:
+            f["missions"] = self.missions
+        return f
+
     def ops_needed(self) -> set[str]:
         ops = {"load_state" if self.state is not None else "new_game"}
         for step in self.steps:

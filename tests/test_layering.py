@@ -1,14 +1,18 @@
-"""The layers below the CLI never import it: no module of ``riskspec.envs``,
-``riskspec.reference`` or ``riskspec.loading`` imports ``riskspec.cli``, at its top or
-inside a function, directly or through another riskspec module.  Read statically (``ast``),
-so that an import a test run never reaches is caught too."""
+"""The import layers, read statically (``ast``, imports inside functions included, so that an
+import a test run never reaches is caught too):
+
+- no module of ``riskspec.envs``, ``riskspec.reference`` or ``riskspec.loading`` imports
+  ``riskspec.cli``, directly or through another riskspec module;
+- no import cycle among the conformance modules;
+- ``riskspec.cli`` may import ``riskspec.docsite`` and ``riskspec.conformance``, and
+  ``riskspec.docsite`` may import ``riskspec.conformance``, never the other way."""
 
 from __future__ import annotations
 
 import ast
 import functools
 import importlib.util
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,8 @@ LOWER = ("riskspec.envs", "riskspec.reference", "riskspec.loading")
 FORBIDDEN = "riskspec.cli"
 #: the packages installed from another folder than their parent's (pyproject's package-dir)
 MOVED = ("riskspec.reference", "riskspec.conformance")
+#: the packages layered above one another, highest first
+LAYERED = ("riskspec.cli", "riskspec.docsite", "riskspec.conformance")
 
 
 def _roots() -> dict[str, Path]:
@@ -148,10 +154,103 @@ def test_the_resolver_finds_moved_packages() -> None:
     assert module_file("riskspec.reference.engine") is not None
     assert module_file("riskspec.cli.play") is not None
     assert module_file("riskspec.errors.OptionError") is None
-    assert "riskspec.cli" in riskspec_imports("riskspec.cli.play")
+    assert "riskspec.progress" in riskspec_imports("riskspec.cli.play")
     assert chain_to("riskspec.cli.play", "riskspec.model") is not None
 
 
 @pytest.mark.parametrize("module", [m for p in LOWER for m in modules_of(p)])
 def test_no_lower_module_imports_the_cli(module: str) -> None:
     assert chain_to(module, FORBIDDEN) is None, " → ".join(chain_to(module, FORBIDDEN) or [])
+
+
+def import_graph() -> dict[str, frozenset[str]]:
+    """Every riskspec module → the riskspec modules importing it runs directly."""
+    mods = modules_of("riskspec") + modules_of("riskspec.reference") + modules_of("riskspec.conformance")
+    return {m: riskspec_imports(m) for m in mods}
+
+
+def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    comp.append(top)
+                    if top == node:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def package_of(module: str) -> str | None:
+    return next((p for p in LAYERED if module == p or module.startswith(p + ".")), None)
+
+
+def test_the_cycle_finder_finds_a_cycle_and_only_cycles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_sees_imports_inside_functions() -> None:
+    graph = import_graph()
+    # `riskspec engine` imports the reference's server inside its command function; the runner
+    # imports the claims at the top: both are edges
+    assert "riskspec.conformance.reference_api" in graph["riskspec.cli.engine"]
+    assert "riskspec.conformance.claims" in graph["riskspec.conformance.runner"]
+    assert len(graph) > 100
+
+
+def test_no_import_cycle_among_the_conformance_modules() -> None:
+    graph = import_graph()
+    found = [c for c in cycles(graph) if any(m.startswith("riskspec.conformance") for m in c)]
+    assert found == [], "import cycles in riskspec.conformance: " + "; ".join(" → ".join(c) for c in found)
+
+
+def test_no_cycle_through_the_cli_the_docs_site_and_the_conformance_suite() -> None:
+    graph = import_graph()
+    packages: dict[str, set[str]] = {p: set() for p in LAYERED}
+    edges: dict[tuple[str, str], list[str]] = {}
+    for module, targets in graph.items():
+        src = package_of(module)
+        for t in targets:
+            dst = package_of(t)
+            if src and dst and src != dst:
+                packages[src].add(dst)
+                edges.setdefault((src, dst), []).append(f"{module} → {t}")
+    found = cycles(packages)
+    assert found == [], "package cycle: " + "; ".join(
+        f"{a} → {b} ({', '.join(edges[(a, b)][:3])})" for c in found for a in c for b in c
+        if (a, b) in edges)
+    # the layers, spelled out: nothing below imports what is above it
+    for low, high in (("riskspec.conformance", "riskspec.docsite"), ("riskspec.conformance", "riskspec.cli"),
+                      ("riskspec.docsite", "riskspec.cli")):
+        assert high not in packages[low], f"{low} imports {high}: {edges[(low, high)][:3]}"

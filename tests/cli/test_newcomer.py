@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from riskspec.cli import main
-from riskspec.cli.progress import Progress
+from riskspec.progress import Progress
 from riskspec.reference.driver import play_game
 
 
@@ -88,7 +88,7 @@ def test_progress_short_run_off_a_terminal_is_silent_and_quiet_is_off():
 
 
 def test_play_prints_progress_lines_on_a_non_terminal_when_long(capsys, monkeypatch):
-    import riskspec.cli.progress as P
+    import riskspec.progress as P
     monkeypatch.setattr(P, "QUIET_FOR", 0.0)
     monkeypatch.setattr(P, "EVERY", 0.0)
     assert main(["play", "classic", "--players", "3", "--max-turns", "3"]) == 0

@@ -134,8 +134,8 @@ def test_statement_and_docs_page():
     assert statement_line("classic", "classic.attack.ties").startswith("A compared pair of equal dice")
     assert "\n" not in statement_line("classic", "classic.attack.defender-dice")
     assert docs_page("classic", "classic.attack.ties") == "rules/classic.attack.ties.md"
-    from riskspec.docsite import md
-    assert docs_page("classic", "classic.amb.tie-rule") == f"{md.AMBIGUITIES_PAGE}#classic.amb.tie-rule"
+    from riskspec.sitemap import AMBIGUITIES_PAGE
+    assert docs_page("classic", "classic.amb.tie-rule") == f"{AMBIGUITIES_PAGE}#classic.amb.tie-rule"
 
 
 def test_every_action_rule_is_a_rule_of_its_family():

@@ -15,7 +15,8 @@ import pytest
 from riskspec.cli import main
 from riskspec.conformance.check import CheckConfig, check
 from riskspec.conformance.client import EngineClient, InProcessClient, reference_client
-from riskspec.conformance.properties import differential_check, invariants, probes
+from riskspec.conformance.fuzz_campaign import differential_check
+from riskspec.conformance.properties import invariants, probes
 from riskspec.conformance.reference_api import ReferenceAPI, capabilities
 from riskspec.conformance.vectors import load_cases
 from riskspec.errors import OptionError

@@ -187,7 +187,7 @@ def test_the_napoleon_checks_catch_what_they_name():
 
 
 def test_the_napoleon_synthetic_ledger_names_real_cases_that_need_it():
-    from riskspec.conformance.cases_synthetic import SYNTHETIC
+    from riskspec.conformance.synthetic import SYNTHETIC
     cases = {c.id: c for c in load_cases()}
     for sid, (paths, why) in SYNTHETIC.items():
         assert sid in cases, f"{sid}: no such case"

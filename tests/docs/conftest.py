@@ -49,15 +49,17 @@ def need_mkdocs() -> None:
 def fixture_site(tmp_path_factory):
     """The fixture spec + vectors, built with mkdocs --strict."""
     _need_mkdocs()
+    from riskspec.cli import build_parser
     from riskspec.docsite.build import build_site
     out = tmp_path_factory.mktemp("fixture-site") / "site"
-    return build_site(out, spec_root=FIXTURE_SPEC, vectors=FIXTURE_VECTORS)
+    return build_site(out, spec_root=FIXTURE_SPEC, vectors=FIXTURE_VECTORS, cli_parser=build_parser())
 
 
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory):
     """The shipped specification and vectors, built with mkdocs --strict."""
     _need_mkdocs()
+    from riskspec.cli import build_parser
     from riskspec.docsite.build import build_site
     out = tmp_path_factory.mktemp("shipped-site") / "site"
-    return build_site(out)
+    return build_site(out, cli_parser=build_parser())

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from riskspec.cli import build_parser
 from riskspec.docsite.generate import DocsError, hand_written_dir
 
 EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*?(?:src|href)=["']((?:https?:)?//[^"']+)""",
@@ -57,9 +58,9 @@ def test_broken_link_fails_the_strict_build(tmp_path, need_mkdocs):
     (docs / "broken.md").write_text("# Broken\n\n[nowhere](no-such-page.md)\n")
     with pytest.raises(DocsError, match="mkdocs build failed"):
         build_site(tmp_path / "site", spec_root=FIXTURE_SPEC, vectors=FIXTURE_VECTORS,
-                   docs_src=docs)
+                   docs_src=docs, cli_parser=build_parser())
     site = build_site(tmp_path / "site2", spec_root=FIXTURE_SPEC, vectors=FIXTURE_VECTORS,
-                      docs_src=docs, strict=False)
+                      docs_src=docs, strict=False, cli_parser=build_parser())
     assert (site.site / "broken" / "index.html").is_file()
 
 

@@ -8,6 +8,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from riskspec.cli import build_parser
+
 EPILOG = """\
 examples:
   riskspec docs build                       build the site into build/site
@@ -93,7 +95,8 @@ def _report(res: object) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from riskspec.docsite.build import build_site
     res = build_site(args.out, spec_root=args.spec, docs_src=args.docs_src,
-                     vectors=args.vectors, strict=args.strict, progress=_progress(args))
+                     vectors=args.vectors, strict=args.strict, progress=_progress(args),
+                     cli_parser=build_parser())
     _report(res)
     print(f"built {res.pages} pages into {res.site} in {res.seconds:.1f} s "
           f"(Markdown in {res.project})")
@@ -104,7 +107,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from riskspec.docsite.build import build_site, make_server
     with tempfile.TemporaryDirectory(prefix="riskspec-docs-") as tmp:
         res = build_site(Path(tmp) / "site", spec_root=args.spec, docs_src=args.docs_src,
-                         vectors=args.vectors, strict=args.strict, progress=_progress(args))
+                         vectors=args.vectors, strict=args.strict, progress=_progress(args),
+                         cli_parser=build_parser())
         _report(res)
         try:
             server = make_server(res.site, args.host, args.port, quiet=False)

@@ -6,10 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from riskspec.cli.progress import Progress
 from riskspec.errors import OptionError
 from riskspec.limits import MAX_GAMES
 from riskspec.model import parse_options
+from riskspec.progress import Progress
 
 DESCRIPTION = """\
 Play random legal games of a variant on the reference engine and print a summary:

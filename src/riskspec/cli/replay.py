@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from riskspec.cli.progress import Progress
+from riskspec.progress import Progress
 
 DESCRIPTION = """\
 Re-execute a game log (riskspec/log@2, as written by `riskspec play --log`) on the

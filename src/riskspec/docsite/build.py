@@ -7,6 +7,7 @@ no plugin that downloads).
 
 from __future__ import annotations
 
+import argparse
 import functools
 import http.server
 import importlib.util
@@ -56,9 +57,11 @@ def _check_out(out: Path) -> None:
 def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None = None,
                docs_src: Path | None = None, vectors: Path | None = None,
                strict: bool = True,
-               progress: Callable[[str], None] | None = None) -> BuildResult:
+               progress: Callable[[str], None] | None = None,
+               cli_parser: argparse.ArgumentParser | None = None) -> BuildResult:
     """Generate the pages for the spec at ``spec_root`` and build the HTML site into ``out``
-    (``progress`` is told what each stage is doing, with the seconds so far)."""
+    (``progress`` is told what each stage is doing, with the seconds so far; ``cli_parser``:
+    the command line the reference page documents, which the hand-written pages link to)."""
     require_mkdocs()
     start = time.perf_counter()
 
@@ -83,7 +86,8 @@ def build_site(out: Path, *, spec_root: Path | None = None, project: Path | None
         raise DocsError("the site folder and the generated-Markdown folder must be separate")
     problems, spec = check_tree(spec_root or default_root())
     vectors = vectors if vectors is not None else default_vectors_dir()
-    gen = generate(spec, project, docs_src=docs_src, vectors=vectors, progress=say)
+    gen = generate(spec, project, docs_src=docs_src, vectors=vectors, progress=say,
+                   cli_parser=cli_parser)
     say(f"{len(gen.pages)} pages written; building the HTML with mkdocs …")
     warnings = list(gen.warnings)
     if problems:

@@ -1,4 +1,7 @@
-"""The CLI reference page, generated from the argparse parsers (so it follows new commands)."""
+"""The CLI reference page, generated from the argparse parsers (so it follows new commands).
+
+The parser is the caller's (``riskspec docs build`` passes its own, :func:`riskspec.cli.build_parser`):
+the command line runs the site's build, so the site does not import the command line back."""
 
 from __future__ import annotations
 
@@ -48,10 +51,7 @@ def _walk(parser: argparse.ArgumentParser, path: list[str], level: int) -> list[
     return out
 
 
-def cli_page(parser: argparse.ArgumentParser | None = None) -> str:
-    if parser is None:
-        from riskspec.cli import build_parser
-        parser = build_parser()
+def cli_page(parser: argparse.ArgumentParser) -> str:
     with _columns(96):
         top = parser.format_help().rstrip()
         body = _walk(parser, [parser.prog], 2)

@@ -16,7 +16,7 @@ from riskspec import model as m
 from riskspec.docsite import checked as chk
 from riskspec.docsite import md
 from riskspec.docsite import position as pos
-from riskspec.docsite.examples import Case
+from riskspec.docsite.examples import Example
 from riskspec.docsite.notation_block import notation_lines, viewer_link
 from riskspec.wording import SEAT_FIELDS
 
@@ -28,7 +28,7 @@ except Exception:  # noqa: BLE001 - the docs must build without the engine
 _BOARDS: dict[str, m.Board | None] = {}
 
 
-def board_of(case: Case, spec: m.Spec) -> m.Board | None:
+def board_of(case: Example, spec: m.Spec) -> m.Board | None:
     """The board the case is played on: its inline map, or its variant's map."""
     if case.map is None:
         v = spec.variants.get(case.variant or "")
@@ -46,7 +46,7 @@ def board_of(case: Case, spec: m.Spec) -> m.Board | None:
 class Ctx:
     """What rendering one case needs: its board, place names and links."""
 
-    def __init__(self, case: Case, spec: m.Spec, page: str) -> None:
+    def __init__(self, case: Example, spec: m.Spec, page: str) -> None:
         self.case, self.spec, self.page = case, spec, page
         self.board = board_of(case, spec)
         self.names: dict[str, str] = {}
@@ -141,7 +141,7 @@ def _rejection(err: Mapping[str, Any], ctx: Ctx) -> str:
     return f"**Rejected** with {md.code(err.get('code', '?'))}{why}{msg}; nothing changes"
 
 
-def touched(case: Case, ctx: Ctx) -> list[str]:
+def touched(case: Example, ctx: Ctx) -> list[str]:
     """The places the example is about: named by its steps or expectations, or changed."""
     known = set(ctx.names) | set(pos.places_of(ctx.before))
     named: list[str] = []
@@ -156,7 +156,7 @@ def touched(case: Case, ctx: Ctx) -> list[str]:
     return pos.ordered(named, ctx.order())
 
 
-def _arrow(case: Case, ctx: Ctx) -> tuple[tuple[str, str] | None, str | None]:
+def _arrow(case: Example, ctx: Ctx) -> tuple[tuple[str, str] | None, str | None]:
     for step in case.steps:
         a = step.get("action")
         if not isinstance(a, Mapping) or a.get("type") in CHANCE_TYPES:
@@ -171,12 +171,12 @@ def _arrow(case: Case, ctx: Ctx) -> tuple[tuple[str, str] | None, str | None]:
     return None, None
 
 
-def picture_paths(case: Case) -> tuple[str, str]:
+def picture_paths(case: Example) -> tuple[str, str]:
     base = f"examples/img/{md.anchor_id(case.id)}"
     return f"{base}-before.svg", f"{base}-after.svg"
 
 
-def pictures(case: Case, spec: m.Spec) -> dict[str, str]:
+def pictures(case: Example, spec: m.Spec) -> dict[str, str]:
     """The example's two SVG files (before, after), or none when it cannot be drawn."""
     from riskspec.docsite.boardsvg import draw
     ctx = Ctx(case, spec, case.page)
@@ -202,7 +202,7 @@ def pictures(case: Case, spec: m.Spec) -> dict[str, str]:
     return out
 
 
-def table_layout(case: Case, ctx: Ctx) -> tuple[list[str], list[tuple[str, str]],
+def table_layout(case: Example, ctx: Ctx) -> tuple[list[str], list[tuple[str, str]],
                                                  set[tuple[str, str]], list[chk.Fact]]:
     """(places of the position table, its columns, its checked cells, the checked facts
     it cannot show)."""
@@ -213,7 +213,7 @@ def table_layout(case: Case, ctx: Ctx) -> tuple[list[str], list[tuple[str, str]]
     return places, cols, cells, rest
 
 
-def position_table(case: Case, ctx: Ctx) -> str:
+def position_table(case: Example, ctx: Ctx) -> str:
     places, cols, marked, _ = table_layout(case, ctx)
     after = ctx.after if ctx.after is not None else ctx.before
     if not places or not cols:
@@ -234,7 +234,7 @@ def position_table(case: Case, ctx: Ctx) -> str:
 MARK = ('<mark title="checked by the case">', "</mark>")
 
 
-def checked_table(case: Case, ctx: Ctx) -> str:
+def checked_table(case: Example, ctx: Ctx) -> str:
     """The checked facts the position table does not show: a player's reserve or cards, the
     player to act, the phase, victory points, a place checked midway …"""
     _, _, _, rest = table_layout(case, ctx)
@@ -257,7 +257,7 @@ def other_table(ctx: Ctx, skip: set[str] | None = None) -> str:
     return md.table(["What", "Before", "After"], rows) if rows else ""
 
 
-def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str:
+def render_case(case: Example, from_page: str, spec: m.Spec, level: int = 3) -> str:
     ctx = Ctx(case, spec, from_page)
     trace = case.trace
     title = md.cell(case.title) + (" (a rejection)" if case.negative else "")
@@ -349,7 +349,7 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
     return "\n".join(out)
 
 
-def outcome(case: Case, spec: m.Spec, page: str) -> str:
+def outcome(case: Example, spec: m.Spec, page: str) -> str:
     """One line: how the example ends on the reference engine."""
     ctx = Ctx(case, spec, page)
     trace = case.trace

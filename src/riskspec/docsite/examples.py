@@ -26,7 +26,10 @@ except ImportError:  # pragma: no cover - the conformance package ships with ris
 
 
 @dataclass(frozen=True)
-class Case:
+class Example:
+    """A worked example of the site: a conformance case (:class:`riskspec.conformance.vectors.Case`,
+    kept in ``source``) as the pages show it — numbered, placed on its examples page, with its
+    replay on the reference engine."""
     id: str
     title: str
     covers: tuple[str, ...]
@@ -72,7 +75,7 @@ class Case:
         return inline if isinstance(inline, Mapping) else None
 
 
-def example_page(case: Case) -> str:
+def example_page(case: Example) -> str:
     return md.page_of_examples(case.variant or "other", case.section)
 
 
@@ -85,10 +88,10 @@ def default_vectors_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
-def from_conformance(c: Any, rel: str) -> Case:
+def from_conformance(c: Any, rel: str) -> Example:
     """The docs' view of conformance case ``c`` (read from vectors file ``rel``)."""
     rd = c.reading if isinstance(c.reading, Mapping) else {}
-    return Case(id=c.id, title=str(c.title or c.id), covers=tuple(c.covers), variant=c.variant,
+    return Example(id=c.id, title=str(c.title or c.id), covers=tuple(c.covers), variant=c.variant,
                 options=dict(c.options), state=dict(c.state) if c.state else {},
                 steps=tuple(c.steps), file=rel, raw=dict(c.raw),
                 description=str(c.description or ""),
@@ -97,14 +100,14 @@ def from_conformance(c: Any, rel: str) -> Case:
                 negative=bool(c.negative), players=c.players, source=c)
 
 
-def load_cases(folder: Path | None, warnings: list[str] | None = None) -> list[Case]:
+def load_cases(folder: Path | None, warnings: list[str] | None = None) -> list[Example]:
     """Every case of every ``*.json`` vectors file under ``folder``, numbered from 1."""
     from riskspec.conformance.errors import VectorError
     from riskspec.conformance.vectors import load_file, vector_files
     warn = warnings if warnings is not None else []
     if folder is None or not folder.is_dir():
         return []
-    cases: list[Case] = []
+    cases: list[Example] = []
     seen: set[str] = set()
     for path in vector_files(folder):
         rel = path.relative_to(folder).as_posix()
@@ -122,8 +125,8 @@ def load_cases(folder: Path | None, warnings: list[str] | None = None) -> list[C
     return cases
 
 
-def with_traces(cases: list[Case], warnings: list[str] | None = None,
-                progress: Any = None) -> list[Case]:
+def with_traces(cases: list[Example], warnings: list[str] | None = None,
+                progress: Any = None) -> list[Example]:
     """The cases, each with its replay on the reference engine."""
     from riskspec.docsite.trace import replay
     out = []
@@ -141,9 +144,9 @@ def with_traces(cases: list[Case], warnings: list[str] | None = None,
     return out
 
 
-def cases_by_id(cases: Iterable[Case]) -> dict[str, list[Case]]:
+def cases_by_id(cases: Iterable[Example]) -> dict[str, list[Example]]:
     """Rule or ambiguity ID → the cases that cite it (in ``covers`` or as an option)."""
-    out: dict[str, list[Case]] = {}
+    out: dict[str, list[Example]] = {}
     for c in cases:
         extra = [c.reading[0]] if c.reading else []
         for ident in dict.fromkeys(list(c.covers) + list(c.options) + extra):

@@ -17,6 +17,7 @@ replaced at build time:
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -33,7 +34,7 @@ from riskspec import model as m
 from riskspec.docsite import md
 from riskspec.docsite.cliref import PAGE as CLI_PAGE
 from riskspec.docsite.cliref import cli_page
-from riskspec.docsite.examples import Case, cases_by_id, load_cases, with_traces
+from riskspec.docsite.examples import Example, cases_by_id, load_cases, with_traces
 from riskspec.docsite.odds import odds_pages
 from riskspec.docsite.pages_actions import PAGE as ACTIONS_PAGE
 from riskspec.docsite.pages_actions import actions_page
@@ -143,7 +144,7 @@ def _variants_table(spec: m.Spec, page: str) -> str:
 _LINK = re.compile(r"<!--\s*riskspec:link\s+(\S+?)\s*\|\s*(.*?)\s*-->")
 
 
-def _fill(text: str, spec: m.Spec, cases: list[Case], page: str, known: set[str]) -> str:
+def _fill(text: str, spec: m.Spec, cases: list[Example], page: str, known: set[str]) -> str:
     counts = f"{spec_size(spec)}, {count_of(len(cases), 'worked example')}"
 
     def link(mt: re.Match[str]) -> str:
@@ -222,7 +223,7 @@ def _nav(spec: m.Spec, pages: Mapping[str, str], extra_hand: list[str]) -> list[
         {"File formats": "formats.md"},
         *([{"Position notation": "notation.md"}] if "notation.md" in extra_hand else []),
         *([{"Game viewer": "viewer/index.md"}] if "viewer/index.md" in pages else []),
-        {"Command-line reference": CLI_PAGE},
+        *([{"Command-line reference": CLI_PAGE}] if CLI_PAGE in pages else []),
     ]
     if "odds.md" in pages:
         nav.append({"Battle odds": "odds.md"})
@@ -261,9 +262,11 @@ def _prepare(project: Path) -> None:
 
 
 def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
-             vectors: Path | None = None, cases: list[Case] | None = None,
-             progress: Callable[[str], None] | None = None) -> Generated:
-    """Write the mkdocs project for ``spec`` into ``project`` (wiped first)."""
+             vectors: Path | None = None, cases: list[Example] | None = None,
+             progress: Callable[[str], None] | None = None,
+             cli_parser: argparse.ArgumentParser | None = None) -> Generated:
+    """Write the mkdocs project for ``spec`` into ``project`` (wiped first); with
+    ``cli_parser``, the command-line reference page of that parser too."""
     say = progress or (lambda _msg: None)
     docs_src = docs_src or hand_written_dir()
     if docs_src is None or not (docs_src / "mkdocs.yml").is_file():
@@ -287,7 +290,8 @@ def generate(spec: m.Spec, project: Path, *, docs_src: Path | None = None,
     bp, bf = board_pages(spec, cases)
     pages.update(bp)
     files.update(bf)
-    pages[CLI_PAGE] = cli_page()
+    if cli_parser is not None:
+        pages[CLI_PAGE] = cli_page(cli_parser)
     pages.update(actions_page(cases))
     pages.update(codes_page(spec.rules))
     pages.update(implementations_page(spec))

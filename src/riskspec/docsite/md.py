@@ -8,6 +8,18 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+# the site's addresses live in riskspec.sitemap (the conformance reports link to them too);
+# the page writers use them through this module
+from riskspec.sitemap import AMBIGUITIES_PAGE as AMBIGUITIES_PAGE
+from riskspec.sitemap import RULES_INDEX as RULES_INDEX
+from riskspec.sitemap import SOURCES_PAGE as SOURCES_PAGE
+from riskspec.sitemap import anchor_id as anchor_id
+from riskspec.sitemap import page_of_ambiguity as page_of_ambiguity
+from riskspec.sitemap import page_of_examples as page_of_examples
+from riskspec.sitemap import page_of_map as page_of_map
+from riskspec.sitemap import page_of_rule as page_of_rule
+from riskspec.sitemap import page_of_variant as page_of_variant
+
 _ESCAPE = re.compile(r"([\\`*_\[\]#|{}])")
 
 
@@ -93,36 +105,6 @@ def link(label: str, from_page: str, to_page: str, anchor: str | None = None) ->
     return f"[{label}]({rel(from_page, to_page, anchor)})"
 
 
-def anchor_id(value: str) -> str:
-    """An HTML id for an ID (rule, ambiguity, territory …): kept readable, safe in attr_list."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", value).strip("-") or "x"
-
-
 def heading(level: int, title: str, ident: str | None = None) -> str:
     suffix = f" {{#{anchor_id(ident)}}}" if ident else ""
     return f"{'#' * level} {title}{suffix}"
-
-
-def page_of_rule(rule_id: str) -> str:
-    return f"rules/{rule_id}.md"
-
-
-def page_of_variant(variant_id: str) -> str:
-    return f"variants/{variant_id}.md"
-
-
-def page_of_map(board_id: str) -> str:
-    return f"maps/{board_id}.md"
-
-
-def page_of_ambiguity(ambiguity_id: str) -> str:
-    return f"ambiguities/{ambiguity_id}.md"
-
-
-def page_of_examples(variant_id: str, section: str) -> str:
-    return f"examples/{anchor_id(variant_id)}/{anchor_id(section)}.md"
-
-
-AMBIGUITIES_PAGE = "ambiguities/index.md"  # the register; each entry has an anchor there too
-SOURCES_PAGE = "sources.md"
-RULES_INDEX = "rules/index.md"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from riskspec.docsite import md
-from riskspec.docsite.examples import Case
+from riskspec.docsite.examples import Example
 
 PAGE = "actions.md"
 
@@ -75,9 +75,9 @@ def _fields(branch: Mapping[str, Any]) -> str:
         else "*No fields besides `type`.*"
 
 
-def _users(cases: Sequence[Case]) -> dict[str, tuple[list[str], Case]]:
+def _users(cases: Sequence[Example]) -> dict[str, tuple[list[str], Example]]:
     """action type → (variants whose vectors use it, first case using it)."""
-    out: dict[str, tuple[list[str], Case]] = {}
+    out: dict[str, tuple[list[str], Example]] = {}
     for case in cases:
         for step in case.steps:
             action = step.get("action") if isinstance(step, Mapping) else None
@@ -90,7 +90,7 @@ def _users(cases: Sequence[Case]) -> dict[str, tuple[list[str], Case]]:
     return out
 
 
-def actions_page(cases: Sequence[Case]) -> dict[str, str]:
+def actions_page(cases: Sequence[Example]) -> dict[str, str]:
     actions, events = _load("action.schema.json"), _load("event.schema.json")
     if actions is None or events is None:
         return {}

@@ -11,7 +11,7 @@ from riskspec.boards import board_to_dot, board_to_json
 from riskspec.docsite import md
 from riskspec.docsite.boardsvg import draw, marks_reconstruction
 from riskspec.docsite.example_render import pictures, render_case
-from riskspec.docsite.examples import Case
+from riskspec.docsite.examples import Example
 from riskspec.docsite.pages_rules import (
     citation,
     napoleon_notice,
@@ -266,9 +266,9 @@ def map_files(b: m.Board) -> dict[str, str]:
 
 # --------------------------------------------------------------------------- examples
 
-def example_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, dict[str, str]]:
+def example_pages(spec: m.Spec, cases: list[Example]) -> tuple[Pages, dict[str, str]]:
     """One page per variant and section, the index, and every example's two pictures."""
-    groups: dict[str, list[Case]] = {}
+    groups: dict[str, list[Example]] = {}
     for c in cases:
         groups.setdefault(c.page, []).append(c)
     titles = section_titles(spec)
@@ -283,7 +283,7 @@ def example_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, dict[str, str
              "number may change when cases are added.", ""]
     if not groups:
         index += ["*No conformance vectors exist yet.*", ""]
-    by_variant: dict[str, list[tuple[str, list[Case]]]] = {}
+    by_variant: dict[str, list[tuple[str, list[Example]]]] = {}
     for page, pcases in groups.items():
         by_variant.setdefault(pcases[0].variant or "other", []).append((page, pcases))
     order = [v.id for v in ordered_variants(spec)]
@@ -316,7 +316,7 @@ def section_name(section: str) -> str:
                                                           section.replace("-", " ").capitalize())
 
 
-def board_pages(spec: m.Spec, cases: list[Case]) -> tuple[Pages, Mapping[str, str]]:
+def board_pages(spec: m.Spec, cases: list[Example]) -> tuple[Pages, Mapping[str, str]]:
     pages: Pages = {"variants/index.md": variants_index(spec), "maps/index.md": maps_index(spec)}
     files: dict[str, str] = {}
     for v in spec.variants.values():

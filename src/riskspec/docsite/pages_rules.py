@@ -10,7 +10,7 @@ import yaml
 
 from riskspec import model as m
 from riskspec.docsite import md
-from riskspec.docsite.examples import Case, no_example_note
+from riskspec.docsite.examples import Example, no_example_note
 from riskspec.wording import span_words, value_words
 
 Pages = dict[str, str]
@@ -150,7 +150,7 @@ def player_subst(spec: m.Spec, variant: m.Variant | None, page: str) -> Callable
     return subst
 
 
-def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Case], sections: dict[str, str],
+def rule_page(spec: m.Spec, rule: m.Rule, cases: list[Example], sections: dict[str, str],
               functions: Sequence[Any] = ()) -> str:
     """A rule's page; ``functions``: the engine functions citing it
     (:func:`riskspec.reference.citations.rule_functions`)."""
@@ -343,7 +343,7 @@ def _readings_table(spec: m.Spec, a: m.Ambiguity, page: str) -> str:
     return "\n".join(out)
 
 
-def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Case]) -> str:
+def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Example]) -> str:
     page = md.page_of_ambiguity(a.id)
     # search: an ambiguity page answers a dispute ("fortify chain"); weighed above the rule
     # pages that match one of its words (Material's per-page boost)
@@ -372,7 +372,7 @@ def ambiguity_page(spec: m.Spec, a: m.Ambiguity, cases: list[Case]) -> str:
     return "\n".join(out)
 
 
-def ambiguity_register(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> str:
+def ambiguity_register(spec: m.Spec, by_id: Mapping[str, list[Example]]) -> str:
     page = md.AMBIGUITIES_PAGE
     out = ["# Ambiguity register", "",
            "Every point where the rule texts disagree or leave a question open. Each has its "
@@ -398,7 +398,7 @@ def ambiguity_register(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> str:
     return "\n".join(out)
 
 
-def _reading_of(spec: m.Spec, a: m.Ambiguity, case: Case) -> str | None:
+def _reading_of(spec: m.Spec, a: m.Ambiguity, case: Example) -> str | None:
     if case.reading and case.reading[0] == a.id:
         return case.reading[1]
     if a.id in case.options:
@@ -409,7 +409,7 @@ def _reading_of(spec: m.Spec, a: m.Ambiguity, case: Case) -> str | None:
     return None
 
 
-def _differing(spec: m.Spec, a: m.Ambiguity, cases: list[Case], page: str) -> list[str]:
+def _differing(spec: m.Spec, a: m.Ambiguity, cases: list[Example], page: str) -> list[str]:
     from riskspec.docsite.example_render import outcome
     if not cases:
         return [no_example_note("ambiguity")]
@@ -477,7 +477,7 @@ def sources_page(spec: m.Spec) -> str:
     return "\n".join(out)
 
 
-def rule_pages(spec: m.Spec, by_id: Mapping[str, list[Case]]) -> Pages:
+def rule_pages(spec: m.Spec, by_id: Mapping[str, list[Example]]) -> Pages:
     sections = section_titles(spec)
     pages: Pages = {md.RULES_INDEX: rules_index(spec, sections),
                     md.AMBIGUITIES_PAGE: ambiguity_register(spec, by_id),

@@ -1,4 +1,4 @@
-"""Progress of long runs on stderr, for ``play`` and ``replay``.
+"""Progress of long runs on stderr, for ``play``, ``replay`` and ``check --fuzz``.
 
 On a terminal (or with ``--progress``) a one-line bar is redrawn at most ten times a
 second.  Elsewhere (CI logs, pipes) nothing is printed for a short run; once a run has

@@ -1,11 +1,12 @@
-"""Napoléon cases whose start no game can reach, and why (the ``synthetic`` of each case).
+"""The ledger of Napoléon cases whose start no game can reach, and why (the ``synthetic`` of each case).
 
 A start is reachable when some game played by the rules arrives at it; the checks are
 ``tests/conformance/test_reachable.py`` (hands no larger than the turns so far can have
 drawn, starting regiments that add up during setup, pieces within the supply, …).  Most
 Napoléon cases test one rule on a small board from a position set up for it; where that
 position breaks one of those checks it is listed here, with the fields that break it.
-Cases written since say so in their own ``scenario(..., synthetic=...)``.
+Cases written since say so in their own ``scenario(..., synthetic=...)``.  A ledger, not a
+case module: it registers no case; :func:`riskspec.conformance.scenario.load_all` applies it.
 """
 
 from __future__ import annotations

@@ -1,0 +1,260 @@
+"""Scenarios: Risk Napoléon — setup (napoleon.setup.*, with the basic game's deal
+napoleon.basic.deal), on small purpose-built maps (see cases_napoleon).
+
+The Advanced setup on LINE when every territory is full, with and without ships at setup;
+the card table by game turn; claims after the neutral armies' deal, and a claim refused;
+the deal with three players; the setup epidemics on a board of three territories
+(``TRIO``), where the printed board cannot tell the redraw readings apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, A, V
+from riskspec.conformance.cases_napoleon_readings import _players, _setup
+from riskspec.conformance.lineboard import basic_pos
+from riskspec.conformance.printed import ADVANCED
+from riskspec.conformance.scenario import scenario
+from riskspec.reference.napoleon.inline import small_map
+
+ZONES = "napoleon.amb.zones-at-start"
+
+
+FULL = "napoleon.setup.reinforce"
+
+
+def _adv_setup(b: Any, land: dict, reserves: list[int], zones: dict | None = None,
+               **kw: Any) -> None:
+    """An Advanced Rules setup position on LINE (turn 0): ``land`` territory → (seat,
+    regiments), ``zones`` zone → (seat, ships), ``reserves`` per seat; no leader placed yet."""
+    def edit(d: dict) -> None:
+        for seat, r in enumerate(reserves):
+            d["players"][seat]["reserve"] = r
+        for z, (seat, ships) in (zones or {}).items():
+            d["zones"][z].update(owner=seat, ships=ships)
+        d["turn_flags"].update(land_attacked=False, naval_moves=0)
+    b.position(land, edit=edit, turn=0, **kw)
+
+
+@scenario("napoleon.setup.reinforce.701",
+          "Territories all full and no ship at setup: the last regiments stay out, setup moves on",
+          [FULL, "napoleon.setup.place-general-and-fortification"], players=3, variant=A,
+          map=LINE)
+def full_no_ships(b: Any) -> None:
+    # player 2 (a2 alone) was full after 9 placements and dropped out with 30 unplaced;
+    # players 3 (b1, far) and 1 (a1, b2) placed 18 each
+    _adv_setup(b, {"a1": (0, 10), "a2": (1, 10), "b1": (2, 10), "b2": (0, 9), "far": (2, 10)},
+               [21, 0, 20], phase="setup-place", current=0, first_player=2,
+               pending={"seat": 0, "left": 1})
+    b.do({"type": "place", "territory": "b2"},
+         explain="b2 reaches 10: every territory of players 1 and 3 holds 10 regiments and "
+                 "no ship may be built at setup (reading empty), so neither can place again: "
+                 "their 20 regiments each stay out of the game and the starting general and "
+                 "fortification follow, from the first placer (player 3).",
+         state={"phase": "setup-leaders", "current": 2,
+                "pending": {"generals": 1, "fortifications": 1},
+                "territories": {"b2": {"armies": 10}},
+                "players": [{"reserve": 0}, {}, {"reserve": 0}]})
+
+
+@scenario("napoleon.setup.reinforce.702",
+          "Reading ships-in-setup: a player with full territories still places ships, one "
+          "touching none of its territories drops out",
+          [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
+          options={ZONES: "ships-in-setup"})
+def full_ships(b: Any) -> None:
+    # claims: player 3 a2, player 1 a1, player 2 far, player 3 b1, player 1 b2; 18 rounds
+    # placed: players 3 and 1 are full, player 2 filled far in 9 and has built 8 ships in z4
+    _adv_setup(b, {"a1": (0, 10), "a2": (2, 10), "b1": (2, 10), "b2": (0, 10), "far": (1, 10)},
+               [20, 22, 20], zones={"z4": (1, 8)}, phase="setup-place", current=1,
+               first_player=2, pending={"seat": 1, "left": 1})
+    b.do({"type": "buy-ship", "zone": "z4"},
+         explain="Player 3's a2 and b1 are full and touch no zone: it can place nothing and "
+                 "its 20 regiments stay out. Player 1's a1 and b2 are full too, but it may "
+                 "still build a ship in the empty z1 or z3: its turn.",
+         events=[{"type": "ship-built", "player": 1, "zone": "z4"}],
+         state={"current": 0, "pending": {"seat": 0, "left": 1},
+                "zones": {"z4": {"ships": 9}},
+                "players": [{}, {"reserve": 21}, {"reserve": 0}]},
+         legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
+
+
+@scenario("napoleon.setup.reinforce.703",
+          "Reading ships-in-setup: with every territory full, the last starting regiment "
+          "still buys a ship",
+          [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
+          options={ZONES: "ships-in-setup"})
+def full_last_ship(b: Any) -> None:
+    # as in .702, 37 rounds later: player 3 dropped out in round 19; player 1 has 19 ships
+    # and 1 regiment left, player 2 27 ships in z4 and 3 regiments
+    _adv_setup(b, {"a1": (0, 10), "a2": (2, 10), "b1": (2, 10), "b2": (0, 10), "far": (1, 10)},
+               [1, 3, 0], zones={"z1": (0, 10), "z3": (0, 9), "z4": (1, 27)},
+               phase="setup-place", current=1, first_player=2, pending={"seat": 1, "left": 1})
+    b.do({"type": "buy-ship", "zone": "z4"},
+         explain="Player 1's one regiment left pays for one more ship: its turn.",
+         state={"current": 0, "pending": {"seat": 0, "left": 1},
+                "zones": {"z4": {"ships": 28}}, "players": [{}, {"reserve": 2}, {}]},
+         legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
+
+
+TABLE = "napoleon.setup.card-table"
+
+
+AMB_TABLE = "napoleon.amb.card-table"
+
+
+TURN_LAND = {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (0, 2), "far": (NEUTRAL, 1)}
+
+
+@scenario("napoleon.setup.card-table.701",
+          "Reading by-round: the fourth game turn's row is a single card, drawn from what is "
+          "left of the pile",
+          [TABLE, AMB_TABLE, "napoleon.cards.reshuffle"], players=2, variant=V, map=LINE,
+          options={AMB_TABLE: "by-round"}, reading=(AMB_TABLE, "by-round"))
+def table_one_card(b: Any) -> None:
+    basic_pos(b, TURN_LAND, phase="maneuver", current=1, turn=3, draw_pile=["c-far"],
+              discards=["c-a1", "c-a2", "c-b1", "c-b2", "c-x"])
+    b.do({"type": "end-turn"},
+         explain="Game turn 4 begins with player 1: the table's fourth row is 1 card. The pile "
+                 "still holds c-far, so nothing is reshuffled: that card is the only draw.",
+         state={"phase": "card-table", "current": 0, "turn": 4,
+                "pending": {"seat": 0, "left": 1, "after": "turn"}},
+         outcomes=[{"outcome": {"type": "draw", "card": "c-far"}, "p": "1"}])
+    b.do({"type": "draw", "card": "c-far"},
+         explain="2 territories: the minimum of 3 regiments.",
+         state={"phase": "reinforce", "draw_pile": [],
+                "discards": ["c-a1", "c-a2", "c-b1", "c-b2", "c-x"],
+                "pending": {"to_place": 3, "must_trade": False, "after": "turn"},
+                "players": _players({"cards": ["c-far"]}, {})})
+
+
+@scenario("napoleon.setup.card-table.702",
+          "Reading by-round: a game turn past the table's rows draws nothing",
+          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
+          options={AMB_TABLE: "by-round"})
+def table_past_rows(b: Any) -> None:
+    basic_pos(b, TURN_LAND, phase="maneuver", current=1, turn=6)
+    b.do({"type": "end-turn"},
+         explain="The basic game has no turn limit; the table has six rows, so game turn 7 "
+                 "starts with the reinforcements (2 territories: 3 regiments).",
+         state={"phase": "reinforce", "current": 0, "turn": 7,
+                "pending": {"to_place": 3, "must_trade": False, "after": "turn"}})
+
+
+@scenario("napoleon.setup.card-table.703",
+          "Reading by-player-count: with four players every player draws the fourth row's "
+          "single card",
+          [TABLE, AMB_TABLE], players=4, variant=A, map=LINE,
+          options={AMB_TABLE: "by-player-count"})
+def table_four_players(b: Any) -> None:
+    b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (3, 2), "far": (0, 1)},
+               phase="first-player", pending={"for": "turn"}, turn=0,
+               edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
+    b.do({"type": "first-player", "player": 2},
+         explain="Player 3 plays first; the fourth row of the table (four players) is 1 card, "
+                 "drawn by each player in turn order before the first turn.",
+         state={"phase": "card-table", "current": 2,
+                "pending": {"seat": 2, "left": 1, "after": "setup"}})
+    b.do({"type": "draw", "card": "c-b1"},
+         state={"current": 3, "pending": {"seat": 3, "left": 1, "after": "setup"},
+                "players": [{}, {}, {"cards": ["c-b1"]}, {}]})
+
+
+DIST = "napoleon.amb.basic-distribution"
+
+
+@scenario("napoleon.setup.claim.701",
+          "Reading claim: once the neutral armies' territories are dealt, the first player "
+          "drawn claims first",
+          ["napoleon.setup.claim", "napoleon.basic.deal", "napoleon.basic.placement", DIST],
+          players=2, variant=V, map=LINE, options={DIST: "claim"},
+          synthetic=(["$.territories"], "on the five territories of the test board the neutral "
+                     "armies' 7 cards each would take every territory; two are left to claim"))
+def claim_after_roll(b: Any) -> None:
+    land = {"a1": (None, 0), "a2": (None, 0), "b1": (NEUTRAL + 1, 1), "b2": (NEUTRAL, 1),
+            "far": (None, 0)}
+
+    def edit(d: dict) -> None:
+        for seat, r in enumerate([36, 36, 20, 20, 21, 21]):
+            d["players"][seat]["reserve"] = r
+        d["turn_flags"].update(land_attacked=False, naval_moves=0)
+        for t, (holder, n) in land.items():
+            d["territories"][t] = {"owner": holder, "armies": n}
+    b.position({}, edit=edit, turn=0, phase="first-player", pending={"for": "setup"},
+               first_player=None)
+    b.do({"type": "first-player", "player": 1},
+         explain="territories are still unoccupied: player 2, drawn first, claims one",
+         state={"phase": "claim", "current": 1, "pending": {}},
+         legal=[{"type": "claim", "territory": t} for t in ("a1", "a2", "far")])
+
+
+@scenario("napoleon.setup.players-and-regiments.701",
+          "Reading deal with three players and no neutral army: the whole deck is dealt, "
+          "starting with the first seat",
+          ["napoleon.basic.deal", "napoleon.setup.players-and-regiments", DIST], players=3,
+          variant=A, options={DIST: "deal"})
+def deal_three(b: Any) -> None:
+    b.check(explain="48 territory cards for three players (40 regiments each): the deal can "
+                    "occupy every territory",
+            state={"phase": "deal", "pending": {"next": 0}, "turn": 0,
+                   "players": [{"reserve": 40}, {"reserve": 40}, {"reserve": 40}]})
+
+
+@scenario("napoleon.setup.claim.301",
+          "Reading claim: player 1's territory cannot be claimed again; a claim puts one regiment",
+          ["napoleon.setup.claim", "napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
+          options={DIST: "claim"}, negative=True,
+          synthetic=(["$.players[*].reserve"], "starting regiments cut short so that setup on "
+                     "the small test board ends in a few steps"))
+def claim_taken(b: Any) -> None:
+    land = {"a1": (0, 1), "a2": (None, 0), "b1": (None, 0), "b2": (NEUTRAL, 1), "far": (NEUTRAL + 1, 1)}
+    _setup(b, land, [3, 3, 1, 1, 0, 0], phase="claim", current=1)
+    b.reject({"type": "claim", "territory": "a1"}, "occupied", rule="napoleon.setup.claim",
+             explain="a1 already holds player 1's regiment")
+    b.do({"type": "claim", "territory": "a2"},
+         events=[{"type": "claimed", "player": 1, "territory": "a2", "armies": 1}],
+         state={"current": 0, "territories": {"a2": {"owner": 1, "armies": 1}},
+                "players": _players({}, {"reserve": 2})})
+
+
+@scenario("napoleon.basic.deal.701",
+          "Reading deal: each dealt territory gets one regiment of the seat dealt to, the "
+          "deal goes round",
+          ["napoleon.basic.deal"], players=2, variant=V, map=LINE)
+def deal_one(b: Any) -> None:
+    b.check(state={"phase": "deal", "pending": {"next": 0}})
+    b.do({"type": "deal", "territory": "b1"},
+         events=[{"type": "territory-dealt", "player": 0, "territory": "b1", "armies": 1}],
+         state={"pending": {"next": 1}, "territories": {"b1": {"owner": 0, "armies": 1}},
+                "players": _players({"reserve": 35}, {})})
+    b.do({"type": "deal", "territory": "a1"},
+         events=[{"type": "territory-dealt", "player": 1, "territory": "a1", "armies": 1}],
+         state={"pending": {"next": 2}, "territories": {"a1": {"owner": 1, "armies": 1}},
+                "players": _players({}, {"reserve": 35})})
+
+
+#: a three-territory board (an inline map: the printed board has no setup-epidemic position
+#: whose chances share one denominator without being equal): empire "west" a–b, "east" c;
+#: one card per territory, no joker
+TRIO = small_map({"a": "west", "b": "west", "c": "east"}, {},
+                 [("a", "b", "land"), ("b", "c", "land")], {"west": 1, "east": 1}, {},
+                 [("c-a", "a", "infantry"), ("c-b", "b", "cavalry"), ("c-c", "c", "artillery")])
+
+
+@scenario("napoleon.setup.epidemics.411",
+          "Reading territory: chances of 5/6 and 1/6 are not the same for every territory",
+          ["napoleon.setup.epidemics"], players=3, variant=ADVANCED, map=TRIO,
+          options={"napoleon.amb.setup-epidemic-redraw": "territory"},
+          reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+def territory_redraw_trio(b: Any) -> None:
+    def edit(d: dict) -> None:
+        for t, e in d["territories"].items():
+            e.update(generals=0, fortifications=0, epidemics=1 if t == "a" else 0)
+    b.position({"a": (0, 10), "b": (1, 10), "c": (2, 10)}, phase="epidemics", turn=0,
+               pending={"left": 2, "moving": False}, edit=edit)
+    b.check(outcomes=[{"outcome": {"type": "epidemic", "territory": "b"}, "p": "1/6"},
+                      {"outcome": {"type": "epidemic", "territory": "c"}, "p": "5/6"}],
+            explain="West has its epidemic. The first card: c's card puts the epidemic on c; "
+                    "b's card is refused and c's is drawn next; a's card is refused and b or c "
+                    "follows, each as likely: c 1/3 + 1/3 + 1/6 = 5/6, b 1/6.")

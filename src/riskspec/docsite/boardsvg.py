@@ -463,12 +463,13 @@ BADGES = (("generals", "G", "#5b2c6f"), ("fortifications", "F", "#6d4c41"),
 
 def _badges(x: float, y: float, fields: Mapping[str, Any]) -> str:
     out = []
-    slots = [(R + 2, -R - 2), (-R - 14, -R - 2), (R + 2, R - 8), (-R - 14, R - 8)]
+    # the letters at the labels' size (LABEL × SCALE >= 11 px, like every text of a picture)
+    slots = [(R - 1, -R - 5), (-R - 23, -R - 5), (R - 1, R - 10), (-R - 23, R - 10)]
     shown = [(k, letter, col) for k, letter, col in BADGES if fields.get(k)]
     for (key, letter, col), (dx, dy) in zip(shown, slots):
-        out.append(f'<g><rect x="{_f(x + dx)}" y="{_f(y + dy)}" width="20" height="12" rx="3" '
-                   f'fill="{col}"/><text x="{_f(x + dx + 10)}" y="{_f(y + dy + 9.5)}" '
-                   f'text-anchor="middle" font-size="11" fill="#fff">{letter}{fields[key]}'
+        out.append(f'<g><rect x="{_f(x + dx)}" y="{_f(y + dy)}" width="24" height="15" rx="3" '
+                   f'fill="{col}"/><text x="{_f(x + dx + 12)}" y="{_f(y + dy + 11.5)}" '
+                   f'text-anchor="middle" font-size="{LABEL}" fill="#fff">{letter}{fields[key]}'
                    f'</text></g>')
     return "".join(out)
 

@@ -217,6 +217,8 @@ def picture_plan(case: Case, ctx: Ctx) -> Plan | None:
     core += [p for p in checked if p not in core]
     arrow, target = _arrow(case, ctx)
     core += [p for p in (*(arrow or ()), *([target] if target else [])) if p not in core]
+    if not core:  # a new game: the whole board, cut close to its outermost labels
+        core = [*ctx.board.territory_ids, *ctx.board.zone_ids]
     changed = pos.changed_places(ctx.before, ctx.after)
     single = bool(changed) and view_width(ctx.board, core) > PAIR_PX + 0.5
     return Plan(focus=core, changed=changed,
@@ -376,7 +378,7 @@ def render_case(case: Case, from_page: str, spec: m.Spec, level: int = 3) -> str
             out.append(f"[![{case.label}, what the steps change, drawn on the position after "
                        f"them: each changed place ringed in yellow and tagged before → after, "
                        f"the action as an arrow, checked places ringed in dashed blue]"
-                       f"({change}){{ .rs-pic .rs-change loading=lazy }}]({change})")
+                       f"({change}){{ .rs-pic loading=lazy }}]({change})")
         else:
             out.append(f"[![{case.label} before the steps: the places it touches, owners as "
                        f"colours, armies as numbers, the action as an arrow, checked places "

@@ -11,7 +11,9 @@ checked, but of the many rule and ambiguity pages one in sixteen, of the example
 in eight (a fixed choice, :func:`sampled`; every one with ``--runslow``) is rendered, and of
 the game viewer's example links one in a hundred (one in 25 with ``--runslow``); the others
 are read from their HTML files. The pages of one kind share one template: the sample
-renders each kind many times over.
+renders each kind many times over. Every page of worked examples is rendered at 1366 and at
+390 px to see how its pictures sit (issue 26: before and after in one row on a laptop, every
+text of a picture at 11 px or more, no page wider than the screen).
 """
 
 from __future__ import annotations

@@ -9,7 +9,11 @@ board whose borders are partly reconstructed, the reconstructed ones are drawn i
 orange and dotted. A position adds owners as colours, armies as numbers, the
 Napoléon pieces as small badges (G generals, F fortifications, E epidemics,
 ships in the zones), the action as an arrow and a yellow ring round every changed
-place. Same input → same bytes.
+place, and may tag a place with its change (``blue 5 → black 3``). A worked example's
+picture is cut to its places (:func:`_view`): at least one of a pair of pictures wide
+(:data:`PAIR_PX`), and on a board joined round the back of the world (Classic's
+Alaska–Kamchatka) across the map's edge, the board drawn once more past it. Every text is
+at least :data:`LABEL` × :data:`SCALE` ≥ 11 px. Same input → same bytes.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ checked, but of the many rule and ambiguity pages one in sixteen, of the example
 in eight (a fixed choice, :func:`sampled`; every one with ``--runslow``) is rendered, and of
 the game viewer's example links one in a hundred (one in 25 with ``--runslow``); the others
 are read from their HTML files. The pages of one kind share one template: the sample
-renders each kind many times over.
+renders each kind many times over. Every page of worked examples is rendered at 1366 and at
+390 px to see how its pictures sit (issue 26: before and after in one row on a laptop, every
+text of a picture at 11 px or more, no page wider than the screen).
 """
 
 from __future__ import annotations
@@ -335,3 +337,118 @@ def test_pictures_and_readings_are_readable(fixture_site, browser, width):
     finally:
         server.shutdown()
         server.server_close()
+
+
+WIDE = 1366  # a laptop: every example's before and after side by side
+
+#: lazy loading switched off: every picture of the page loaded and decoded
+LOAD_PICTURES = """async () => {
+  const imgs = [...document.querySelectorAll('.rs-pics img')];
+  imgs.forEach(i => { i.loading = 'eager'; });
+  await Promise.all(imgs.map(i => i.decode().catch(() => null)));
+}"""
+
+#: every worked example's pictures as laid out now: where they are, whether a box scrolls
+PICTURES = """() => [...document.querySelectorAll('.rs-pics')].map(b => {
+  let h = b.previousElementSibling;
+  while (h && !h.matches('h2[id], h3[id]')) h = h.previousElementSibling;
+  const boxes = [b.querySelector('p') || b, ...b.querySelectorAll('a')];
+  return {
+    where: h ? h.id : '?',
+    scrolls: boxes.some(e => e.scrollWidth > e.clientWidth + 1),
+    imgs: [...b.querySelectorAll('img')].map(i => {
+      const r = i.getBoundingClientRect();
+      return {src: i.src, top: Math.round(r.top + window.scrollY), width: r.width,
+              loaded: i.complete && i.naturalWidth > 0};
+    })};
+})"""
+
+
+def _smallest_text(site: Path, src: str,
+                   cache: dict[str, tuple[float, float]]) -> tuple[float, float]:
+    """(the smallest font size of any text in a picture, its viewBox width), in map units."""
+    import re
+    path = urlparse(src).path
+    if path not in cache:
+        svg = (site / path.lstrip("/")).read_text(encoding="utf-8")
+        sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+        cache[path] = (min(sizes), float(svg.split('viewBox="')[1].split()[2]))
+    return cache[path]
+
+
+def example_pictures(browser, base: str, site: Path,
+                     widths: tuple[int, ...] = (WIDE, PHONE)) -> dict[int, dict[str, object]]:
+    """Every page of worked examples, loaded once and laid out at each of ``widths``: how each
+    ``.rs-pics`` block's pictures sit (side by side, stacked, one picture), the rendered size
+    of the smallest text of any picture (CSS px), whether the page is wider than the screen."""
+    pages = sorted(p.parent.relative_to(site).as_posix()
+                   for p in (site / "examples").rglob("index.html")
+                   if "rs-pics" in p.read_text(encoding="utf-8"))
+    page = browser.new_page(viewport={"width": widths[0], "height": 900})
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    stub = json.dumps({**index, "docs": []})  # the search worker indexes no page (see crawl)
+    page.route("**/search/search_index.json", lambda route: route.fulfill(
+        status=200, body=stub, content_type="application/json"))
+    got: dict[int, dict[str, object]] = {}
+    for w in widths:
+        got[w] = {"pages": len(pages), "problems": [], "smallest": float("inf"), "scrolling": [],
+                  "counts": dict.fromkeys(("side by side", "stacked",
+                                           "one picture of the change",
+                                           "one picture (nothing changes)"), 0)}
+    cache: dict[str, tuple[float, float]] = {}
+    for rel in pages:
+        page.set_viewport_size({"width": widths[0], "height": 900})
+        page.goto(f"{base}/{rel}/", wait_until="load")
+        page.evaluate(LOAD_PICTURES)
+        for w in widths:
+            page.set_viewport_size({"width": w, "height": 900})
+            res = got[w]
+            problems, counts = res["problems"], res["counts"]
+            for block in page.evaluate(PICTURES):
+                imgs, where = block["imgs"], f"{rel}#{block['where']}"
+                if not imgs or not all(i["loaded"] for i in imgs):
+                    problems.append(f"{where}: a picture did not load")
+                    continue
+                for i in imgs:
+                    size, units = _smallest_text(site, i["src"], cache)
+                    px = size * i["width"] / units
+                    res["smallest"] = min(res["smallest"], px)
+                    if px < 11 - 1e-6:
+                        problems.append(f"{where}: text drawn at {px:.1f} px (< 11) at {w} px")
+                if len(imgs) == 2:
+                    counts["side by side" if imgs[0]["top"] == imgs[1]["top"]
+                           else "stacked"] += 1
+                else:
+                    counts["one picture of the change" if imgs[0]["src"].endswith("-change.svg")
+                           else "one picture (nothing changes)"] += 1
+                if block["scrolls"]:
+                    res["scrolling"].append(where)
+            if page.evaluate("document.documentElement.scrollWidth") > w:
+                problems.append(f"{rel}: the page is wider than the {w} px screen")
+    page.close()
+    return got
+
+
+def test_example_pictures_side_by_side_and_readable(shipped_site, browser):
+    """Issue 26 on every page of worked examples: at 1366 px each example's before and after
+    are in one row (or one picture shows a change across the board), at 390 px they stack and
+    scroll sideways inside their own box; at both widths every text of every picture is drawn
+    at 11 px or more and the page is no wider than the screen."""
+    server, base = _serve(shipped_site.site)
+    try:
+        got = example_pictures(browser, base, shipped_site.site)
+    finally:
+        server.shutdown()
+        server.server_close()
+    for width, res in got.items():
+        print(f"\n[docs pictures] {width} px, {res['pages']} example pages: "
+              + ", ".join(f"{n} {what}" for what, n in res["counts"].items())
+              + f"; {len(res['scrolling'])} scroll inside their box; smallest text "
+              f"{res['smallest']:.1f} px")
+        assert not res["problems"], "\n".join(res["problems"][:20])
+    wide, phone = got[WIDE]["counts"], got[PHONE]["counts"]
+    assert wide["side by side"] > 300 and wide["stacked"] == 0
+    assert wide["one picture of the change"] < wide["side by side"] / 5
+    assert phone["side by side"] == 0  # a phone stacks them (each scrolls in its own box)
+    # at 1366 px only a picture of the whole Napoléon board is wider than the column
+    assert all("napoleon" in w for w in got[WIDE]["scrolling"]), got[WIDE]["scrolling"][:5]

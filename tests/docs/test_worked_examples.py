@@ -256,8 +256,14 @@ def test_examples_are_numbered_with_permanent_anchors(shipped):
 
 def test_every_example_has_its_pictures(shipped):
     _spec, cases, gen, _ = shipped
-    for c in cases:
-        assert (gen.docs_dir / f"examples/img/{md.anchor_id(c.id)}-before.svg").is_file(), c.id
+    img = gen.docs_dir / "examples" / "img"
+    for c in cases:  # before (and after), or the one picture of a change across the board
+        assert ((img / f"{md.anchor_id(c.id)}-before.svg").is_file()
+                != (img / f"{md.anchor_id(c.id)}-change.svg").is_file()), c.id
+    whole = next(c for c in cases if c.id == "classic.attack.losses.001")
+    change = (img / f"{md.anchor_id(whole.id)}-change.svg").read_text()
+    assert ">6 → 4</text>" in change and "Before → after" in change  # Alaska's change tagged
+    assert f"img/{md.anchor_id(whole.id)}-change.svg" in gen.pages[whole.page]
     c = next(c for c in cases if c.id == "classic.amb.fortify-path.connected.001")
     after = (gen.docs_dir / f"examples/img/{md.anchor_id(c.id)}-after.svg").read_text()
     assert 'stroke="#ffd400"' in after  # changed places ringed

@@ -9,7 +9,11 @@ board whose borders are partly reconstructed, the reconstructed ones are drawn i
 orange and dotted. A position adds owners as colours, armies as numbers, the
 Napoléon pieces as small badges (G generals, F fortifications, E epidemics,
 ships in the zones), the action as an arrow and a yellow ring round every changed
-place. Same input → same bytes.
+place, and may tag a place with its change (``blue 5 → black 3``). A worked example's
+picture is cut to its places (:func:`view_box`): at least one of a pair of pictures wide
+(:data:`PAIR_PX`), and on a board joined round the back of the world (Classic's
+Alaska–Kamchatka) across the map's edge, the board drawn once more past it. Every text is
+at least :data:`LABEL` × :data:`SCALE` ≥ 11 px. Same input → same bytes.
 """
 
 from __future__ import annotations
@@ -29,6 +33,10 @@ R = 15  # territory disc radius
 #: ``width``/``height``), never scaled down by the page, so a label is LABEL × SCALE ≥ 11 px
 LABEL = 13
 SCALE = 0.85
+#: the widest (CSS px) a worked example's before or after picture is drawn when the two are to
+#: sit side by side: two of them, the gap and their borders fit the 834 px content column of
+#: a 1366 px screen
+PAIR_PX = 400
 SEA = "#e8f1fa"
 COLOURS = {"red": "#d62728", "blue": "#1f5fb4", "green": "#2ca02c", "yellow": "#e8c100",
            "black": "#333333", "pink": "#e377c2", "purple": "#8e44ad", "orange": "#ff7f0e",
@@ -74,8 +82,13 @@ def _geometry(board: m.Board) -> Geometry:
     if not raw:
         return Geometry({}, 10, 10, False)
     x0, y0 = min(p[0] for p in raw.values()), min(p[1] for p in raw.values())
-    pad = 70.0
-    pts = {n: ((x - x0) * CELL_W * 0.8 + pad, (y - y0) * CELL_H * 1.2 + pad)
+    # columns as close as the longest label lets them (short test-board names: 84 units, so
+    # that a whole small board fits the width of one of a worked example's two pictures)
+    names = [t.name for t in board.territories] + [z.name for z in board.zones]
+    widest = max((len(line) for name in names for line in _lines(name)), default=1)
+    step = min(CELL_W * 0.8, max(84.0, 7.2 * widest + 14))
+    pad = 62.0
+    pts = {n: ((x - x0) * step + pad, (y - y0) * CELL_H * 1.2 + pad)
            for n, (x, y) in raw.items()}
     return Geometry(pts, max(x for x, _ in pts.values()) + pad,
                     max(y for _, y in pts.values()) + pad, False)
@@ -151,37 +164,111 @@ def marks_reconstruction(board: m.Board) -> bool:
     return rec == {True, False}
 
 
-def view_box(geo: Geometry, focus: Iterable[str], margin: float = 75,
-             min_w: float = 380, min_h: float = 250) -> tuple[float, float, float, float]:
-    """The SVG view box ``(x, y, width, height)`` round the places of ``focus`` drawn on
-    ``geo`` (``margin`` around them, at least ``min_w`` × ``min_h``, within the board); the
-    whole board when none of them is drawn."""
-    pts = [geo.points[p] for p in focus if p in geo.points]
+def wraps_round(board: m.Board) -> bool:
+    """The board is joined round the back of the world (Alaska–Kamchatka on Classic)."""
+    geo = geometry(board)
+    P = geo.points
+    return any(b.a in P and b.b in P and wraps(P[b.a], P[b.b], geo) for b in board.borders)
+
+
+def _span(xs: Sequence[float], width: float, cylinder: bool) -> tuple[float, float]:
+    """The narrowest range ``lo … hi`` holding every x. On a board joined round the back of
+    the world it may run on past the right edge (``hi > width``: the places left of ``lo``
+    are then drawn again beyond the edge, at ``x + width``, where the world goes on)."""
+    s = sorted(xs)
+    if not cylinder or len(s) < 2:
+        return s[0], s[-1]
+    # the widest gap between places next to each other round the world is left out; on a tie
+    # the gap round the back, so the map is cut at its own edge when it makes no difference
+    gaps = [(s[i + 1] - s[i], 0, i) for i in range(len(s) - 1)] + [(s[0] + width - s[-1], 1, -1)]
+    _, back, i = max(gaps)
+    return (s[0], s[-1]) if back else (s[i + 1], s[i] + width)
+
+
+def reach(name: str, note: str = "") -> float:
+    """How far left and right of its centre a place's drawing reaches, in map units: its
+    rings, its label (under 8.1 units a letter at size 13 in DejaVu Sans, Chromium's
+    sans-serif here), the change tagged on it."""
+    label = 4.1 * max(len(line) for line in _lines(name))
+    tag = (7.4 * len(note) + 10) / 2 if note else 0.0
+    return max(R + 12.0, label, tag) + 6
+
+
+def view_box(geo: Geometry, focus: Iterable[str], margin: float = 64,
+          min_w: float = PAIR_PX / SCALE, min_h: float = 300,
+          cylinder: bool = False,
+          reaches: Mapping[str, float] | None = None) -> tuple[float, float, float, float]:
+    """The part of the board a picture shows: ``focus`` with a margin, widened round it to at
+    least ``min_w`` × ``min_h`` map units (by default the width of one of a pair of pictures,
+    so the places round the focus are seen too); the whole board without a focus. With
+    ``cylinder`` (a board joined round the back of the world) a focus on both sides of the
+    map's edge is shown across it: the view goes on past the right edge of the map, round the
+    world (``x + w > geo.width``), never wider than the world. ``reaches``: how far left and
+    right each place's drawing reaches (:func:`reach`), ``margin`` where it is not given."""
+    ids = [p for p in focus if p in geo.points]
+    pts = [geo.points[p] for p in ids]
     if not pts:
         return 0.0, 0.0, geo.width, geo.height
-    x0, x1 = min(p[0] for p in pts) - margin, max(p[0] for p in pts) + margin
-    y0, y1 = min(p[1] for p in pts) - margin - 10, max(p[1] for p in pts) + margin + 12
-    if x1 - x0 < min_w:
-        cx = (x0 + x1) / 2
-        x0, x1 = cx - min_w / 2, cx + min_w / 2
-    if y1 - y0 < min_h:
-        cy = (y0 + y1) / 2
-        y0, y1 = cy - min_h / 2, cy + min_h / 2
-    x0, y0 = max(0.0, x0), max(0.0, y0)
-    x1, y1 = min(geo.width, x1), min(geo.height, y1)
+    lo, hi = _span([p[0] for p in pts], geo.width, cylinder and geo.geographic)
+    xs = [(x + geo.width if x < lo else x, (reaches or {}).get(p, margin))
+          for p, (x, _) in zip(ids, pts)]
+    x0, x1 = _widen(min(x - r for x, r in xs), max(x + r for x, r in xs), min_w)
+    y0, y1 = _widen(min(p[1] for p in pts) - margin - 10, max(p[1] for p in pts) + margin + 12,
+                    min_h)
+    y0, y1 = _inside(y0, y1, geo.height)
+    if hi <= geo.width or x1 - x0 >= geo.width:  # within the map: moved inside its edges
+        x0, x1 = _inside(x0, x1, geo.width)
     return x0, y0, x1 - x0, y1 - y0
+
+
+def _widen(lo: float, hi: float, least: float) -> tuple[float, float]:
+    if hi - lo >= least:
+        return lo, hi
+    mid = (lo + hi) / 2
+    return mid - least / 2, mid + least / 2
+
+
+def _inside(lo: float, hi: float, size: float) -> tuple[float, float]:
+    """``lo … hi`` moved (not cut) to lie within ``0 … size``; cut where it is longer."""
+    if lo < 0:
+        lo, hi = 0.0, hi - lo
+    if hi > size:
+        lo, hi = max(0.0, lo - (hi - size)), size
+    return lo, hi
+
+
+def _reaches(board: m.Board, focus: Iterable[str],
+             notes: Mapping[str, str] | None = None) -> dict[str, float]:
+    names = {t.id: t.name for t in board.territories} | {z.id: z.name for z in board.zones}
+    return {p: reach(names[p], (notes or {}).get(p, "")) for p in focus if p in names}
+
+
+def view_width(board: m.Board, focus: Iterable[str]) -> float:
+    """How wide (CSS px) a picture of ``focus`` on ``board`` is shown."""
+    focus = list(focus)
+    return view_box(geometry(board), focus, cylinder=wraps_round(board),
+                 reaches=_reaches(board, focus))[2] * SCALE
 
 
 def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
          changed: Iterable[str] = (), arrow: tuple[str, str] | None = None,
          target: str | None = None, focus: Iterable[str] = (), title: str = "",
          legend: bool = True, ident: str = "board", caption: str = "",
-         checked: Iterable[str] = ()) -> str:
-    """The board (and, with ``state``, a position on it) as a standalone SVG document."""
+         checked: Iterable[str] = (), notes: Mapping[str, str] | None = None) -> str:
+    """The board (and, with ``state``, a position on it) as a standalone SVG document.
+
+    ``focus``: the places the picture is cut to (the whole board without it; on a board
+    joined round the back of the world the cut may cross the map's edge, drawn as a dashed
+    line). ``notes``: a short text to tag a place with (a change's ``before → after``)."""
     geo = geometry(board)
     P = geo.points
     gcol = group_colours(board)
-    vx, vy, vw, vh = view_box(geo, focus)
+    focus = list(focus)
+    cylinder = wraps_round(board)
+    vx, vy, vw, vh = view_box(geo, focus, cylinder=cylinder, reaches=_reaches(board, focus, notes))
+    if caption:  # a band above the board for the caption, so that it covers no place
+        vy, vh = vy - 24, vh + 24
+    around = vx + vw > geo.width + 0.5  # the view goes on round the world past the edge
     legend_rows = _legend_rows(board, state is not None) if legend else []
     cols = 2 if vw >= 560 else 1
     lh = 20 * math.ceil(len(legend_rows) / cols) + 10 if legend_rows else 0
@@ -196,6 +283,7 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
            'fill="#b00020"/></marker></defs>',
            f'<rect x="{_f(vx)}" y="{_f(vy)}" width="{_f(vw)}" height="{_f(vh)}" '
            f'fill="{SEA if geo.geographic or board.zones else "#fff"}"/>']
+    head = len(out)
     for g in board.groups:  # soft areas: a padded hull of each group's places
         pts = [P[t] for t in g.territories if t in P]
         if not pts:
@@ -268,11 +356,18 @@ def draw(board: m.Board, *, state: Mapping[str, Any] | None = None,
         out.append(f'<g><title>{escape(t.name)}{_facts(state, ts)}</title>{body}'
                    f'{_label(x, y, t.name)}{_badges(x, y, ts)}</g>')
     if arrow and arrow[0] in P and arrow[1] in P:
-        out.append(_arrow(P[arrow[0]], P[arrow[1]], geo))
+        out.append(_arrow(P[arrow[0]], P[arrow[1]], geo, cylinder))
     elif target and target in P:
         x, y = P[target]
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{R + 9}" fill="none" stroke="#b00020" '
                    f'stroke-width="3" stroke-dasharray="5 3"/>')
+    for pid, note in (notes or {}).items():
+        if pid in P:
+            out.append(_note(*P[pid], note))
+    if around:  # the board once more beyond its right edge, where the world goes on
+        out[head:] = [f'<g id="{ident}-world">', *out[head:], "</g>",
+                      f'<use href="#{ident}-world" x="{_f(geo.width)}"/>',
+                      _seam(geo.width, vy, vh)]
     if caption:
         out.append(f'<g><rect x="{_f(vx + 4)}" y="{_f(vy + 4)}" width="{7.5 * len(caption) + 12:.0f}" '
                    f'height="20" rx="4" fill="#fff" stroke="#333"/><text x="{_f(vx + 10)}" '
@@ -288,12 +383,15 @@ def wraps(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> bool
     return geo.geographic and abs(a[0] - b[0]) > geo.width / 2
 
 
-def _arrow(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> str:
+def _arrow(a: tuple[float, float], b: tuple[float, float], geo: Geometry,
+           cylinder: bool = True) -> str:
     """The action's arrow from ``a`` to ``b``; across the map's edge when they are joined round
-    the back of the world (out of one side, in from the other), never across the board."""
+    the back of the world (out of one side, in from the other), never across the board; on a
+    board that does not go round the world (``cylinder`` false: a naval landing far across
+    Napoléon's Europe), straight."""
     style = 'stroke="#b00020" stroke-width="4"'
     (x1, y1), (x2, y2) = a, b
-    if wraps(a, b, geo):
+    if cylinder and wraps(a, b, geo):
         edge_out, edge_in = (0.0, geo.width) if x1 < x2 else (geo.width, 0.0)
         ym = (y1 + y2) / 2
         sx = -1 if edge_out == 0.0 else 1
@@ -307,6 +405,26 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], geo: Geometry) -> str
     return (f'<line x1="{_f(x1 + ux * R)}" y1="{_f(y1 + uy * R)}" '
             f'x2="{_f(x2 - ux * (R + 4))}" y2="{_f(y2 - uy * (R + 4))}" {style} '
             f'marker-end="url(#arrowhead)"/>')
+
+
+def _seam(x: float, y: float, h: float) -> str:
+    """The map's edge inside a picture that crosses it (the world goes on round the back)."""
+    return (f'<g><title>the edge of the printed map: the world goes on round the back</title>'
+            f'<line x1="{_f(x)}" y1="{_f(y)}" x2="{_f(x)}" y2="{_f(y + h)}" stroke="#555" '
+            f'stroke-width="1.5" stroke-dasharray="3 5"/>'
+            f'<text x="{_f(x)}" y="{_f(y + h - 8)}" text-anchor="middle" font-size="{LABEL}" '
+            f'font-style="italic" paint-order="stroke" stroke="{SEA}" stroke-width="4" '
+            f'stroke-linejoin="round">edge of the map</text></g>')
+
+
+def _note(x: float, y: float, text: str) -> str:
+    """A change written beside its place: a tag above the disc (``blue 5 → black 3``)."""
+    w = 7.4 * len(text) + 10
+    top = y - R - 28
+    return (f'<g><rect x="{_f(x - w / 2)}" y="{_f(top)}" width="{_f(w)}" height="19" rx="4" '
+            f'fill="#fff7c2" stroke="#b38f00"/><text x="{_f(x)}" y="{_f(top + 14)}" '
+            f'text-anchor="middle" font-size="{LABEL}" font-weight="bold">{escape(text)}'
+            f'</text></g>')
 
 
 def _outline(x: float, y: float, zone: bool, grow: int, paint: str, title: str = "") -> str:
@@ -349,12 +467,13 @@ BADGES = (("generals", "G", "#5b2c6f"), ("fortifications", "F", "#6d4c41"),
 
 def _badges(x: float, y: float, fields: Mapping[str, Any]) -> str:
     out = []
-    slots = [(R + 2, -R - 2), (-R - 14, -R - 2), (R + 2, R - 8), (-R - 14, R - 8)]
+    # the letters at the labels' size (LABEL × SCALE >= 11 px, like every text of a picture)
+    slots = [(R - 1, -R - 5), (-R - 23, -R - 5), (R - 1, R - 10), (-R - 23, R - 10)]
     shown = [(k, letter, col) for k, letter, col in BADGES if fields.get(k)]
     for (key, letter, col), (dx, dy) in zip(shown, slots):
-        out.append(f'<g><rect x="{_f(x + dx)}" y="{_f(y + dy)}" width="20" height="12" rx="3" '
-                   f'fill="{col}"/><text x="{_f(x + dx + 10)}" y="{_f(y + dy + 9.5)}" '
-                   f'text-anchor="middle" font-size="11" fill="#fff">{letter}{fields[key]}'
+        out.append(f'<g><rect x="{_f(x + dx)}" y="{_f(y + dy)}" width="24" height="15" rx="3" '
+                   f'fill="{col}"/><text x="{_f(x + dx + 12)}" y="{_f(y + dy + 11.5)}" '
+                   f'text-anchor="middle" font-size="{LABEL}" fill="#fff">{letter}{fields[key]}'
                    f'</text></g>')
     return "".join(out)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from riskspec import model as m
@@ -141,12 +142,16 @@ def _rejection(err: Mapping[str, Any], ctx: Ctx) -> str:
     return f"**Rejected** with {md.code(err.get('code', '?'))}{why}{msg}; nothing changes"
 
 
-def touched(case: Example, ctx: Ctx) -> list[str]:
-    """The places the example is about: named by its steps or expectations, or changed."""
+def touched(case: Example, ctx: Ctx, cards: bool = True) -> list[str]:
+    """The places the example is about: named by its steps or expectations, or changed
+    (without ``cards``, not the territories only the cards of a trade name)."""
     known = set(ctx.names) | set(pos.places_of(ctx.before))
     named: list[str] = []
     for step in case.steps:
-        named += pos.named_places(step.get("action"), known)
+        action = step.get("action")
+        if not cards and isinstance(action, Mapping):
+            action = {k: v for k, v in action.items() if k != "cards"}
+        named += pos.named_places(action, known)
         exp = step.get("expect")
         if isinstance(exp, Mapping):
             named += pos.named_places(exp.get("state"), known)
@@ -176,29 +181,89 @@ def picture_paths(case: Example) -> tuple[str, str]:
     return f"{base}-before.svg", f"{base}-after.svg"
 
 
-def pictures(case: Example, spec: m.Spec) -> dict[str, str]:
-    """The example's two SVG files (before, after), or none when it cannot be drawn."""
-    from riskspec.docsite.boardsvg import draw
-    ctx = Ctx(case, spec, case.page)
+def change_path(case: Example) -> str:
+    """The one picture of an example whose changes span more of the board than two pictures
+    side by side can show: the position after, each change tagged ``before → after``."""
+    return f"examples/img/{md.anchor_id(case.id)}-change.svg"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an example's pictures show: the places they are cut to, the changed and checked
+    places, the action; ``single`` when one picture of the change replaces before and after."""
+
+    focus: list[str]
+    changed: list[str]
+    checked: list[str]
+    arrow: tuple[str, str] | None
+    target: str | None
+    single: bool
+
+
+def picture_plan(case: Example, ctx: Ctx) -> Plan | None:
+    """How the example is drawn: before and after side by side, cut to what it is about (the
+    places its steps and expectations name or it changes, the action's ends) and the board
+    round them as far as one of two pictures side by side reaches; or, when what it is about
+    is wider than that, one picture of the change. ``None`` when it cannot be drawn."""
+    from riskspec.docsite.boardsvg import PAIR_PX, view_width
     if ctx.board is None or ctx.after is None:
-        return {}
-    focus = touched(case, ctx)
+        return None
+    core = touched(case, ctx, cards=False)
     _, _, marked, rest = table_layout(case, ctx)
     checked = sorted({p for p, _ in marked} | {f.place for f in rest if f.place})
-    focus += [p for p in checked if p not in focus]
+    core += [p for p in checked if p not in core]
     arrow, target = _arrow(case, ctx)
-    focus += [p for p in (arrow or ()) if p not in focus] + ([target] if target else [])
+    core += [p for p in (*(arrow or ()), *([target] if target else [])) if p not in core]
+    if not core:  # a new game: the whole board, cut close to its outermost labels
+        core = [*ctx.board.territory_ids, *ctx.board.zone_ids]
     changed = pos.changed_places(ctx.before, ctx.after)
-    b_path, a_path = picture_paths(case)
+    single = bool(changed) and view_width(ctx.board, core) > PAIR_PX + 0.5
+    return Plan(focus=core, changed=changed,
+                checked=checked, arrow=arrow, target=target, single=single)
+
+
+#: how a change of each field is written on a picture of the change (after the owner's colour)
+_NOTE_FORM = {"armies": "{}", "generals": "G{}", "fortifications": "F{}", "epidemics": "E{}",
+              "ships": "{} ships", "admirals": "A{}"}
+
+
+def change_note(ctx: Ctx, place: str) -> str:
+    """A changed place's ``before → after`` as short as it reads: ``blue 5 → black 3``."""
+    sides: tuple[list[str], list[str]] = ([], [])
+    for key, _ in pos.FIELDS:
+        bt, at, ch = pos.cell(ctx.before, ctx.after, place, key)
+        if ch:
+            form = _NOTE_FORM.get(key, "{}")
+            for side, text in zip(sides, (bt, at)):  # a count not there is none
+                side.append(form.format(text or 0) if key in _NOTE_FORM else text or "—")
+    return f"{' '.join(sides[0])}{pos.ARROW}{' '.join(sides[1])}"
+
+
+def pictures(case: Example, spec: m.Spec) -> dict[str, str]:
+    """The example's SVG files (before and after, or one picture of the change; before alone
+    when nothing changes), or none when it cannot be drawn."""
+    from riskspec.docsite.boardsvg import draw
+    ctx = Ctx(case, spec, case.page)
+    plan = picture_plan(case, ctx)
+    if plan is None or ctx.board is None:
+        return {}
     ident = md.anchor_id(case.id).replace(".", "-")
-    out = {b_path: draw(ctx.board, state=ctx.before, arrow=arrow, target=target, focus=focus,
-                        title=f"{case.label}, before: {case.title}", legend=False,
-                        ident=f"{ident}-b", caption="Before" if changed else "Position",
-                        checked=() if changed else checked)}
-    if changed:
-        out[a_path] = draw(ctx.board, state=ctx.after, changed=changed, focus=focus,
+    if plan.single:
+        return {change_path(case): draw(
+            ctx.board, state=ctx.after, changed=plan.changed, arrow=plan.arrow,
+            target=plan.target, focus=plan.focus, title=f"{case.label}, the change: {case.title}",
+            legend=False, ident=f"{ident}-c", caption="Before → after", checked=plan.checked,
+            notes={p: change_note(ctx, p) for p in plan.changed})}
+    b_path, a_path = picture_paths(case)
+    out = {b_path: draw(ctx.board, state=ctx.before, arrow=plan.arrow, target=plan.target,
+                        focus=plan.focus, title=f"{case.label}, before: {case.title}",
+                        legend=False, ident=f"{ident}-b",
+                        caption="Before" if plan.changed else "Position",
+                        checked=() if plan.changed else plan.checked)}
+    if plan.changed:
+        out[a_path] = draw(ctx.board, state=ctx.after, changed=plan.changed, focus=plan.focus,
                            title=f"{case.label}, after: {case.title}", legend=False,
-                           ident=f"{ident}-a", caption="After", checked=checked)
+                           ident=f"{ident}-a", caption="After", checked=plan.checked)
     return out
 
 
@@ -300,17 +365,25 @@ def render_case(case: Example, from_page: str, spec: m.Spec, level: int = 3) -> 
     if not case.state:
         out += ["Starts from a new game" + (f" with {case.players} players" if case.players
                                             else "") + ".", ""]
-    pics = picture_paths(case)
-    if trace is not None and trace.ok and ctx.board is not None:
-        changed = pos.changed_places(ctx.before, ctx.after)
+    plan = picture_plan(case, ctx) if trace is not None and trace.ok else None
+    if plan is not None:
+        pics = picture_paths(case)
         before, after = md.rel(from_page, pics[0]), md.rel(from_page, pics[1])
-        out += ['<div class="rs-pics" markdown>', "",
-                f"[![{case.label} before the steps: the places it touches, owners as colours, "
-                f"armies as numbers, the action as an arrow, checked places ringed in dashed blue]({before}){{ .rs-pic loading=lazy }}]"
-                f"({before})"]
-        if changed:
-            out.append(f"[![{case.label} after the steps, changed places ringed in yellow, checked places in dashed blue]"
-                       f"({after}){{ .rs-pic loading=lazy }}]({after})")
+        change = md.rel(from_page, change_path(case))
+        out += ['<div class="rs-pics" markdown>', ""]
+        if plan.single:
+            out.append(f"[![{case.label}, what the steps change, drawn on the position after "
+                       f"them: each changed place ringed in yellow and tagged before → after, "
+                       f"the action as an arrow, checked places ringed in dashed blue]"
+                       f"({change}){{ .rs-pic loading=lazy }}]({change})")
+        else:
+            out.append(f"[![{case.label} before the steps: the places it touches, owners as "
+                       f"colours, armies as numbers, the action as an arrow, checked places "
+                       f"ringed in dashed blue]({before}){{ .rs-pic loading=lazy }}]({before})")
+        if plan.changed and not plan.single:
+            out.append(f"[![{case.label} after the steps, changed places ringed in yellow, "
+                       f"checked places in dashed blue]({after}){{ .rs-pic loading=lazy }}]"
+                       f"({after})")
         out += ["", "</div>", ""]
     out.append("**Steps**, as the reference engine plays them:")
     out.append("")

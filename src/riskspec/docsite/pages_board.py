@@ -299,7 +299,11 @@ def example_pages(spec: m.Spec, cases: list[Example]) -> tuple[Pages, dict[str, 
             body += [f"Examples {pcases[0].number}–{pcases[-1].number}. Pictures: owners as "
                      "colours, armies as numbers, the action as a red arrow, changed places "
                      "ringed in yellow; G, F, E, A: generals, fortifications, epidemics, "
-                     "admirals; a zone's number is its ships.", ""]
+                     "admirals; a zone's number is its ships. Each picture shows the part of "
+                     "the board the example is about (across the dotted edge of the map where "
+                     "the world goes on round the back); where the changes span the board, one "
+                     "picture, \"Before → after\", tags each changed place with its before → "
+                     "after.", ""]
             body += [render_case(c, page, spec, level=2) for c in pcases]
             pages[page] = "\n".join(body)
             rows.append([md.link(md.cell(sec), "examples/index.md", page),

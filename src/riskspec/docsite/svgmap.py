@@ -107,7 +107,8 @@ def snap(pos: dict[str, tuple[float, float]], spare: float = 2.0) -> dict[str, t
     x0, y0 = min(xs), min(ys)
     w, h = max(max(xs) - x0, 1e-6), max(max(ys) - y0, 1e-6)
     total = math.ceil(len(pos) * spare)
-    aspect = (w / h) * (CELL_H / CELL_W)
+    # a layout (nearly) on one line would spread over hundreds of columns: kept near square
+    aspect = min(2.0, max(0.25, (w / h) * (CELL_H / CELL_W)))
     cols = max(1, round(math.sqrt(total * aspect)))
     rows = max(1, math.ceil(total / cols))
     want = {n: ((x - x0) / w * (cols - 1), (y - y0) / h * (rows - 1)) for n, (x, y) in pos.items()}

@@ -49,6 +49,7 @@ TARGETS: tuple[str, ...] = (
     "riskspec.reference.cards.get_set_value",
     "riskspec.reference.cards.get_fixed_set_value",
     "riskspec.reference.occupy.get_occupy_range",
+    "riskspec.reference.elimination.compute_capture",
     "riskspec.reference.modifiers.apply_bonuses",
     "riskspec.reference.modifiers.combine_bonuses",
 )

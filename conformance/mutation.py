@@ -49,7 +49,7 @@ from riskspec.conformance.errors import TriageFileError, VectorError
 #: the rule modules mutated, by family (engine plumbing, I/O, odds and the random-play policies
 #: are left out; ``chance`` serves both families, ``modifiers`` only Napoléon)
 MODULES: dict[str, tuple[str, ...]] = {
-    "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "missions",
+    "classic": ("classic", "battle", "cards", "reinforce", "setup", "occupy", "elimination", "missions",
                 "legal", "listed", "actions", "classic_family", "chance"),
     "napoleon": ("napoleon.combat", "napoleon.game", "napoleon.naval", "napoleon.maneuvers",
                  "napoleon.epidemics", "napoleon.leaders", "napoleon.tiebreak", "napoleon.invasion",

@@ -70,6 +70,15 @@ def compute_losses(attacker_dice: Sequence[int], defender_dice: Sequence[int],
     return attacker_loss, defender_loss
 
 
+def battle_event(player: int, defender: int, frm: str, to: str, attacker_dice: Sequence[int],
+                 defender_dice: Sequence[int], losses: tuple[int, int]) -> dict[str, object]:
+    """The ``battle`` event of one roll, in both families: who fought from where to where,
+    the dice as compared (after any bonus) and the ``(attacker, defender)`` losses."""
+    return {"type": "battle", "player": player, "defender": defender, "from": frm, "to": to,
+            "attacker_dice": list(attacker_dice), "defender_dice": list(defender_dice),
+            "attacker_losses": losses[0], "defender_losses": losses[1]}
+
+
 def count_orderings(dice: Sequence[int]) -> int:
     """How many ordered rolls give this multiset of faces (a multinomial coefficient).
 

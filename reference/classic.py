@@ -20,8 +20,14 @@ from typing import Any
 from riskspec.reference import actions as A
 from riskspec.reference import ruleids as R
 from riskspec.reference.base import get_humans, get_next_seat, get_player_name, get_territory_name, require
-from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
+from riskspec.reference.battle import (
+    battle_event,
+    compute_losses,
+    get_attacker_dice_limit,
+    get_defender_dice_limit,
+)
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem, get_set_value, has_valid_set
+from riskspec.reference.elimination import capture_cards, mark_eliminated
 from riskspec.reference.missions import is_mission_complete
 from riskspec.reference.occupy import get_occupy_range
 from riskspec.reference.reinforce import compute_reinforcements, get_held_groups
@@ -301,10 +307,8 @@ def process_roll(s: State, a: A.Roll, events: Events) -> None:
     victim = s.owner[t]
     s.armies[f] -= attacker_loss
     s.armies[t] -= defender_loss
-    events.append({"type": "battle", "player": p, "defender": victim, "from": tb.territories[f],
-                   "to": tb.territories[t], "attacker_dice": list(att),
-                   "defender_dice": list(dfd), "attacker_losses": attacker_loss,
-                   "defender_losses": defender_loss})
+    events.append(battle_event(p, victim, tb.territories[f], tb.territories[t], att, dfd,
+                               (attacker_loss, defender_loss)))
     if s.armies[t] > 0:
         s.phase, s.pending = "attack", {}
         return
@@ -323,16 +327,10 @@ def conquer(s: State, f: int, t: int, dice: int, events: Events) -> None:
                    "from": tb.territories[f], "victim": victim})
     eliminated = victim not in s.owner
     if eliminated:
-        s.eliminated_by[victim] = p
-        events.append({"type": "eliminated", "player": victim, "by": p})
-        taken = s.hands[victim]
-        if taken:
-            s.hands[p] = tuple(sorted(s.hands[p] + taken))
-            s.hands[victim] = ()
-            if prm.cards_elimination_trade_timing == "next-turn":
-                s.captured[p] = True
-            events.append({"type": "cards-captured", "player": p, "from": victim,
-                           "cards": [tb.cards[c] for c in taken]})
+        mark_eliminated(s, victim, p, events)
+        if capture_cards(s, victim, p, events, tb.cards) and \
+                prm.cards_elimination_trade_timing == "next-turn":
+            s.captured[p] = True
     least, _ = get_occupy_range(s.armies[f], dice, prm.conquest_min_move)
     s.phase = "occupy"
     s.pending = {"from": f, "to": t, "min": least, "eliminated": eliminated}

@@ -14,7 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.reference.base import require
-from riskspec.reference.battle import compute_losses, get_attacker_dice_limit, get_defender_dice_limit
+from riskspec.reference.battle import (
+    battle_event,
+    compute_losses,
+    get_attacker_dice_limit,
+    get_defender_dice_limit,
+)
+from riskspec.reference.elimination import capture_cards
 from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import effects as EF
 from riskspec.reference.napoleon import game as G
@@ -163,9 +169,8 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tup
     la, ld = compute_losses(att, dfn, p.attack_ties)
     s.armies[src] -= la
     s.armies[dst] -= ld
-    ev.append({"type": "battle", "player": s.current, "defender": s.owner[dst],
-               "from": tb.places[src], "to": tb.places[dst], "attacker_dice": list(att),
-               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
+    ev.append(battle_event(s.current, s.owner[dst], tb.places[src], tb.places[dst], att, dfn,
+                           (la, ld)))
     if p.is_advanced:  # one-battle scope, attacking leaders captured
         after_roll(s, src, dst, ev)
     if s.armies[dst] == 0:
@@ -205,11 +210,9 @@ def resolve_roll(s: NapState, src: int, dst: int, att: tuple[int, ...], dfn: tup
 
 def eliminate_by_conquest(s: NapState, loser: int, ev: list[Event]) -> None:
     """A conquest took ``loser``'s last territory: their cards go to the conqueror."""
-    cards = G.eliminate(s, loser, ev)
-    if cards:
-        s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
+    G.eliminate(s, loser, ev)
+    if capture_cards(s, loser, s.current, ev, s.tables.cards):
         s.captured[s.current] = True
-        ev.append(G.cards_captured(s, loser, cards))
 
 
 def check_victory(s: NapState, ev: list[Event]) -> None:
@@ -283,9 +286,7 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
     la, ld = compute_losses(att, dfn, p.attack_ties)
     s.challengers[z] -= la
     s.armies[z] -= ld
-    ev.append({"type": "battle", "player": s.current, "defender": s.owner[z],
-               "from": tb.places[z], "to": tb.places[z], "attacker_dice": list(att),
-               "defender_dice": list(dfn), "attacker_losses": la, "defender_losses": ld})
+    ev.append(battle_event(s.current, s.owner[z], tb.places[z], tb.places[z], att, dfn, (la, ld)))
     if s.armies[z] == 0:  # the challengers alone hold the zone
         loser = s.owner[z]
         if p.is_advanced:  # its admirals are captured (napoleon.leaders.capture)

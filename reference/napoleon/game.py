@@ -18,6 +18,7 @@ from riskspec.errors import OptionError
 from riskspec.model import Variant
 from riskspec.reference.base import require
 from riskspec.reference.cards import get_fixed_set_value, get_set_problem
+from riskspec.reference.elimination import capture_cards, mark_eliminated
 from riskspec.reference.napoleon import actions as A
 from riskspec.reference.napoleon import missions as M
 from riskspec.reference.napoleon import naval as N
@@ -285,25 +286,15 @@ def controlled(s: NapState, seat: int) -> tuple[int, int]:
             sum(1 for i in range(T, len(s.owner)) if s.owner[i] == seat and s.armies[i] > 0))
 
 
-def eliminate(s: NapState, loser: int, ev: list[Event], cause: str | None = None) -> tuple[int, ...]:
-    """napoleon.combat.elimination: ``loser`` is out.  ``eliminated_by`` records the seat
-    whose turn it is (the conqueror, for a conquest); the loser's ships and admirals leave
-    the board.  Returns the loser's cards, taken from their hand, for the caller to place
-    (``cause``: the event's, absent for a conquest)."""
-    s.eliminated_by[loser] = s.current
+def eliminate(s: NapState, loser: int, ev: list[Event], cause: str | None = None) -> None:
+    """napoleon.combat.elimination: ``loser`` is out, put out by the seat whose turn it is
+    (the conqueror, for a conquest; ``cause``: the event's, absent for a conquest), as in
+    Classic (:func:`riskspec.reference.elimination.mark_eliminated`); the loser's ships and
+    admirals leave the board.  Their cards stay in their hand for the caller to place."""
     for i, o in enumerate(s.owner):  # its last ships (land elimination) leave the board
         if o == loser:
             s.owner[i], s.armies[i], s.admirals[i] = -1, 0, 0
-    ev.append({"type": "eliminated", "player": loser, "by": s.current,
-               **({"cause": cause} if cause else {})})
-    cards, s.hands[loser] = s.hands[loser], ()
-    return cards
-
-
-def cards_captured(s: NapState, loser: int, cards: Sequence[int]) -> Event:
-    """The player whose turn it is took the cards of ``loser``, just eliminated."""
-    return {"type": "cards-captured", "player": s.current, "from": loser,
-            "cards": [s.tables.cards[c] for c in cards]}
+    mark_eliminated(s, loser, s.current, ev, cause)
 
 
 def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
@@ -315,13 +306,11 @@ def eliminate_landless(s: NapState, held: set[int], ev: list[Event]) -> None:
     to_turn = s.tables.params.epidemics_elimination_cards == "turn-player" and \
         s.current not in out
     for p in out:
-        cards = eliminate(s, p, ev, "epidemic")
+        eliminate(s, p, ev, "epidemic")
         if to_turn:
-            s.hands[s.current] = tuple(sorted(s.hands[s.current] + cards))
-            if cards:
-                ev.append(cards_captured(s, p, cards))
+            capture_cards(s, p, s.current, ev, s.tables.cards)
         else:
-            s.discards = tuple(sorted(s.discards + cards))
+            s.discards, s.hands[p] = tuple(sorted(s.discards + s.hands[p])), ()
 
 
 def holders(s: NapState) -> set[int]:

@@ -22,7 +22,7 @@ CORE_LAYERS: list[list[str]] = [
     # spec parameters (driven by the parameter schema)
     ["ruleids", "citations", "params"],
     # numbers and pure rule arithmetic read from the spec
-    ["tables", "occupy", "battle", "cards", "reinforce"],
+    ["tables", "occupy", "battle", "cards", "reinforce", "elimination"],
     ["modifiers", "state"],
     # queries on a state, and the parsing of actions
     ["actions", "base", "missions"],

@@ -7,7 +7,7 @@ import os
 import signal
 import subprocess
 import sys
-import time
+import threading
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -126,22 +126,24 @@ def test_structured_errors_and_unknown_op():
 
 
 def test_killed_run_leaves_valid_partial_report(tmp_path):
-    report, journal = tmp_path / "r.json", tmp_path / "r.jsonl"
-    engine = " ".join(toy_argv("--misbehave", "hang", "--at", "9"))
+    report, journal, hung = tmp_path / "r.json", tmp_path / "r.jsonl", tmp_path / "hung"
+    os.mkfifo(hung)  # the engine writes its pid here as it starts hanging: no polling
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(hung.read_text()), daemon=True)
+    reader.start()
+    engine = " ".join(toy_argv("--misbehave", "hang", "--at", "9", "--pidfile", str(hung)))
     proc = subprocess.Popen([sys.executable, "-m", "riskspec.cli", "check", "-q", "--engine", engine,
                              "--vectors", str(TOY_VECTORS), "--timeout", "60", "--report", str(report),
                              "--results", str(journal)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if report.exists() and json.loads(report.read_text())["totals"]["run"] >= 2:
-                break
-            time.sleep(0.1)
-        time.sleep(0.3)
+        reader.join(30)  # every case before the hanging request is recorded by then
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        if reader.is_alive():  # the engine never hung: let the reader see the end of the FIFO
+            os.close(os.open(hung, os.O_WRONLY | os.O_NONBLOCK))
+    assert said and said[0].strip().isdigit(), "the engine never reached its hanging request"
     rep = json.loads(report.read_text())
     assert rep["complete"] is False and rep["totals"]["run"] >= 2 and rep["planned"] == 7
     assert all(r["outcome"] == "pass" for r in rep["results"])

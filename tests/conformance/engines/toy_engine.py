@@ -12,7 +12,8 @@ Flags:
   --every                        misbehave at every request from the N-th on
   --rules R,R                    rule globs to claim (default toy.move.*,toy.turn.*,toy.win.*)
   --size N                       size for the modes that need one (bytes, depth, items)
-  --pidfile FILE                 exit-with-child: the child writes its pid there
+  --pidfile FILE                 exit-with-child: the child writes its pid there; hang: the
+                                 engine writes its pid there as it starts hanging
 
 Hostile modes (tests/hostile): deep-nest (a line of N '['), deep-valid (a valid response whose
 state nests N deep), huge-line (an N-byte response line), big-valid (a valid answer padded to
@@ -131,7 +132,11 @@ class _Misbehaving(Session):
                 os._exit(70)
             if self.mode == "hang":
                 # never answer; leave when the client goes away (its end of stdin closes),
-                # so a killed run leaves no engine behind
+                # so a killed run leaves no engine behind. With --pidfile, say so there first
+                # (a test waits on that FIFO instead of polling)
+                if self.pidfile:
+                    with open(self.pidfile, "w") as fh:
+                        fh.write(f"{os.getpid()}\n")
                 sys.stdin.read()
                 os._exit(0)
             if self.mode == "garbage":

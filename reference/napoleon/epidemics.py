@@ -77,9 +77,11 @@ def place_setup_epidemic(s: NapState, a: A.Epidemic, ev: list[Event]) -> bool:
     """One epidemic of the setup (napoleon.setup.epidemics) goes on ``a.territory``; True
     when it was the last (the caller, :mod:`.setup_readings`, goes on with the setup)."""
     t = a.territory
-    # A relocating epidemic goes where a drawn territory card says ('draw' outcomes).
+    # Verify that this is no relocation: a relocating epidemic goes where a territory card drawn
+    # from the pile says ('draw' outcomes).
     require(not s.pending["moving"], "draw-a-card", RID.EPIDEMICS_RELOCATE,
             "a relocating epidemic goes where a territory card drawn from the pile says")
+    # Verify that the epidemic may go on that territory.
     require(t in eligible(s), "not-eligible", RID.SETUP_EPIDEMICS, "an epidemic cannot go there")
     s.epidemics[t] += 1
     ev.append({"type": "epidemic", "territory": s.tables.places[t]})
@@ -111,6 +113,7 @@ def relocation_draw(s: NapState, a: A.Draw, ev: list[Event], rule: str) -> bool:
     """Apply one relocation draw (card ``a.card``): the card is discarded; True when it placed
     the epidemic."""
     c = a.card
+    # Verify that the card drawn is in the draw pile.
     require(c in s.draw_pile, "not-in-pile", rule, "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
     s.discards = tuple(sorted(s.discards + (c,)))

@@ -52,19 +52,27 @@ def process_invade(s: NapState, a: A.Invade, ev: list[Event]) -> None:
     src, dst, n = a.src, a.dst, a.armies
     naval = tb.is_zone(src)
     rule = RID.NAVAL_BATTLE_RULES if naval else RID.COMBAT_EMPTY_TERRITORY
+    # Verify that no forced naval battle of newly built ships is waiting: it comes first.
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "the forced naval battle of the ships you built comes first")
+    # Verify that the units move in from a territory or zone of the player's own …
     require(s.owner[src] == seat, "not-owner", rule, "move in from your own territory or zone")
+    # … into a place with no units that is not the player's (entered without a battle) …
     require(s.armies[dst] == 0 and s.owner[dst] != seat, "not-empty", rule,
             "only a place without units is entered without a battle")
+    # … of the same kind: regiments into territories, ships into zones.
     require(tb.is_zone(dst) == naval, "not-adjacent", rule,
             "regiments enter territories, ships enter zones")
+    # Verify that under combat.naval_first no ship moves in after the first land offensive.
     require(not (naval and s.land_attacked and p.combat_naval_first), "naval-after-land",
             RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
+    # Verify that the place is within reach (a neighbour, or a landing by sea) with units to
+    # spare.
     require(dst in invade_targets(s, src, seat), "not-adjacent",
             rule if naval or dst in tb.land[src] else RID.NAVAL_LANDING,
             "the place is not within reach (or too few units to leave some behind)")
     most = s.armies[src] - N.stay(s, src)
+    # Verify that between one unit and all but those that must stay behind move in.
     require(1 <= n <= most, "armies", rule, lambda: f"move 1 to {most} units")
     loser = s.owner[dst]
     s.armies[src] -= n

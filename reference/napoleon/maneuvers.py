@@ -77,29 +77,44 @@ def lone_ok(s: NapState, dst: int, n: int) -> bool:
 
 
 def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_fortify`: regiments, ships and
+    leaders maneuver, as many times a phase as maneuver.land_moves / naval_moves allow, and
+    the turn goes on (napoleon.maneuver.land, napoleon.maneuver.naval)."""
     tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, n, k, by_leader = a.src, a.dst, a.armies, a.leaders, a.leader_maneuver
     naval = tb.is_zone(src)
     rule = RID.MANEUVER_NAVAL if naval else RID.MANEUVER_LAND
+    # Verify that the maneuver starts from a territory or zone of the player's own.
     require(s.owner[src] == seat, "not-owner", rule, "maneuver from your own territory or zone")
+    # Verify that the leaders taken along stand there.
     require(k <= _leaders(s, src), "leaders", RID.LEADERS_ACCOMPANY,
             "that many leaders do not stand there")
     if by_leader:
+        # Verify that a leader maneuver moves at least one general or admiral …
         require(k >= 1, "no-leader", RID.MANEUVER_LEADERS,
                 "a leader maneuver moves a general or admiral")
+        # … who stood there when the maneuver phase began and has not moved since.
         require(k <= fresh_leaders(s, src), "leader-moved", RID.MANEUVER_LEADERS,
                 "those leaders were not there when the maneuver phase began, or have moved")
+        # Verify that the leader can reach the destination: through own territories, or to a
+        # neighbouring own or empty zone.
         require(dst in leader_targets(s, src, seat), "not-connected", rule,
                 "ships go only to a neighbouring zone of yours or an empty one" if naval else
                 "the destination is not reachable through your own territories")
+        # Verify that the leader takes along only units that stood with it when the phase began …
         require(n <= leader_units(s, src), "not-present", RID.MANEUVER_LEADERS,
                 "a leader takes along only units that stood with it when the phase began")
+        # … and that it does not end its move without units of its own.
         require(lone_ok(s, dst, n), "alone", RID.LEADERS_ACCOMPANY,
                 "a leader must end its move with its own units")
     else:
+        # Verify that at least one unit moves …
         require(n >= 1, "armies", rule, "move at least one unit")
+        # … and that maneuver.min_left units stay behind.
         require(n <= s.armies[src] - p.maneuver_min_left, "armies", rule,
                 "leave units behind")
+        # Verify that a maneuver of its kind is left in the phase and the destination is
+        # reachable: through own territories, or for ships a neighbouring own or empty zone.
         require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
                 "no naval maneuver left, or not a neighbouring zone of yours or an empty one"
                 if naval else

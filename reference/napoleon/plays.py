@@ -148,42 +148,56 @@ def process_play_card(s: NapState, a: A.PlayCard, ev: list[Event]) -> None:
     tb, p = s.tables, s.tables.params
     seat = actor(s)
     c, territory, src, dst, zones = a.card, a.territory, a.src, a.dst, a.zones
+    # Verify that the player holds the card …
     require(c in s.hands[seat], "not-your-cards", RID.CARDS_USE_OR_TRADE,
             "you do not hold that card")
     eff = tb.card_effect[c] or {}
+    # … and that it has an effect to play (a joker is only traded in a set).
     require(bool(eff) and eff.get("kind") in KINDS, "no-effect", RID.CARDS_USE_OR_TRADE,
             "that card has no effect (a joker is only traded in a set)")
     kind = eff["kind"]
     window, targets = KINDS[kind]
     rule = rule_of(kind)
+    # Verify that the card's window (the phase its icon names) is open now.
     require(window in windows(s), "not-now", RID.CARDS_EFFECT_ICONS,
             lambda: f"a {kind!r} card is played in the {window} window, not now")
     if s.phase == "reinforce":
+        # Verify that no forced trade is owed first (during reinforcement).
         require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
                 "trade your set first")
+    # Verify that a card whose bonus counts only inside a traded set is not played alone (unless
+    # cards.in_set_bonus_card_alone).
     require(eff.get("in_set_bonus") is None or p.cards_in_set_bonus_card_alone,
             "set-only", RID.CARDS_EFFECTS_IGNORED_IN_TRADE, "this card only counts inside a traded set")
+    # Verify that the player may still play a card for its effect in this phase.
     require(plays_left(s, seat), "effect-limit", RID.CARDS_EFFECT_LIMIT,
             "no more cards may be played for their effect in this phase")
     given = {"zones": zones is not None, "territory": territory >= 0,
              "pair": src >= 0 or dst >= 0}
+    # Verify that exactly the targets this kind of card takes are given.
     require(all(v == (k == targets) for k, v in given.items()), "targets", rule,
             lambda: f"a {kind!r} card takes {targets or 'no'} target(s)")
     n = amount(eff)
     if kind == "free-ships":
         allowed, chosen = ship_zones(s, seat), zones or ()  # given: the targets check
+        # Verify that free ships go only where bought ones may: zones touching the player's
+        # territories …
         require(all(z in allowed for z in chosen), "not-coastal", rule,
                 "free ships go where bought ones may: in zones touching your territories")
         room = ships_room(s, seat, n)
+        # … and that as many are named as the card gives within the ship limit.
         require(len(chosen) == room, "ship-limit", rule,
                 lambda: f"build {room} ships ({n}, within the ship limit)")
     elif kind == "free-fortification":
         why = free_fortification_problem(s, territory)
+        # Verify that a free fortification can go on that territory.
         require(why is None, why or "", rule, lambda: f"no fortification can go there ({why})")
     elif targets == "pair":
+        # Verify that the two places are a target of this card now.
         require((src, dst) in _pairs(s, kind, seat), "not-a-target", rule,
                 "that is not a target of this card now")
     elif not _usable(s, kind, seat):
+        # Verify that the card can do something now (it has a use).
         require(False, "no-use", rule, "this card can do nothing now")
     # the card is spent
     s.hands[seat] = tuple(x for x in s.hands[seat] if x != c)
@@ -287,6 +301,7 @@ def process_keep_roll(s: NapState, a: A.KeepRoll, ev: list[Event]) -> None:
 def process_reroll(s: NapState, a: A.Reroll, ev: list[Event]) -> None:
     side = reroll_side(s)
     dice = list(a.dice)
+    # Verify that the reroll throws as many dice as the roll it replaces.
     require(len(dice) == len(s.pending[side]), "dice", RID.EFFECTS_REROLL,
             "the reroll throws the same number of dice again")
     ev.append({"type": "rerolled", "player": s.pending["chooser"], "dice": dice})

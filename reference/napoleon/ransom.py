@@ -91,6 +91,9 @@ def process_ransom(s: NapState, a: A.Ransom, ev: list[Event]) -> None:
     p, seat, tb = s.tables.params, s.current, s.tables
     leader, captor, place = a.leader, a.captor, a.place
     why = ransom_problem(s, leader, captor, place)
+    # Verify that the ransom is allowed now (Advanced Rules, own reinforcement phase, no trade
+    # owed, a ransomable leader the captor holds, ransom.requires_all_captured, room under
+    # the limit) and that the place takes it back (an own territory, or an own zone with ships).
     require(why is None, why or "",
             RID.CARDS_FORCED_TRADE if why == "must-trade" else RID.LEADERS_RANSOM,
             lambda: f"no ransom of that {leader} ({why})")
@@ -118,6 +121,7 @@ def process_ransom(s: NapState, a: A.Ransom, ev: list[Event]) -> None:
 
 def process_ransom_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
     t, captor = a.territory, s.pending["captor"]
+    # Verify that the captor places its regiment on a territory of its own.
     require(s.owner[t] == captor, "not-owner", RID.LEADERS_RANSOM,
             "the captor places its regiment on one of its own territories")
     s.armies[t] += 1

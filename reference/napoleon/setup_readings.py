@@ -37,6 +37,7 @@ Event = dict[str, Any]
 
 def process_table_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     c, seat = a.card, s.pending["seat"]
+    # Verify that the card drawn is in the draw pile.
     require(c in s.draw_pile, "not-in-pile", RID.SETUP_CARD_TABLE,
             "that card is not in the draw pile")
     s.draw_pile = tuple(x for x in s.draw_pile if x != c)
@@ -60,6 +61,7 @@ def random_eligible(s: NapState) -> list[int]:
 
 def process_random_placement(s: NapState, a: A.RandomPlacement, ev: list[Event]) -> None:
     t, seat = a.territory, s.pending["seat"]
+    # Verify that a neutral regiment lands on a territory of its own army.
     require(G.can_setup_place(s, t, seat), "not-owner", RID.BASIC_PLACEMENT,
             "a neutral regiment lands on a territory of its own army")
     s.armies[t] += 1
@@ -93,15 +95,21 @@ def can_setup_ship(s: NapState, z: int) -> bool:
 
 def process_setup_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
     z, seat, tb = a.zone, s.pending["seat"], s.tables
+    # Verify that ships may be built at setup (setup.ships_allowed, ships in play) …
     require(tb.params.setup_ships_allowed and tb.params.ships_in_play, "no-setup-ships",
             RID.SETUP_CLAIM, "every maritime zone starts empty (setup.ships_allowed)")
+    # … by a player's army, never a neutral one …
     require(not s.is_neutral(seat), "wrong-army", RID.BASIC_PLACEMENT,
             "neutral armies build no ships")
+    # … in a zone next to one of the player's territories …
     require(tb.is_zone(z) and any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal",
             RID.UNITS_SHIPS, "ships are built in a zone next to one of your territories")
+    # … that is empty or already the player's …
     require(s.owner[z] in (-1, seat), "enemy-zone", RID.SETUP_CLAIM,
             "at setup ships go only in an empty zone or one of your own")
+    # … with a ship left in the player's supply …
     require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS, "no ship left in your supply")
+    # … and enough regiments left in this placement turn to pay for it.
     require(can_setup_ship(s, z), "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough regiments left in this placement turn to pay for a ship")
     cost = tb.params.costs_ship
@@ -117,21 +125,27 @@ def process_setup_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
 def process_place_leader(s: NapState, a: A.PlaceGeneral | A.PlaceFortification, ev: list[Event]) -> None:
     t, seat, kind = a.territory, s.current, a.type
     general = kind == "place-general"
+    # Verify that a piece of the kind placed is left to place …
     require(s.pending["generals" if general else "fortifications"] > 0, "none-left",
             RID.SETUP_GENERAL_FORT, "none left to place")
+    # … a general above all, when one is placed …
     require(not general or s.pending["generals"] > 0, "none-left", RID.SETUP_GENERAL_FORT,
             "none left")
+    # … and that the general goes down before any fortification.
     require(general or s.pending["generals"] == 0, "general-first", RID.SETUP_GENERAL_FORT,
             "place the general first")
+    # Verify that the piece goes on a territory of the player's own.
     require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.SETUP_GENERAL_FORT,
             "on one of your territories")
     if general:
         s.generals[t] += 1
         s.pending["generals"] -= 1
     else:
+        # Verify that the territory holds fewer than fortifications.max_per_territory
+        # fortifications …
         require(s.forts[t] < s.tables.params.fortifications_max_per_territory, "fortified",
                 RID.UNITS_FORTIFICATIONS, "that territory holds its fortifications already")
-        # no fortification on a territory an epidemic has hit (fortifications.build_in_epidemic)
+        # … and no epidemic (fortifications.build_in_epidemic).
         require(is_setup_fortification_place(s, t), "epidemic", RID.UNITS_FORTIFICATIONS,
                 "no fortification may go on a territory with an epidemic")
         s.forts[t] += 1

@@ -24,7 +24,8 @@ Event = dict[str, Any]
 
 def process_relocation_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
     """napoleon.epidemics.relocate: the epidemic phase's relocations, one card at a time."""
-    # Setup epidemics are placed by territory ('epidemic' outcomes), not by a draw.
+    # Verify that this draw relocates an epidemic: setup epidemics are placed by territory
+    # ('epidemic' outcomes), not by a draw.
     require(s.pending["moving"], "not-a-relocation", RID.SETUP_EPIDEMICS,
             "setup epidemics are placed with 'epidemic' outcomes")
     if relocation_draw(s, a, ev, RID.EPIDEMICS_RELOCATE):
@@ -39,6 +40,8 @@ def process_relocation_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
 
 
 def process_end_turn(s: NapState, a: A.EndTurn, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_end_turn`: in the Advanced game the
+    epidemic phase runs before the end-of-turn draws (napoleon.epidemics.relocate)."""
     end_turn(s, ev)
 
 
@@ -184,7 +187,10 @@ def _final_scoring(s: NapState, ev: list[Event]) -> None:
 
 
 def process_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_draw`: a turn may earn several
+    cards, drawn one at a time (napoleon.end-of-turn.draws)."""
     c = a.card
+    # Verify that the card drawn is in the draw pile.
     require(c in s.draw_pile, "not-in-pile", RID.END_OF_TURN_DRAWS,
             "that card is not in the draw pile")
     pile = list(s.draw_pile)
@@ -196,12 +202,17 @@ def process_draw(s: NapState, a: A.Draw, ev: list[Event]) -> None:
 
 
 def process_mission(s: NapState, a: A.Mission, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.setup.process_mission`: missions come in levels, a
+    player holds several and a completed one is replaced (napoleon.setup.missions,
+    napoleon.missions.replace)."""
     tb, pend = s.tables, s.pending
     seat, mid = a.player, a.mission
     setup = pend["then"] == "setup"
     rule = RID.SETUP_MISSIONS if setup else RID.MISSIONS_REPLACE
     lvl = pend["levels"][0]
+    # Verify that the mission card goes to the player it is being dealt to …
     require(seat == pend["player"], "wrong-player", rule, "that card is dealt to another player")
+    # … and that it is still in the deck of the level being dealt.
     require(mid in s.mission_decks.get(lvl, ()), "not-in-deck", rule,
             lambda: f"that card is not left in the level-{lvl} deck")
     s.mission_decks[lvl] = tuple(m for m in s.mission_decks[lvl] if m != mid)

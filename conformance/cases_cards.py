@@ -251,9 +251,9 @@ def discards(b):
          state={"discards": ["peru", "iceland", "east-africa"], "players": [{"cards": []}, {}, {}]})
 
 
-@scenario("classic.cards.discards.002", "An empty draw pile is refilled from the discards",
-          ["classic.cards.discards"])
-def reshuffle(b):
+def empty_pile_conquest(b, **dice):
+    """An empty draw pile, every other card in the discards but the three in black's hand:
+    red takes Kamchatka (``dice``: the rolls) and ends the attack phase."""
     deck = list(b.blank()["draw_pile"])
 
     def edit(d):
@@ -261,9 +261,15 @@ def reshuffle(b):
         d["draw_pile"] = []
         d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
     b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
-    take(b, "alaska", "kamchatka", 3, attacker=[6, 2, 1], defender=[3])
+    take(b, "alaska", "kamchatka", 3, **dice)
     occupy(b, "alaska", "kamchatka", 3, had=4)
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
+
+
+@scenario("classic.cards.discards.002", "An empty draw pile is refilled from the discards",
+          ["classic.cards.discards"])
+def reshuffle(b):
+    empty_pile_conquest(b, attacker=[6, 2, 1], defender=[3])
     b.do({"type": "end-turn"}, explain="The pile is empty: the 41 discards become the new draw pile.",
          state={"phase": "draw", "discards": []}, events=[{"type": "reshuffled", "cards": 41}])
 

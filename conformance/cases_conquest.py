@@ -149,19 +149,27 @@ def elim_no_trade(b):
         "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
+def _forced_next_turn(b, sets: int, *, reject_explain: str | None = None,
+                      trade_explain: str | None = None) -> None:
+    """Black captured six cards, trades next turn (forced: at most four, ``sets`` sets):
+    no placement before the infantry set, traded for 4."""
+    before_black_turn(b, INF + CAV, captured=True)
+    black_turn_two(b, {"max_hand": 4, "sets": sets})
+    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
+             explain=reject_explain)
+    b.do(trade(INF), state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
+                            "pending": {"to_place": 8, "forced": None}},
+         events=[traded(0, INF, 4)], explain=trade_explain)
+
+
 @scenario("classic.elimination.forced-trade.201",
           "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
           ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-target"],
           options={"classic.amb.elimination-trade-timing": "next-turn",
                    "classic.amb.elimination-trade-target": "down-to-six"}, negative=True)
 def next_turn_six(b):
-    before_black_turn(b, INF + CAV, captured=True)
-    black_turn_two(b, {"max_hand": 4, "sets": 0})
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
-             explain="Six cards: at most six may be kept for the captured cards, but five or more force a trade.")
-    b.do(trade(INF), state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
-                            "pending": {"to_place": 8, "forced": None}},
-         events=[traded(0, INF, 4)])
+    _forced_next_turn(b, 0, reject_explain="Six cards: at most six may be kept for the captured cards, "
+                                           "but five or more force a trade.")
 
 
 @scenario("classic.elimination.forced-trade.202",
@@ -170,13 +178,7 @@ def next_turn_six(b):
           options={"classic.amb.elimination-trade-timing": "next-turn",
                    "classic.amb.forced-trade-sets": "one-set"}, negative=True)
 def next_turn_one_set(b):
-    before_black_turn(b, INF + CAV, captured=True)
-    black_turn_two(b, {"max_hand": 4, "sets": 1})
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
-    b.do(trade(INF), explain="Three cards left: one set, and at most four cards.",
-         state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
-                "pending": {"to_place": 8, "forced": None}},
-         events=[traded(0, INF, 4)])
+    _forced_next_turn(b, 1, trade_explain="Three cards left: one set, and at most four cards.")
 
 
 def _capture(b):

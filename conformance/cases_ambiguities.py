@@ -8,7 +8,7 @@ every other reading).
 
 from __future__ import annotations
 
-from riskspec.conformance.cases_cards import empty_pile_conquest, trade
+from riskspec.conformance.cases_cards import empty_pile_conquest, trade, two_conquests
 from riskspec.conformance.cases_setup import last_setup_army
 from riskspec.conformance.cases_victory import target_elim_position
 from riskspec.conformance.scenario import scenario
@@ -46,10 +46,15 @@ def _two_elim(win):
         owners = {t: (2, 1) for t in b.blank()["territories"]}
         owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
         b.position(owners, phase="attack", current=0)
-        take(b, "alaska", "kamchatka", 3, players=[{}, {"eliminated": True}, {}])
-        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if win else "attack",
-               state={"winner": 0 if win else None})
+        _blue_eliminated(b, 0, win)
     return body
+
+
+def _blue_eliminated(b, by: int, red_wins: bool) -> None:
+    """``by`` takes Kamchatka from Alaska (5 armies), eliminating blue; red wins or not."""
+    take(b, "alaska", "kamchatka", 3, by=by, players=[{}, {"eliminated": True}, {}])
+    occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if red_wins else "attack",
+           state={"winner": 0 if red_wins else None})
 
 
 reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
@@ -494,9 +499,7 @@ reading_cases("classic.amb.two-player-missions", "classic.missions.absent-colour
 def _target_elim(black_wins):
     def body(b):
         target_elim_position(b)
-        take(b, "alaska", "kamchatka", 3, by=2, players=[{}, {"eliminated": True}, {}])
-        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if black_wins else "attack",
-               state={"winner": 0 if black_wins else None})
+        _blue_eliminated(b, 2, black_wins)
     return body
 
 
@@ -549,12 +552,7 @@ reading_cases("classic.amb.mission-setup", "classic.missions.setup", "Distributi
 # -- cards per turn ----------------------------------------------------------------------------------------
 def _cards_per_turn(left):
     def body(b):
-        b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
-                   phase="attack", current=0)
-        for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
-            take(b, "alaska", target, 3)
-            occupy(b, "alaska", target, 3, had=had)
-        b.do({"type": "end-attack"}, state={"phase": "fortify"})
+        two_conquests(b)
         b.do({"type": "end-turn"}, explain="Two territories were conquered this turn.",
              state={"phase": "draw", "pending": {"left": left}})
     return body

@@ -70,14 +70,19 @@ def earn_none(b):
          state={"current": 1, "turn": 2, "phase": "reinforce", "players": [{"cards": []}, {}, {}]})
 
 
-@scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
-def earn_one(b):
+def two_conquests(b):
+    """Red takes Kamchatka, then the Northwest Territory, from Alaska and ends the attack phase."""
     b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
                phase="attack", current=0)
     for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
         take(b, "alaska", target, 3)
         occupy(b, "alaska", target, 3, had=had)
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
+
+
+@scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
+def earn_one(b):
+    two_conquests(b)
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
 
 

@@ -162,23 +162,23 @@ def _forced_next_turn(b, sets: int, *, reject_explain: str | None = None,
          events=[traded(0, INF, 4)], explain=trade_explain)
 
 
-@scenario("classic.elimination.forced-trade.201",
-          "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
-          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-target"],
-          options={"classic.amb.elimination-trade-timing": "next-turn",
-                   "classic.amb.elimination-trade-target": "down-to-six"}, negative=True)
-def next_turn_six(b):
-    _forced_next_turn(b, 0, reject_explain="Six cards: at most six may be kept for the captured cards, "
-                                           "but five or more force a trade.")
-
-
-@scenario("classic.elimination.forced-trade.202",
-          "Captured cards, next-turn, one set settles the hand limit: the captured-card trade still applies",
-          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-timing"],
-          options={"classic.amb.elimination-trade-timing": "next-turn",
-                   "classic.amb.forced-trade-sets": "one-set"}, negative=True)
-def next_turn_one_set(b):
-    _forced_next_turn(b, 1, trade_explain="Three cards left: one set, and at most four cards.")
+#: id, title, the one ambiguity covered, the reading it runs under, sets that settle the
+#: forced trade, the explanations of the refused placement and of the trade
+_NEXT_TURN = [
+    ("classic.elimination.forced-trade.201",
+     "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
+     "classic.amb.elimination-trade-target", {"classic.amb.elimination-trade-target": "down-to-six"}, 0,
+     "Six cards: at most six may be kept for the captured cards, but five or more force a trade.", None),
+    ("classic.elimination.forced-trade.202",
+     "Captured cards, next-turn, one set settles the hand limit: the captured-card trade still applies",
+     "classic.amb.elimination-trade-timing", {"classic.amb.forced-trade-sets": "one-set"}, 1,
+     None, "Three cards left: one set, and at most four cards."),
+]
+for _id, _title, _amb, _options, _sets, _reject_explain, _trade_explain in _NEXT_TURN:
+    def _next_turn(b, sets=_sets, reject_explain=_reject_explain, trade_explain=_trade_explain):
+        _forced_next_turn(b, sets, reject_explain=reject_explain, trade_explain=trade_explain)
+    scenario(_id, _title, ["classic.elimination.forced-trade", "classic.cards.forced-trade", _amb],
+             options={"classic.amb.elimination-trade-timing": "next-turn", **_options}, negative=True)(_next_turn)
 
 
 def _capture(b):

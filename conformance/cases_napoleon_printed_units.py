@@ -12,6 +12,7 @@ from typing import Any
 from riskspec.conformance.printed import (
     NO_TABLE,
     REINFORCE,
+    build_ship,
     compute_income,
     get_neighbours,
     pos,
@@ -37,9 +38,8 @@ def ships(b: Any) -> None:
             explain=f"England and Scotland touch {' and '.join(coast)}; the Baltic Sea touches "
                     "no territory of player 1's.")
     b.reject({"type": "buy-ship", "zone": "baltic-sea"}, "not-coastal", rule="napoleon.units.ships")
-    b.do({"type": "buy-ship", "zone": "north-sea"},
-         events=[{"type": "ship-built", "player": 0, "zone": "north-sea"}],
-         state={"pending": {"to_place": 2}, "zones": {"north-sea": {"owner": 0, "ships": 1}}})
+    build_ship(b, 0, "north-sea",
+               state={"pending": {"to_place": 2}, "zones": {"north-sea": {"owner": 0, "ships": 1}}})
     b.do({"type": "place", "territory": "ile-de-france"},
          state={"pending": {"to_place": 1}, "territories": {"ile-de-france": {"armies": 2}}})
     b.do({"type": "place", "territory": "ile-de-france"},

@@ -15,6 +15,7 @@ from riskspec.conformance.cases_napoleon import (
     _apos,
     _pos,
 )
+from riskspec.conformance.printed import build_ship
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"
@@ -400,9 +401,8 @@ def _reinforce(b, hands=None, **kw):
           ["napoleon.reinforce.purchases", "napoleon.units.ships"], players=2, variant=V, map=LINE)
 def purchases(b):
     _reinforce(b)
-    b.do({"type": "buy-ship", "zone": "z1"},
-         events=[{"type": "ship-built", "player": 0, "zone": "z1"}],
-         state={"pending": {"to_place": 2}, "zones": {"z1": {"owner": 0, "ships": 1}}})
+    build_ship(b, 0, "z1",
+               state={"pending": {"to_place": 2}, "zones": {"z1": {"owner": 0, "ships": 1}}})
     b.do({"type": "buy-ship", "zone": "z1"},
          state={"pending": {"to_place": 1}, "zones": {"z1": {"owner": 0, "ships": 2}}})
     b.do({"type": "place", "territory": "a2"},

@@ -141,6 +141,13 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
     return dict(b.position(owners, edit=change, **kw))
 
 
+def build_ship(b: Any, player: int, zone: str, **kw: Any) -> None:
+    """``player`` buys a ship in ``zone``: the action and its one event (``kw``: the rest of
+    the step's expectations)."""
+    b.do({"type": "buy-ship", "zone": zone}, events=[{"type": "ship-built", "player": player, "zone": zone}],
+         **kw)
+
+
 def seats(n: int, **at: Any) -> list[dict]:
     """A ``players`` expectation of ``n`` seats: ``at`` maps ``p0``, ``p1``, … to the fields
     expected of that seat; the others are not named."""

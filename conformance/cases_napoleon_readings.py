@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V, _pos
-from riskspec.conformance.scenario import scenario
+from riskspec.conformance.printed import registrar
 
 A = "napoleon-advanced"
 FORCED, FIGHT = "napoleon.naval.forced-combat", "napoleon.naval.fight-to-end"
@@ -19,18 +19,7 @@ EMPTY, TABLE = "napoleon.combat.empty-territory", "napoleon.setup.card-table"
 AMB_FIGHT, AMB_TABLE = "napoleon.amb.fight-to-end", "napoleon.amb.card-table"
 
 
-def _on_line(players: int, variant: str) -> Any:
-    """The registering shorthand of the cases with ``players`` on LINE under ``variant``: a
-    case under a ``reading`` runs with that reading's option (with ``options``, if any)."""
-    def register(id: str, title: str, covers: list[str], *, reading: tuple[str, str] | None = None,
-                 options: dict | None = None, **kw: Any) -> Any:
-        opts = {**({reading[0]: reading[1]} if reading else {}), **(options or {})}
-        return scenario(id, title, covers, players=players, variant=variant, map=LINE,
-                        options=opts or None, reading=reading, **kw)
-    return register
-
-
-_basic, _advanced = _on_line(2, V), _on_line(3, A)
+_basic, _advanced = registrar(2, V, LINE), registrar(3, A, LINE)
 
 
 def _reinforce(b: Any, land: dict, zones: dict, to_place: int, **kw: Any) -> dict:

@@ -85,6 +85,18 @@ def sc(id: str, title: str, covers: Sequence[str], *, variant: str = ADVANCED,
     return scenario(id, title, covers, players=players, variant=variant, **kw)
 
 
+def registrar(players: int, variant: str, board: Mapping[str, Any] | None = None) -> Callable:
+    """The registering shorthand of a module's cases with ``players`` under ``variant`` on the
+    small ``board`` (None: the printed one): a case under a ``reading`` runs with that
+    reading's option first among its ``options``."""
+    def register(id: str, title: str, covers: Sequence[str], *, reading: tuple[str, str] | None = None,
+                 options: Mapping[str, str] | None = None, **kw: Any) -> Callable:
+        opts = {**({reading[0]: reading[1]} if reading else {}), **(options or {})}
+        return scenario(id, title, covers, players=players, variant=variant, map=board,
+                        options=opts or None, reading=reading, **kw)
+    return register
+
+
 def set_napoleon_fields(d: dict, *, zones: Mapping[str, tuple[int | None, int]] | None = None,
                         gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
                         adm: Mapping[str, int] | None = None, epidemics: Mapping[str, int] | None = None,

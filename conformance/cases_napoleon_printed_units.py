@@ -49,7 +49,7 @@ def ships(b: Any) -> None:
 
 #: a purchase refused or made at a reinforcement phase on HOME: id, title, covers, what the
 #: position adds to HOME, the steps (action, the error code of a refusal or None, expectations)
-_PURCHASES = [
+_PURCHASES: list[tuple[str, str, list[str], dict[str, Any], list[tuple[dict, str | None, dict[str, Any]]]]] = [
     ("napoleon.units.generals.601", "A general costs a regiment; never more than three, several in one territory",
      ["napoleon.units.generals", "napoleon.components.tokens"], {"gen": {"england": 2}},
      [({"type": "buy-general", "territory": "england"}, None,

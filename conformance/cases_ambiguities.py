@@ -8,7 +8,7 @@ every other reading).
 
 from __future__ import annotations
 
-from riskspec.conformance.cases_cards import trade
+from riskspec.conformance.cases_cards import empty_pile_conquest, trade, two_conquests
 from riskspec.conformance.cases_setup import last_setup_army
 from riskspec.conformance.cases_victory import target_elim_position
 from riskspec.conformance.scenario import scenario
@@ -46,10 +46,15 @@ def _two_elim(win):
         owners = {t: (2, 1) for t in b.blank()["territories"]}
         owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
         b.position(owners, phase="attack", current=0)
-        take(b, "alaska", "kamchatka", 3, players=[{}, {"eliminated": True}, {}])
-        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if win else "attack",
-               state={"winner": 0 if win else None})
+        _blue_eliminated(b, 0, win)
     return body
+
+
+def _blue_eliminated(b, by: int, red_wins: bool) -> None:
+    """``by`` takes Kamchatka from Alaska (5 armies), eliminating blue; red wins or not."""
+    take(b, "alaska", "kamchatka", 3, by=by, players=[{}, {"eliminated": True}, {}])
+    occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if red_wins else "attack",
+           state={"winner": 0 if red_wins else None})
 
 
 reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
@@ -59,23 +64,18 @@ reading_cases("classic.amb.two-player-victory", "classic.two-player.victory",
 
 
 # -- first turn --------------------------------------------------------------------------------
-def _first_turn(new_roll):
+def _first_turn(then):
     def body(b):
         last_setup_army(b)
         # black's last army goes on Alaska, where all but 13 of its 35 now stand
         last = {"territories": {"alaska": {"armies": 35 - 13}}, "players": [{"reserve": 0}, {}, {}]}
-        if new_roll:
-            b.do({"type": "place", "territory": "alaska"}, state={
-                "phase": "first-player", "pending": {"for": "turn"}, **last})
-        else:
-            b.do({"type": "place", "territory": "alaska"}, state={
-                "phase": "reinforce", "current": 1, "turn": 1, **last})
+        b.do({"type": "place", "territory": "alaska"}, state={**then, **last})
     return body
 
 
 reading_cases("classic.amb.first-turn", "classic.setup.first-turn", "Who starts after the setup",
-              {"first-placer": ("the first placer", _first_turn(False)),
-               "new-roll": ("a new roll", _first_turn(True))})
+              {"first-placer": ("the first placer", _first_turn({"phase": "reinforce", "current": 1, "turn": 1})),
+               "new-roll": ("a new roll", _first_turn({"phase": "first-player", "pending": {"for": "turn"}}))})
 
 
 # -- reinforcement minimum scope -----------------------------------------------------------------
@@ -435,28 +435,17 @@ reading_cases("classic.amb.fortify-path", "classic.fortify.path", "Alaska to Ont
 
 
 # -- discard reshuffle -------------------------------------------------------------------------------------
-def _reshuffle(yes):
+def _reshuffle(then):
     def body(b):
-        deck = list(b.blank()["draw_pile"])
-
-        def edit(d):
-            d["discards"] = [c for c in deck if c not in ("peru", "iceland", "east-africa")]
-            d["draw_pile"] = []
-            d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
-        b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
-        take(b, "alaska", "kamchatka", 3)
-        occupy(b, "alaska", "kamchatka", 3, had=4)
-        b.do({"type": "end-attack"}, state={"phase": "fortify"})
-        if yes:
-            b.do({"type": "end-turn"}, state={"phase": "draw", "discards": []})
-        else:
-            b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 2, "draw_pile": []})
+        empty_pile_conquest(b)
+        b.do({"type": "end-turn"}, state=then)
     return body
 
 
 reading_cases("classic.amb.discard-reshuffle", "classic.cards.discards", "An empty draw pile after a conquest",
-              {"reshuffle": ("the discards are reshuffled", _reshuffle(True)),
-               "set-aside": ("no card is drawn", _reshuffle(False))})
+              {"reshuffle": ("the discards are reshuffled", _reshuffle({"phase": "draw", "discards": []})),
+               "set-aside": ("no card is drawn",
+                             _reshuffle({"phase": "reinforce", "current": 1, "turn": 2, "draw_pile": []}))})
 
 
 # -- missions -----------------------------------------------------------------------------------------------
@@ -510,9 +499,7 @@ reading_cases("classic.amb.two-player-missions", "classic.missions.absent-colour
 def _target_elim(black_wins):
     def body(b):
         target_elim_position(b)
-        take(b, "alaska", "kamchatka", 3, by=2, players=[{}, {"eliminated": True}, {}])
-        occupy(b, "alaska", "kamchatka", 3, had=5, phase="game-over" if black_wins else "attack",
-               state={"winner": 0 if black_wins else None})
+        _blue_eliminated(b, 2, black_wins)
     return body
 
 
@@ -565,12 +552,7 @@ reading_cases("classic.amb.mission-setup", "classic.missions.setup", "Distributi
 # -- cards per turn ----------------------------------------------------------------------------------------
 def _cards_per_turn(left):
     def body(b):
-        b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
-                   phase="attack", current=0)
-        for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
-            take(b, "alaska", target, 3)
-            occupy(b, "alaska", target, 3, had=had)
-        b.do({"type": "end-attack"}, state={"phase": "fortify"})
+        two_conquests(b)
         b.do({"type": "end-turn"}, explain="Two territories were conquered this turn.",
              state={"phase": "draw", "pending": {"left": left}})
     return body

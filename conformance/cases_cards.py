@@ -70,14 +70,19 @@ def earn_none(b):
          state={"current": 1, "turn": 2, "phase": "reinforce", "players": [{"cards": []}, {}, {}]})
 
 
-@scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
-def earn_one(b):
+def two_conquests(b):
+    """Red takes Kamchatka, then the Northwest Territory, from Alaska and ends the attack phase."""
     b.position({"alaska": (0, 9), "kamchatka": (2, 1), "alberta": (0, 1), "northwest-territory": (1, 1)},
                phase="attack", current=0)
     for had, target in ((9, "kamchatka"), (6, "northwest-territory")):
         take(b, "alaska", target, 3)
         occupy(b, "alaska", target, 3, had=had)
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
+
+
+@scenario("classic.cards.earn.003", "Several conquests in one turn still earn one card", ["classic.cards.earn"])
+def earn_one(b):
+    two_conquests(b)
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
 
 
@@ -90,11 +95,29 @@ def valid_sets(b):
             legal_excludes=[trade(["peru", "iceland", "greenland"])])
 
 
-@scenario("classic.cards.valid-sets.002", "Two alike and one different is not a set",
-          ["classic.cards.valid-sets"], negative=True)
-def invalid_set(b):
-    _turn_with_hand(b, ["peru", "iceland", "greenland"])
-    b.reject(trade(["peru", "iceland", "greenland"]), "not-a-set", rule="classic.cards.valid-sets")
+#: refused trades: id, title, the rule covered and cited, the hand, the trades tried (cards, bonus
+#: territory or None) and the error code each gets
+_REFUSED_TRADES = [
+    ("classic.cards.valid-sets.002", "Two alike and one different is not a set", "classic.cards.valid-sets",
+     ["peru", "iceland", "greenland"], [(["peru", "iceland", "greenland"], None, "not-a-set")]),
+    ("classic.cards.territory-bonus.002", "The bonus territory must be one of the traded cards' own territories",
+     "classic.cards.territory-bonus", ["alaska", "peru", "iceland"],
+     [(["alaska", "peru", "iceland"], "alberta", "bonus-territory-invalid"),
+      (["alaska", "peru", "iceland"], "peru", "bonus-territory-invalid")]),
+    ("classic.cards.territory-bonus.003", "No bonus when no traded card shows an own territory",
+     "classic.cards.territory-bonus", ["peru", "iceland", "east-africa"],
+     [(["peru", "iceland", "east-africa"], "alaska", "no-bonus-due")]),
+    ("classic.cards.optional-trade.201",
+     "A set is traded only from one's own hand: holding one of its cards is not enough",
+     "classic.cards.optional-trade", ["peru", "greenland", "ontario"],
+     [(["peru", "iceland", "east-africa"], None, "not-in-hand")]),
+]
+for _id, _title, _rule, _hand, _tries in _REFUSED_TRADES:
+    def _refused_trade(b, rule=_rule, hand=_hand, tries=_tries):
+        _turn_with_hand(b, hand)
+        for cards, bonus, code in tries:
+            b.reject(trade(cards, bonus), code, rule=rule)
+    scenario(_id, _title, [_rule], negative=True)(_refused_trade)
 
 
 @scenario("classic.cards.valid-sets.003", "Two wild cards and any card make a set",
@@ -216,21 +239,6 @@ def bonus(b):
          events=[{"type": "traded", "bonus_territory": "alaska", "bonus": 2}])
 
 
-@scenario("classic.cards.territory-bonus.002", "The bonus territory must be one of the traded cards' own territories",
-          ["classic.cards.territory-bonus"], negative=True)
-def bonus_wrong(b):
-    _turn_with_hand(b, ["alaska", "peru", "iceland"])
-    b.reject(trade(["alaska", "peru", "iceland"], "alberta"), "bonus-territory-invalid", rule="classic.cards.territory-bonus")
-    b.reject(trade(["alaska", "peru", "iceland"], "peru"), "bonus-territory-invalid", rule="classic.cards.territory-bonus")
-
-
-@scenario("classic.cards.territory-bonus.003", "No bonus when no traded card shows an own territory",
-          ["classic.cards.territory-bonus"], negative=True)
-def bonus_none(b):
-    _turn_with_hand(b, ["peru", "iceland", "east-africa"])
-    b.reject(trade(["peru", "iceland", "east-africa"], "alaska"), "no-bonus-due", rule="classic.cards.territory-bonus")
-
-
 @scenario("classic.cards.territory-bonus-limit.001", "The territory bonus is earned once per turn",
           ["classic.cards.territory-bonus-limit"])
 def bonus_once(b):
@@ -251,9 +259,9 @@ def discards(b):
          state={"discards": ["peru", "iceland", "east-africa"], "players": [{"cards": []}, {}, {}]})
 
 
-@scenario("classic.cards.discards.002", "An empty draw pile is refilled from the discards",
-          ["classic.cards.discards"])
-def reshuffle(b):
+def empty_pile_conquest(b, **dice):
+    """An empty draw pile, every other card in the discards but the three in black's hand:
+    red takes Kamchatka (``dice``: the rolls) and ends the attack phase."""
     deck = list(b.blank()["draw_pile"])
 
     def edit(d):
@@ -261,9 +269,15 @@ def reshuffle(b):
         d["draw_pile"] = []
         d["players"][1]["cards"] = ["peru", "iceland", "east-africa"]
     b.position({"alaska": (0, 4), "kamchatka": (2, 1)}, phase="attack", current=0, edit=edit)
-    take(b, "alaska", "kamchatka", 3, attacker=[6, 2, 1], defender=[3])
+    take(b, "alaska", "kamchatka", 3, **dice)
     occupy(b, "alaska", "kamchatka", 3, had=4)
     b.do({"type": "end-attack"}, state={"phase": "fortify"})
+
+
+@scenario("classic.cards.discards.002", "An empty draw pile is refilled from the discards",
+          ["classic.cards.discards"])
+def reshuffle(b):
+    empty_pile_conquest(b, attacker=[6, 2, 1], defender=[3])
     b.do({"type": "end-turn"}, explain="The pile is empty: the 41 discards become the new draw pile.",
          state={"phase": "draw", "discards": []}, events=[{"type": "reshuffled", "cards": 41}])
 
@@ -285,12 +299,21 @@ def black_turn_two(b, forced, **players0):
 def _first_set_then_place(b, why):
     """Seat 0 trades the three infantry (the game's first set: 4 armies, 8 to place) and
     places one army on Alaska."""
-    b.do(trade(INF), explain=why,
-         state={"players": [{"cards": held(CAV[:2])}, {}, {}], "sets_traded": 1, "discards": held(INF),
-                "pending": {"to_place": 8, "forced": None}},
-         events=[traded(0, INF, 4)])
+    _black_trades(b, INF, 4, why, left=CAV[:2], sets=1, discards=INF, to_place=8, forced=None)
+    _place_on_alaska(b, 7)
+
+
+def _black_trades(b, cards, value, why, *, left, sets, discards, to_place, forced):
+    """Seat 0 trades ``cards`` for ``value`` armies, keeping ``left``."""
+    b.do(trade(cards), explain=why,
+         state={"players": [{"cards": held(left)}, {}, {}], "sets_traded": sets, "discards": held(discards),
+                "pending": {"to_place": to_place, "forced": forced}},
+         events=[traded(0, cards, value)])
+
+
+def _place_on_alaska(b, left):
     b.do({"type": "place", "territory": "alaska"},
-         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 7}},
+         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": left}},
          events=[placed(0, "alaska")])
 
 
@@ -311,17 +334,11 @@ def forced_one_set(b):
 def forced_nine(b):
     before_black_turn(b, INF + CAV + ART)
     black_turn_two(b, {"max_hand": 4, "sets": 0})
-    b.do(trade(INF), explain="Six cards left: five or more, so another set is owed.",
-         state={"players": [{"cards": held(CAV + ART)}, {}, {}], "sets_traded": 1, "discards": held(INF),
-                "pending": {"to_place": 8, "forced": {"max_hand": 4, "sets": 0}}},
-         events=[traded(0, INF, 4)])
-    b.do(trade(CAV), explain="The second set of the game is worth 6; three cards left: done.",
-         state={"players": [{"cards": held(ART)}, {}, {}], "sets_traded": 2, "discards": held(INF + CAV),
-                "pending": {"to_place": 14, "forced": None}},
-         events=[traded(0, CAV, 6)])
-    b.do({"type": "place", "territory": "alaska"},
-         state={"territories": {"alaska": {"armies": 3}}, "pending": {"to_place": 13}},
-         events=[placed(0, "alaska")])
+    _black_trades(b, INF, 4, "Six cards left: five or more, so another set is owed.",
+                  left=CAV + ART, sets=1, discards=INF, to_place=8, forced={"max_hand": 4, "sets": 0})
+    _black_trades(b, CAV, 6, "The second set of the game is worth 6; three cards left: done.",
+                  left=ART, sets=2, discards=INF + CAV, to_place=14, forced=None)
+    _place_on_alaska(b, 13)
 
 
 @scenario("classic.cards.forced-trade.203", "Further sets mandatory: two cards left hold no set, so placing starts",
@@ -362,13 +379,6 @@ def two_draws(b):
          state={"current": 1, "turn": 2, "phase": "reinforce", "pending": {"to_place": 4, "forced": None},
                 "players": [{"cards": ["wild-1", "wild-2"]}, {}, {}]},
          events=[{"type": "card-drawn", "player": 0, "card": "wild-2"}, *turn_events(1, 2, 14, 4)])
-
-
-@scenario("classic.cards.optional-trade.201", "A set is traded only from one's own hand: holding one of its cards is not enough",
-          ["classic.cards.optional-trade"], negative=True)
-def trade_partly_held(b):
-    _turn_with_hand(b, ["peru", "greenland", "ontario"])
-    b.reject(trade(["peru", "iceland", "east-africa"]), "not-in-hand", rule="classic.cards.optional-trade")
 
 
 @scenario("classic.cards.earn.600", "The card drawn comes from the draw pile: one held by a player is refused",

@@ -149,34 +149,36 @@ def elim_no_trade(b):
         "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
 
 
-@scenario("classic.elimination.forced-trade.201",
-          "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
-          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-target"],
-          options={"classic.amb.elimination-trade-timing": "next-turn",
-                   "classic.amb.elimination-trade-target": "down-to-six"}, negative=True)
-def next_turn_six(b):
+def _forced_next_turn(b, sets: int, *, reject_explain: str | None = None,
+                      trade_explain: str | None = None) -> None:
+    """Black captured six cards, trades next turn (forced: at most four, ``sets`` sets):
+    no placement before the infantry set, traded for 4."""
     before_black_turn(b, INF + CAV, captured=True)
-    black_turn_two(b, {"max_hand": 4, "sets": 0})
+    black_turn_two(b, {"max_hand": 4, "sets": sets})
     b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade",
-             explain="Six cards: at most six may be kept for the captured cards, but five or more force a trade.")
+             explain=reject_explain)
     b.do(trade(INF), state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
                             "pending": {"to_place": 8, "forced": None}},
-         events=[traded(0, INF, 4)])
+         events=[traded(0, INF, 4)], explain=trade_explain)
 
 
-@scenario("classic.elimination.forced-trade.202",
-          "Captured cards, next-turn, one set settles the hand limit: the captured-card trade still applies",
-          ["classic.elimination.forced-trade", "classic.cards.forced-trade", "classic.amb.elimination-trade-timing"],
-          options={"classic.amb.elimination-trade-timing": "next-turn",
-                   "classic.amb.forced-trade-sets": "one-set"}, negative=True)
-def next_turn_one_set(b):
-    before_black_turn(b, INF + CAV, captured=True)
-    black_turn_two(b, {"max_hand": 4, "sets": 1})
-    b.reject({"type": "place", "territory": "alaska"}, "forced-trade", rule="classic.cards.forced-trade")
-    b.do(trade(INF), explain="Three cards left: one set, and at most four cards.",
-         state={"players": [{"cards": held(CAV)}, {}, {}], "sets_traded": 1, "discards": held(INF),
-                "pending": {"to_place": 8, "forced": None}},
-         events=[traded(0, INF, 4)])
+#: id, title, the one ambiguity covered, the reading it runs under, sets that settle the
+#: forced trade, the explanations of the refused placement and of the trade
+_NEXT_TURN = [
+    ("classic.elimination.forced-trade.201",
+     "Captured cards, next-turn trade down to six: the hand limit still forces a trade at six cards",
+     "classic.amb.elimination-trade-target", {"classic.amb.elimination-trade-target": "down-to-six"}, 0,
+     "Six cards: at most six may be kept for the captured cards, but five or more force a trade.", None),
+    ("classic.elimination.forced-trade.202",
+     "Captured cards, next-turn, one set settles the hand limit: the captured-card trade still applies",
+     "classic.amb.elimination-trade-timing", {"classic.amb.forced-trade-sets": "one-set"}, 1,
+     None, "Three cards left: one set, and at most four cards."),
+]
+for _id, _title, _amb, _options, _sets, _reject_explain, _trade_explain in _NEXT_TURN:
+    def _next_turn(b, sets=_sets, reject_explain=_reject_explain, trade_explain=_trade_explain):
+        _forced_next_turn(b, sets, reject_explain=reject_explain, trade_explain=trade_explain)
+    scenario(_id, _title, ["classic.elimination.forced-trade", "classic.cards.forced-trade", _amb],
+             options={"classic.amb.elimination-trade-timing": "next-turn", **_options}, negative=True)(_next_turn)
 
 
 def _capture(b):

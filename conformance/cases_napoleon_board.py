@@ -85,50 +85,49 @@ def _attack(a: str, t: str) -> dict:
     return {"type": "attack", "from": a, "to": t, "dice": 1}
 
 
-# ---------------------------------------------------------------- land borders
-for _bit in range(6):
-    for _side in (1, 0):
-        def _land(b: Any, bit: int = _bit, side: int = _side) -> None:
-            ts = _territories()
-            mine = {t for i, t in enumerate(ts) if (i >> bit) & 1 == side}
-            _combat(b, {t: (0 if t in mine else 1, 2) for t in ts}, {})
-            nb = _links("land")
-            attacks = [_attack(a, t) for a in sorted(mine) for t in sorted(nb.get(a, set()) - mine)]
-            b.check(legal=[*attacks, {"type": "end-attack"}],
-                    explain=f"Player 1 holds the {len(mine)} territories with bit {bit} of their map "
-                            f"index {'set' if side else 'clear'}, 2 regiments each, and no ship is at "
-                            f"sea: one 1-die attack along each of the {len(attacks)} land borders "
-                            f"leaving them (napoleon.combat.attack-from).")
-        scenario(f"napoleon.components.adjacency.{101 + 2 * _bit + (1 - _side):03d}",
-                 f"Every land border from the territories with index bit {_bit} "
-                 f"{'set' if _side else 'clear'} is an attack",
-                 ["napoleon.components.adjacency", "napoleon.components.board",
-                  "napoleon.combat.attack-from"], players=2, variant=V,
-                 synthetic=SYNTHETIC_BOARD)(_land)
+# ---------------------------------------------------------------- land and sea borders
+def _border_start(kind: str, bit: int, side: int) -> tuple[set[str], dict, dict]:
+    """Player 1's places (territories or zones) with index bit ``bit`` equal to ``side``, and
+    the land and sea of the position in which each of them may attack along every border."""
+    ts = _territories()
+    if kind == "land":
+        mine = {t for i, t in enumerate(ts) if (i >> bit) & 1 == side}
+        return mine, {t: (0 if t in mine else 1, 2) for t in ts}, {}
+    zs = _zones()
+    mine = {z for i, z in enumerate(zs) if (i >> bit) & 1 == side}
+    land = {t: (0, 1) for t in ts}
+    land[ts[-1]] = (1, 1)
+    return mine, land, {z: (0, 2) if z in mine else (1, 1) for z in zs}
 
 
-# ---------------------------------------------------------------- sea borders
-for _bit in range(3):
-    for _side in (1, 0):
-        def _sea(b: Any, bit: int = _bit, side: int = _side) -> None:
-            zs, ts = _zones(), _territories()
-            mine = {z for i, z in enumerate(zs) if (i >> bit) & 1 == side}
-            land = {t: (0, 1) for t in ts}
-            land[ts[-1]] = (1, 1)
-            _combat(b, land, {z: (0, 2) if z in mine else (1, 1) for z in zs})
-            nb = _links("sea")
-            attacks = [_attack(a, z) for a in sorted(mine) for z in sorted(nb.get(a, set()) - mine)]
-            b.check(legal=[*attacks, {"type": "end-attack"}],
-                    explain=f"Player 1 has 2 ships in each zone with bit {bit} of its index "
-                            f"{'set' if side else 'clear'}, player 2 one ship in every other zone, "
-                            f"and no territory has a regiment to spare: one 1-die naval attack "
-                            f"along each of the {len(attacks)} sea borders leaving player 1's zones "
-                            f"(napoleon.naval.battle-rules).")
-        scenario(f"napoleon.components.adjacency.{121 + 2 * _bit + (1 - _side):03d}",
-                 f"Every sea border from the zones with index bit {_bit} "
-                 f"{'set' if _side else 'clear'} is a naval attack",
-                 ["napoleon.components.adjacency", "napoleon.naval.battle-rules"], players=2,
-                 variant=V, synthetic=SYNTHETIC_BOARD)(_sea)
+#: kind → (index bits, first case number, title, covers, explanation)
+_BORDERS = {
+    "land": (6, 101, "Every land border from the territories with index bit {bit} {how} is an attack",
+             ["napoleon.components.adjacency", "napoleon.components.board", "napoleon.combat.attack-from"],
+             "Player 1 holds the {mine} territories with bit {bit} of their map index {how}, 2 regiments "
+             "each, and no ship is at sea: one 1-die attack along each of the {attacks} land borders "
+             "leaving them (napoleon.combat.attack-from)."),
+    "sea": (3, 121, "Every sea border from the zones with index bit {bit} {how} is a naval attack",
+            ["napoleon.components.adjacency", "napoleon.naval.battle-rules"],
+            "Player 1 has 2 ships in each zone with bit {bit} of its index {how}, player 2 one ship in "
+            "every other zone, and no territory has a regiment to spare: one 1-die naval attack along "
+            "each of the {attacks} sea borders leaving player 1's zones (napoleon.naval.battle-rules)."),
+}
+for _kind, (_bits, _first, _title, _covers, _explain) in _BORDERS.items():
+    for _bit in range(_bits):
+        for _side in (1, 0):
+            def _borders(b: Any, kind: str = _kind, bit: int = _bit, side: int = _side,
+                         explain: str = _explain) -> None:
+                mine, land, zones = _border_start(kind, bit, side)
+                _combat(b, land, zones)
+                nb = _links(kind)
+                attacks = [_attack(a, t) for a in sorted(mine) for t in sorted(nb.get(a, set()) - mine)]
+                b.check(legal=[*attacks, {"type": "end-attack"}],
+                        explain=explain.format(mine=len(mine), bit=bit, how="set" if side else "clear",
+                                               attacks=len(attacks)))
+            scenario(f"napoleon.components.adjacency.{_first + 2 * _bit + (1 - _side):03d}",
+                     _title.format(bit=_bit, how="set" if _side else "clear"), _covers, players=2,
+                     variant=V, synthetic=SYNTHETIC_BOARD)(_borders)
 
 
 # ---------------------------------------------------------------- coasts

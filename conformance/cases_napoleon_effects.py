@@ -13,7 +13,7 @@ from typing import Any
 
 from riskspec.conformance.cases_napoleon import V, line
 from riskspec.conformance.cases_napoleon_rules import DECK as CARD_DECK
-from riskspec.conformance.printed import seats
+from riskspec.conformance.printed import registrar, seats
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import card_effect as fx
 
@@ -53,6 +53,10 @@ REROLLS = line(effects={"a1": fx("reroll"), "far": fx("reroll")})
 
 NO_SHIPS = line(effects={"a2": fx("extra-regiments", 2), "b2": fx("extra-naval-maneuver", 1)})
 
+#: the registering shorthands: the basic game with two players, the Advanced game with three
+_basic_rein, _basic_dice, _basic_move = registrar(2, B, REIN), registrar(2, B, DICE), registrar(2, B, MOVE)
+_adv_rein, _adv_dice, _adv_move = registrar(3, A, REIN), registrar(3, A, DICE), registrar(3, A, MOVE)
+
 
 def _pos(b: Any, land: dict, zones: dict | None = None, leaders: dict | None = None,
          epidemics: dict | None = None, **kw: Any) -> dict:
@@ -82,10 +86,10 @@ def _reinforce(to_place: int = 3) -> dict:
 
 # ---------------------------------------------------------------- reinforcement effects
 
-@scenario("napoleon.effects.extra-regiments.001",
-          "A card played for extra regiments adds them, and 2 on its territory when held",
-          ["napoleon.effects.extra-regiments", "napoleon.cards.use-or-trade",
-           "napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN)
+@_basic_rein("napoleon.effects.extra-regiments.001",
+             "A card played for extra regiments adds them, and 2 on its territory when held",
+             ["napoleon.effects.extra-regiments", "napoleon.cards.use-or-trade",
+              "napoleon.cards.effect-territory-bonus"])
 def extra_regiments(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1"]}, pending=_reinforce())
@@ -96,11 +100,10 @@ def extra_regiments(b):
                  {"type": "territory-bonus", "territory": "a1", "armies": 2}])
 
 
-@scenario("napoleon.cards.effect-territory-bonus.001",
-          "Reading effect-too: a card played for its effect gives 2 on its territory",
-          ["napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN,
-          options={"napoleon.amb.effect-territory-bonus": "effect-too"},
-          reading=("napoleon.amb.effect-territory-bonus", "effect-too"))
+@_basic_rein("napoleon.cards.effect-territory-bonus.001",
+             "Reading effect-too: a card played for its effect gives 2 on its territory",
+             ["napoleon.cards.effect-territory-bonus"],
+             reading=("napoleon.amb.effect-territory-bonus", "effect-too"))
 def bonus_effect_too(b):
     _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
@@ -108,11 +111,10 @@ def bonus_effect_too(b):
          state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 3}}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.cards.effect-territory-bonus.002",
-          "Reading trade-only: a card played for its effect gives no territory bonus",
-          ["napoleon.cards.effect-territory-bonus"], players=2, variant=B, map=REIN,
-          options={"napoleon.amb.effect-territory-bonus": "trade-only"},
-          reading=("napoleon.amb.effect-territory-bonus", "trade-only"))
+@_basic_rein("napoleon.cards.effect-territory-bonus.002",
+             "Reading trade-only: a card played for its effect gives no territory bonus",
+             ["napoleon.cards.effect-territory-bonus"],
+             reading=("napoleon.amb.effect-territory-bonus", "trade-only"))
 def bonus_trade_only(b):
     _pos(b, {"a1": (1, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
@@ -120,9 +122,9 @@ def bonus_trade_only(b):
          state={"pending": {"to_place": 7}, "territories": {"a2": {"armies": 1}}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.effects.free-ships.001",
-          "Free ships: built at no cost in zones touching one's territories",
-          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN)
+@_basic_rein("napoleon.effects.free-ships.001",
+             "Free ships: built at no cost in zones touching one's territories",
+             ["napoleon.effects.free-ships"])
 def free_ships(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
@@ -137,9 +139,9 @@ def free_ships(b):
                 "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.effects.free-ships.002",
-          "Free ships cannot go in a zone that touches none of one's territories",
-          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN, negative=True)
+@_basic_rein("napoleon.effects.free-ships.002",
+             "Free ships cannot go in a zone that touches none of one's territories",
+             ["napoleon.effects.free-ships"], negative=True)
 def free_ships_far(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
@@ -147,9 +149,9 @@ def free_ships_far(b):
     b.reject({"type": "play-card", "card": "c-b1"}, "targets", rule="napoleon.effects.free-ships")
 
 
-@scenario("napoleon.effects.free-fortification.001",
-          "A free fortification on one's own territory, reinforcements untouched",
-          ["napoleon.effects.free-fortification"], players=3, variant=A, map=REIN)
+@_adv_rein("napoleon.effects.free-fortification.001",
+           "A free fortification on one's own territory, reinforcements untouched",
+           ["napoleon.effects.free-fortification"])
 def free_fort(b):
     _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
@@ -158,10 +160,9 @@ def free_fort(b):
                 "players": [{"cards": 0}, {}, {}]})
 
 
-@scenario("napoleon.effects.free-fortification.002",
-          "A free fortification keeps the usual limits: not where an epidemic is",
-          ["napoleon.effects.free-fortification"], players=3, variant=A, map=REIN,
-          negative=True)
+@_adv_rein("napoleon.effects.free-fortification.002",
+           "A free fortification keeps the usual limits: not where an epidemic is",
+           ["napoleon.effects.free-fortification"], negative=True)
 def free_fort_epidemic(b):
     _pos(b, {"a1": (0, 2), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (0, 1)},
          epidemics={"a1": 1}, phase="reinforce", hands={0: ["c-b2"]}, pending=_reinforce())
@@ -169,10 +170,9 @@ def free_fort_epidemic(b):
     b.reject({"type": "play-card", "card": "c-b2", "territory": "a2"}, "not-owner", rule="napoleon.effects.free-fortification")
 
 
-@scenario("napoleon.effects.move-epidemic.001",
-          "A card moves an epidemic to a neighbouring territory, where it strikes at once",
-          ["napoleon.effects.move-epidemic", "napoleon.epidemics.card-move"], players=3,
-          variant=A, map=REIN)
+@_adv_rein("napoleon.effects.move-epidemic.001",
+           "A card moves an epidemic to a neighbouring territory, where it strikes at once",
+           ["napoleon.effects.move-epidemic", "napoleon.epidemics.card-move"])
 def move_epidemic(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1}, hands={0: ["c-far"]})
@@ -188,9 +188,9 @@ def move_epidemic(b):
                  {"type": "epidemic-card-loss", "territory": "b1", "armies": 1}])
 
 
-@scenario("napoleon.effects.move-epidemic.002",
-          "An epidemic moves only to a territory next to the one it is in",
-          ["napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN, negative=True)
+@_adv_rein("napoleon.effects.move-epidemic.002",
+           "An epidemic moves only to a territory next to the one it is in",
+           ["napoleon.effects.move-epidemic"], negative=True)
 def move_epidemic_far(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1}, hands={0: ["c-far"]})
@@ -198,10 +198,9 @@ def move_epidemic_far(b):
     b.reject({"type": "play-card", "card": "c-far", "from": "a1", "to": "a2"}, "not-a-target", rule="napoleon.effects.move-epidemic")
 
 
-@scenario("napoleon.epidemics.card-move.001",
-          "An epidemic moved by a card that takes the last regiment moves on by a card drawn",
-          ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"], players=3,
-          variant=A, map=REIN)
+@_adv_rein("napoleon.epidemics.card-move.001",
+           "An epidemic moved by a card that takes the last regiment moves on by a card drawn",
+           ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"])
 def card_move_relocate(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 1), "b2": (2, 2), "far": (1, 1)},
          epidemics={"a2": 1}, phase="maneuver", hands={0: ["c-far"]})
@@ -223,9 +222,8 @@ def card_move_relocate(b):
 # P0 holds b1 and b2 and attacks a2 (P1); far is neutral.
 
 
-@scenario("napoleon.effects.free-ships.501",
-          "Each ship a free-ships card builds is reported as a free one",
-          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN)
+@_basic_rein("napoleon.effects.free-ships.501",
+             "Each ship a free-ships card builds is reported as a free one", ["napoleon.effects.free-ships"])
 def free_ship_events(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", turn=3, hands={0: ["c-b1"]}, pending=_reinforce())
@@ -244,10 +242,9 @@ def _fleet(b: Any, ships: int) -> None:
          pending=_reinforce())
 
 
-@scenario("napoleon.effects.free-ships.502",
-          "Reading capped: one ship short of the 26, a two-ship card builds one",
-          ["napoleon.effects.free-ships", "napoleon.units.ships"], players=2, variant=B,
-          map=REIN, options={SUPPLY: "capped"}, reading=(SUPPLY, "capped"))
+@_basic_rein("napoleon.effects.free-ships.502",
+             "Reading capped: one ship short of the 26, a two-ship card builds one",
+             ["napoleon.effects.free-ships", "napoleon.units.ships"], reading=(SUPPLY, "capped"))
 def free_ships_room(b: Any) -> None:
     _fleet(b, 25)
     one = [{"type": "play-card", "card": "c-b1", "zones": [z]} for z in ("z1", "z4")]
@@ -259,10 +256,10 @@ def free_ships_room(b: Any) -> None:
                         "players": seats(6, p0={"cards": 0})})
 
 
-@scenario("napoleon.effects.free-ships.503",
-          "Reading capped: with all 26 ships on the board a free-ships card can do nothing",
-          ["napoleon.effects.free-ships", "napoleon.units.ships"], players=2, variant=B,
-          map=REIN, options={SUPPLY: "capped"}, reading=(SUPPLY, "capped"), negative=True)
+@_basic_rein("napoleon.effects.free-ships.503",
+             "Reading capped: with all 26 ships on the board a free-ships card can do nothing",
+             ["napoleon.effects.free-ships", "napoleon.units.ships"], reading=(SUPPLY, "capped"),
+             negative=True)
 def free_ships_full(b: Any) -> None:
     _fleet(b, 26)
     plays = [{"type": "play-card", "card": "c-b1", "zones": z}
@@ -291,11 +288,10 @@ def no_ships(b: Any) -> None:
              rule="napoleon.effects.extra-naval-maneuver")
 
 
-@scenario("napoleon.effects.free-fortification.501",
-          "Reading three: a free fortification needs no regiments to pay, on any territory of one's own",
-          ["napoleon.effects.free-fortification", "napoleon.units.fortifications",
-           "napoleon.cards.effect-territory-bonus"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.fortification-cost": "three"})
+@_adv_rein("napoleon.effects.free-fortification.501",
+           "Reading three: a free fortification needs no regiments to pay, on any territory of one's own",
+           ["napoleon.effects.free-fortification", "napoleon.units.fortifications",
+            "napoleon.cards.effect-territory-bonus"], options={"napoleon.amb.fortification-cost": "three"})
 def free_fort_anywhere(b: Any) -> None:
     _pos(b, {t: (0, 2) for t in ("a1", "a2", "b1", "b2", "far")}, phase="reinforce",
          hands={0: ["c-b2"]}, pending=_reinforce(2))
@@ -314,9 +310,9 @@ def _dice(b: Any, a2: int = 2, b1: int = 4, hands: dict | None = None, **kw: Any
                     "far": (NEUTRAL, 1)}, hands=hands, **kw)
 
 
-@scenario("napoleon.effects.attack-die-bonus.001",
-          "An attack die bonus adds 1 to the highest die of the next attack roll",
-          ["napoleon.effects.attack-die-bonus"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.attack-die-bonus.001",
+             "An attack die bonus adds 1 to the highest die of the next attack roll",
+             ["napoleon.effects.attack-die-bonus"])
 def attack_die_bonus(b):
     _dice(b, hands={0: ["c-a1"]})
     b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}], "turn_flags": {"effects": [
@@ -330,9 +326,9 @@ def attack_die_bonus(b):
                                                   {}, {}, {}, {}]})
 
 
-@scenario("napoleon.effects.attack-extra-die.001",
-          "An extra attack die: four dice from a territory holding five regiments",
-          ["napoleon.effects.attack-extra-die"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.attack-extra-die.001",
+             "An extra attack die: four dice from a territory holding five regiments",
+             ["napoleon.effects.attack-extra-die"])
 def attack_extra_die(b):
     _dice(b, b1=5, hands={0: ["c-a2"]})
     b.check(legal_excludes=[{"type": "attack", "from": "b1", "to": "a2", "dice": 4}])
@@ -344,18 +340,17 @@ def attack_extra_die(b):
                                         "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
-@scenario("napoleon.effects.attack-extra-die.002",
-          "The extra die still needs one more regiment than dice",
-          ["napoleon.effects.attack-extra-die"], players=2, variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.effects.attack-extra-die.002", "The extra die still needs one more regiment than dice",
+             ["napoleon.effects.attack-extra-die"], negative=True)
 def attack_extra_die_short(b):
     _dice(b, b1=4, hands={0: ["c-a2"]})
     b.do({"type": "play-card", "card": "c-a2"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]})
     b.reject({"type": "attack", "from": "b1", "to": "a2", "dice": 4}, "dice", rule="napoleon.combat.dice")
 
 
-@scenario("napoleon.effects.defence-die-bonus.001",
-          "A defence die bonus, played by the defender before the roll",
-          ["napoleon.effects.defence-die-bonus"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.defence-die-bonus.001",
+             "A defence die bonus, played by the defender before the roll",
+             ["napoleon.effects.defence-die-bonus"])
 def defence_die_bonus(b):
     _dice(b, a2=1, hands={1: ["c-b1"]})
     b.attack("b1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}},
@@ -367,9 +362,9 @@ def defence_die_bonus(b):
         "a2": {"owner": 1, "armies": 1}, "b1": {"armies": 3}}})
 
 
-@scenario("napoleon.effects.defence-extra-die.001",
-          "An extra defence die: three dice from a territory holding three regiments",
-          ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.defence-extra-die.001",
+             "An extra defence die: three dice from a territory holding three regiments",
+             ["napoleon.effects.defence-extra-die"])
 def defence_extra_die(b):
     _dice(b, a2=3, hands={1: ["c-b2"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"}, legal_excludes=[{"type": "defend", "dice": 3}])
@@ -379,19 +374,18 @@ def defence_extra_die(b):
     b.roll([6, 6, 6], [1, 1, 1], state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
-@scenario("napoleon.cards.effect-icons.001",
-          "A card acts only in its window: no defence card in one's own attack, no reroll "
-          "outside a roll",
-          ["napoleon.cards.effect-icons"], players=2, variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.cards.effect-icons.001",
+             "A card acts only in its window: no defence card in one's own attack, no reroll "
+             "outside a roll", ["napoleon.cards.effect-icons"], negative=True)
 def icons(b):
     _dice(b, hands={0: ["c-b1", "c-far"]})
     b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
     b.reject({"type": "play-card", "card": "c-far"}, "not-now", rule="napoleon.cards.effect-icons")
 
 
-@scenario("napoleon.effects.reroll.001",
-          "The attacker plays a reroll card after the roll: their dice are thrown again",
-          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.reroll.001",
+             "The attacker plays a reroll card after the roll: their dice are thrown again",
+             ["napoleon.effects.reroll"])
 def reroll_attacker(b):
     _dice(b, hands={0: ["c-far"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"})
@@ -407,9 +401,9 @@ def reroll_attacker(b):
                   "defender_losses": 2}])
 
 
-@scenario("napoleon.effects.reroll.002",
-          "The defender may reroll after the attacker keeps the roll; kept dice are compared",
-          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE)
+@_basic_dice("napoleon.effects.reroll.002",
+             "The defender may reroll after the attacker keeps the roll; kept dice are compared",
+             ["napoleon.effects.reroll"])
 def reroll_defender(b):
     _dice(b, hands={1: ["c-far"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"})
@@ -418,9 +412,8 @@ def reroll_defender(b):
     b.do({"type": "keep-roll"}, state={"phase": "occupy", "territories": {"a2": {"owner": 0, "armies": 0}}})
 
 
-@scenario("napoleon.effects.reroll.003",
-          "A reroll throws as many dice as the side rolled",
-          ["napoleon.effects.reroll"], players=2, variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.effects.reroll.003", "A reroll throws as many dice as the side rolled",
+             ["napoleon.effects.reroll"], negative=True)
 def reroll_count(b):
     _dice(b, hands={1: ["c-far"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"})
@@ -449,10 +442,9 @@ def reroll_both(b: Any) -> None:
     b.do({"type": "keep-roll"}, state={"phase": "attack", "territories": {"b1": {"armies": 4 - 2}}})
 
 
-@scenario("napoleon.effects.attack-extra-die.501",
-          "An extra die adds a die, not a bonus on the highest one",
-          ["napoleon.effects.attack-extra-die", "napoleon.effects.attack-die-bonus"], players=2,
-          variant=B, map=DICE)
+@_basic_dice("napoleon.effects.attack-extra-die.501",
+             "An extra die adds a die, not a bonus on the highest one",
+             ["napoleon.effects.attack-extra-die", "napoleon.effects.attack-die-bonus"])
 def extra_die_no_bonus(b: Any) -> None:
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
          turn=3, hands={0: ["c-a2"]})
@@ -537,9 +529,9 @@ def defence_seat_zero(b: Any) -> None:
              legal=[{"type": "play-card", "card": "c-b1"}, {"type": "defend", "dice": 1}])
 
 
-@scenario("napoleon.effects.ignore-fortification.001",
-          "Ignore a fortification: for that battle it adds nothing to the defence",
-          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE)
+@_adv_move("napoleon.effects.ignore-fortification.001",
+           "Ignore a fortification: for that battle it adds nothing to the defence",
+           ["napoleon.effects.ignore-fortification"])
 def ignore_fort(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          leaders={"a2": (0, 1)}, hands={0: ["c-a1"]})
@@ -554,10 +546,9 @@ def ignore_fort(b):
         "a2": {"owner": 0, "armies": 0, "fortifications": 0}}})
 
 
-@scenario("napoleon.effects.ignore-fortification.002",
-          "Ignore-fortification needs a fortified territory under attack",
-          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE,
-          negative=True)
+@_adv_move("napoleon.effects.ignore-fortification.002",
+           "Ignore-fortification needs a fortified territory under attack",
+           ["napoleon.effects.ignore-fortification"], negative=True)
 def ignore_fort_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          hands={0: ["c-a1"]})
@@ -565,10 +556,9 @@ def ignore_fort_none(b):
     b.reject({"type": "play-card", "card": "c-a1"}, "targets", rule="napoleon.effects.ignore-fortification")
 
 
-@scenario("napoleon.effects.ignore-epidemic.001",
-          "Ignore an epidemic: attacking a contaminated territory costs no regiment",
-          ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"], players=3,
-          variant=A, map=MOVE)
+@_adv_move("napoleon.effects.ignore-epidemic.001",
+           "Ignore an epidemic: attacking a contaminated territory costs no regiment",
+           ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"])
 def ignore_epidemic(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          epidemics={"a2": 1}, hands={0: ["c-a2"]})
@@ -578,18 +568,16 @@ def ignore_epidemic(b):
     b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 4}}})
 
 
-@scenario("napoleon.effects.ignore-epidemic.002",
-          "Ignore-epidemic needs a contaminated target",
-          ["napoleon.effects.ignore-epidemic"], players=3, variant=A, map=MOVE, negative=True)
+@_adv_move("napoleon.effects.ignore-epidemic.002", "Ignore-epidemic needs a contaminated target",
+           ["napoleon.effects.ignore-epidemic"], negative=True)
 def ignore_epidemic_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 4), "b2": (0, 1), "far": (2, 1)},
          epidemics={"far": 1}, hands={0: ["c-a2"]})
     b.reject({"type": "play-card", "card": "c-a2", "from": "b1", "to": "a2"}, "not-a-target", rule="napoleon.effects.ignore-epidemic")
 
 
-@scenario("napoleon.effects.extra-land-maneuver.001",
-          "An extra land maneuver after the turn's one",
-          ["napoleon.effects.extra-land-maneuver"], players=2, variant=B, map=MOVE)
+@_basic_move("napoleon.effects.extra-land-maneuver.001", "An extra land maneuver after the turn's one",
+             ["napoleon.effects.extra-land-maneuver"])
 def extra_land(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", fortify_moves=1, hands={0: ["c-b1"]})
@@ -601,9 +589,8 @@ def extra_land(b):
          legal=[{"type": "end-turn"}])
 
 
-@scenario("napoleon.effects.extra-naval-maneuver.001",
-          "An extra naval maneuver after the turn's one",
-          ["napoleon.effects.extra-naval-maneuver"], players=2, variant=B, map=MOVE)
+@_basic_move("napoleon.effects.extra-naval-maneuver.001", "An extra naval maneuver after the turn's one",
+             ["napoleon.effects.extra-naval-maneuver"])
 def extra_naval(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          {"z1": (0, 3), "z2": (0, 1)}, phase="maneuver", hands={0: ["c-b2"]})
@@ -619,10 +606,10 @@ def extra_naval(b):
 # ---------------------------------------------------------------- card use: limits and readings
 
 
-@scenario("napoleon.effects.ignore-epidemic.501",
-          "Another card's effect (a die bonus) does not spare the epidemic loss",
-          ["napoleon.combat.epidemic-loss", "napoleon.effects.attack-die-bonus",
-           "napoleon.effects.ignore-epidemic"], players=3, variant=A, map=DICE)
+@_adv_dice("napoleon.effects.ignore-epidemic.501",
+           "Another card's effect (a die bonus) does not spare the epidemic loss",
+           ["napoleon.combat.epidemic-loss", "napoleon.effects.attack-die-bonus",
+            "napoleon.effects.ignore-epidemic"])
 def die_bonus_pays_epidemic(b: Any) -> None:
     _pos(b, {"a1": (1, 1), "a2": (1, 3), "b1": (0, 5), "b2": (0, 1), "far": (2, 1)},
          epidemics={"a2": 1}, hands={0: ["c-a1"]})
@@ -630,9 +617,9 @@ def die_bonus_pays_epidemic(b: Any) -> None:
     b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 5 - 1}}})
 
 
-@scenario("napoleon.effects.ignore-fortification.501",
-          "Ignore-fortification holds for every roll of the battle it names",
-          ["napoleon.effects.ignore-fortification"], players=3, variant=A, map=MOVE)
+@_adv_move("napoleon.effects.ignore-fortification.501",
+           "Ignore-fortification holds for every roll of the battle it names",
+           ["napoleon.effects.ignore-fortification"])
 def ignore_fort_battle(b: Any) -> None:
     _pos(b, {"a1": (1, 1), "a2": (1, 3), "b1": (0, 6), "b2": (0, 1), "far": (2, 1)},
          leaders={"a2": (0, 1)}, hands={0: ["c-a1"]})
@@ -647,10 +634,9 @@ def ignore_fort_battle(b: Any) -> None:
         "a2": {"owner": 0, "armies": 0, "fortifications": 0}}})
 
 
-@scenario("napoleon.effects.ignore-epidemic.502",
-          "Ignore-epidemic lapses once its holder attacks from another territory",
-          ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"], players=3,
-          variant=A, map=MOVE)
+@_adv_move("napoleon.effects.ignore-epidemic.502",
+           "Ignore-epidemic lapses once its holder attacks from another territory",
+           ["napoleon.effects.ignore-epidemic", "napoleon.combat.epidemic-loss"])
 def ignore_epidemic_lapses(b: Any) -> None:
     _pos(b, {"a1": (0, 5), "a2": (1, 3), "b1": (0, 5), "b2": (0, 1), "far": (2, 1)},
          epidemics={"a2": 1}, hands={0: ["c-a2"]})
@@ -663,9 +649,8 @@ def ignore_epidemic_lapses(b: Any) -> None:
     b.attack("b1", "a2", 3, state={"phase": "defend", "territories": {"b1": {"armies": 5 - 1}}})
 
 
-@scenario("napoleon.cards.use-or-trade.001", "A joker has no effect: it is only traded",
-          ["napoleon.cards.use-or-trade", "napoleon.cards.jokers"], players=2, variant=B,
-          map=REIN, negative=True)
+@_basic_rein("napoleon.cards.use-or-trade.001", "A joker has no effect: it is only traded",
+             ["napoleon.cards.use-or-trade", "napoleon.cards.jokers"], negative=True)
 def joker(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-x"]}, pending=_reinforce())
@@ -673,11 +658,10 @@ def joker(b):
     b.reject({"type": "play-card", "card": "c-a1"}, "not-your-cards", rule="napoleon.cards.use-or-trade")
 
 
-@scenario("napoleon.cards.effect-limit.001",
-          "Reading one-per-phase: a second card for its effect waits for another phase",
-          ["napoleon.cards.effect-limit"], players=2, variant=B, map=REIN, negative=True,
-          options={"napoleon.amb.effect-plays": "one-per-phase"},
-          reading=("napoleon.amb.effect-plays", "one-per-phase"))
+@_basic_rein("napoleon.cards.effect-limit.001",
+             "Reading one-per-phase: a second card for its effect waits for another phase",
+             ["napoleon.cards.effect-limit"], negative=True,
+             reading=("napoleon.amb.effect-plays", "one-per-phase"))
 def limit_one(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
@@ -687,11 +671,9 @@ def limit_one(b):
     b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
 
-@scenario("napoleon.cards.effect-limit.002",
-          "Reading unlimited: several cards for their effects in one phase",
-          ["napoleon.cards.effect-limit"], players=2, variant=B, map=REIN,
-          options={"napoleon.amb.effect-plays": "unlimited"},
-          reading=("napoleon.amb.effect-plays", "unlimited"))
+@_basic_rein("napoleon.cards.effect-limit.002",
+             "Reading unlimited: several cards for their effects in one phase",
+             ["napoleon.cards.effect-limit"], reading=("napoleon.amb.effect-plays", "unlimited"))
 def limit_none(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce())
@@ -699,11 +681,9 @@ def limit_none(b):
     b.do({"type": "play-card", "card": "c-a2"}, state={"pending": {"to_place": 9}, "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.cards.effect-limit.003",
-          "Reading one-per-phase: the count starts again in the next phase",
-          ["napoleon.cards.effect-limit"], players=2, variant=B, map=DICE,
-          options={"napoleon.amb.effect-plays": "one-per-phase"},
-          reading=("napoleon.amb.effect-plays", "one-per-phase"))
+@_basic_dice("napoleon.cards.effect-limit.003",
+             "Reading one-per-phase: the count starts again in the next phase",
+             ["napoleon.cards.effect-limit"], reading=("napoleon.amb.effect-plays", "one-per-phase"))
 def limit_next_phase(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 2), "b1": (0, 5), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2"]}, pending=_reinforce(1))
@@ -712,12 +692,11 @@ def limit_next_phase(b):
     b.reject({"type": "play-card", "card": "c-a2"}, "effect-limit", rule="napoleon.cards.effect-limit")
 
 
-@scenario("napoleon.cards.effects-ignored-in-trade.001",
-          "Reading both: traded, the +4 card adds 4 to the set (other effects ignored); "
-          "alone it is played for 4",
-          ["napoleon.cards.effects-ignored-in-trade", "napoleon.cards.set-values"], players=2,
-          variant=B, map=REIN, options={"napoleon.amb.plus-four-card": "both"},
-          reading=("napoleon.amb.plus-four-card", "both"))
+@_basic_rein("napoleon.cards.effects-ignored-in-trade.001",
+             "Reading both: traded, the +4 card adds 4 to the set (other effects ignored); "
+             "alone it is played for 4",
+             ["napoleon.cards.effects-ignored-in-trade", "napoleon.cards.set-values"],
+             reading=("napoleon.amb.plus-four-card", "both"))
 def plus_four_both(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (1, 1), "b2": (0, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1"]}, pending=_reinforce())
@@ -728,11 +707,10 @@ def plus_four_both(b):
                 "players": [{"cards": 0}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.cards.effects-ignored-in-trade.002",
-          "Reading set-only: the +4 card cannot be played alone",
-          ["napoleon.cards.effects-ignored-in-trade"], players=2, variant=B, map=REIN,
-          negative=True, options={"napoleon.amb.plus-four-card": "set-only"},
-          reading=("napoleon.amb.plus-four-card", "set-only"))
+@_basic_rein("napoleon.cards.effects-ignored-in-trade.002",
+             "Reading set-only: the +4 card cannot be played alone",
+             ["napoleon.cards.effects-ignored-in-trade"], negative=True,
+             reading=("napoleon.amb.plus-four-card", "set-only"))
 def plus_four_set_only(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (1, 1), "b2": (0, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-a2"]}, pending=_reinforce())
@@ -742,11 +720,9 @@ def plus_four_set_only(b):
 
 # ---------------------------------------------------------------- epidemics: readings
 
-@scenario("napoleon.epidemics.phase-loss.001",
-          "Reading own-phase: only the player ending the turn loses regiments to epidemics",
-          ["napoleon.epidemics.phase-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-timing": "own-phase"},
-          reading=("napoleon.amb.epidemic-timing", "own-phase"))
+@_adv_rein("napoleon.epidemics.phase-loss.001",
+           "Reading own-phase: only the player ending the turn loses regiments to epidemics",
+           ["napoleon.epidemics.phase-loss"], reading=("napoleon.amb.epidemic-timing", "own-phase"))
 def timing_own(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1, "a2": 1}, phase="maneuver")
@@ -755,11 +731,9 @@ def timing_own(b):
                                       "current": 1, "phase": "card-table"})
 
 
-@scenario("napoleon.epidemics.phase-loss.002",
-          "Reading every-turn-end: every contaminated territory loses regiments at each turn's end",
-          ["napoleon.epidemics.phase-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-timing": "every-turn-end"},
-          reading=("napoleon.amb.epidemic-timing", "every-turn-end"))
+@_adv_rein("napoleon.epidemics.phase-loss.002",
+           "Reading every-turn-end: every contaminated territory loses regiments at each turn's end",
+           ["napoleon.epidemics.phase-loss"], reading=("napoleon.amb.epidemic-timing", "every-turn-end"))
 def timing_every(b):
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1, "a2": 1}, phase="maneuver")
@@ -768,11 +742,10 @@ def timing_every(b):
                                       "current": 1, "phase": "card-table"})
 
 
-@scenario("napoleon.amb.epidemic-phase-loss.per-epidemic.001",
-          "Reading per-epidemic: a territory with two epidemics loses two regiments",
-          ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.epidemic-phase-loss": "per-epidemic"},
-          reading=("napoleon.amb.epidemic-phase-loss", "per-epidemic"))
+@_adv_rein("napoleon.amb.epidemic-phase-loss.per-epidemic.001",
+           "Reading per-epidemic: a territory with two epidemics loses two regiments",
+           ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"],
+           reading=("napoleon.amb.epidemic-phase-loss", "per-epidemic"))
 def phase_loss_per_epidemic(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 2, "a2": 1}, phase="maneuver")
@@ -781,11 +754,10 @@ def phase_loss_per_epidemic(b):
                                                                        "a2": {"armies": 2}}})
 
 
-@scenario("napoleon.amb.epidemic-phase-loss.per-territory.001",
-          "Reading per-territory: a territory with two epidemics loses one regiment",
-          ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.epidemic-phase-loss": "per-territory"},
-          reading=("napoleon.amb.epidemic-phase-loss", "per-territory"))
+@_adv_rein("napoleon.amb.epidemic-phase-loss.per-territory.001",
+           "Reading per-territory: a territory with two epidemics loses one regiment",
+           ["napoleon.epidemics.phase-loss", "napoleon.amb.epidemic-phase-loss"],
+           reading=("napoleon.amb.epidemic-phase-loss", "per-territory"))
 def phase_loss_per_territory(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 2, "a2": 1}, phase="maneuver")
@@ -799,11 +771,10 @@ def _emptied_two(b):
          epidemics={"a1": 2}, phase="maneuver")
 
 
-@scenario("napoleon.amb.emptied-epidemics.all-move.001",
-          "Reading all-move: both epidemics of an emptied territory move on, one draw each",
-          ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.emptied-epidemics": "all-move"},
-          reading=("napoleon.amb.emptied-epidemics", "all-move"))
+@_adv_rein("napoleon.amb.emptied-epidemics.all-move.001",
+           "Reading all-move: both epidemics of an emptied territory move on, one draw each",
+           ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"],
+           reading=("napoleon.amb.emptied-epidemics", "all-move"))
 def emptied_all(b):
     _emptied_two(b)
     b.do({"type": "end-turn"},
@@ -814,12 +785,11 @@ def emptied_all(b):
                 "territories": {"b1": {"epidemics": 1}}})
 
 
-@scenario("napoleon.amb.emptied-epidemics.one-moves.001",
-          "Reading one-moves: one epidemic of an emptied territory moves on, the other stays",
-          ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.emptied-epidemics": "one-moves",
-                                        "napoleon.amb.card-table": "ignore"},
-          reading=("napoleon.amb.emptied-epidemics", "one-moves"))
+@_adv_rein("napoleon.amb.emptied-epidemics.one-moves.001",
+           "Reading one-moves: one epidemic of an emptied territory moves on, the other stays",
+           ["napoleon.epidemics.relocate", "napoleon.amb.emptied-epidemics"],
+           reading=("napoleon.amb.emptied-epidemics", "one-moves"),
+           options={"napoleon.amb.card-table": "ignore"})
 def emptied_one(b):
     _emptied_two(b)
     b.do({"type": "end-turn"},
@@ -831,11 +801,9 @@ def emptied_one(b):
                 "players": [{}, {"vp": 1}, {}]})
 
 
-@scenario("napoleon.combat.epidemic-loss.001",
-          "Reading per-battle: the epidemic loss is paid once for a battle, not for each roll",
-          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-attack-loss": "per-battle"},
-          reading=("napoleon.amb.epidemic-attack-loss", "per-battle"))
+@_adv_rein("napoleon.combat.epidemic-loss.001",
+           "Reading per-battle: the epidemic loss is paid once for a battle, not for each roll",
+           ["napoleon.combat.epidemic-loss"], reading=("napoleon.amb.epidemic-attack-loss", "per-battle"))
 def loss_per_battle(b):
     _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1})
@@ -845,11 +813,9 @@ def loss_per_battle(b):
     b.attack("a1", "a2", 2, state={"phase": "defend", "territories": {"a1": {"armies": 3}}})
 
 
-@scenario("napoleon.combat.epidemic-loss.002",
-          "Reading per-roll: the epidemic loss is paid before every roll",
-          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-attack-loss": "per-roll"},
-          reading=("napoleon.amb.epidemic-attack-loss", "per-roll"))
+@_adv_rein("napoleon.combat.epidemic-loss.002",
+           "Reading per-roll: the epidemic loss is paid before every roll", ["napoleon.combat.epidemic-loss"],
+           reading=("napoleon.amb.epidemic-attack-loss", "per-roll"))
 def loss_per_roll(b):
     _pos(b, {"a1": (0, 6), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1})
@@ -859,22 +825,19 @@ def loss_per_roll(b):
     b.attack("a1", "a2", 1, state={"phase": "defend", "territories": {"a1": {"armies": 2}}})
 
 
-@scenario("napoleon.combat.epidemic-loss.003",
-          "Reading target: attacking out of a contaminated territory costs nothing",
-          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-attack-source": "target"},
-          reading=("napoleon.amb.epidemic-attack-source", "target"))
+@_adv_rein("napoleon.combat.epidemic-loss.003",
+           "Reading target: attacking out of a contaminated territory costs nothing",
+           ["napoleon.combat.epidemic-loss"], reading=("napoleon.amb.epidemic-attack-source", "target"))
 def loss_target(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1})
     b.attack("a1", "a2", 3, state={"phase": "defend", "territories": {"a1": {"armies": 4}}})
 
 
-@scenario("napoleon.combat.epidemic-loss.004",
-          "Reading target-or-source: attacking out of a contaminated territory costs too",
-          ["napoleon.combat.epidemic-loss"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.epidemic-attack-source": "target-or-source"},
-          reading=("napoleon.amb.epidemic-attack-source", "target-or-source"))
+@_adv_rein("napoleon.combat.epidemic-loss.004",
+           "Reading target-or-source: attacking out of a contaminated territory costs too",
+           ["napoleon.combat.epidemic-loss"],
+           reading=("napoleon.amb.epidemic-attack-source", "target-or-source"))
 def loss_source(b):
     _pos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a1": 1})
@@ -884,10 +847,8 @@ def loss_source(b):
 
 # ---------------------------------------------------------------- more negative cases
 
-@scenario("napoleon.effects.extra-regiments.002",
-          "No card for its effect while a forced trade is owed",
-          ["napoleon.effects.extra-regiments", "napoleon.cards.forced-trade"], players=2,
-          variant=B, map=REIN, negative=True)
+@_basic_rein("napoleon.effects.extra-regiments.002", "No card for its effect while a forced trade is owed",
+             ["napoleon.effects.extra-regiments", "napoleon.cards.forced-trade"], negative=True)
 def extra_regiments_forced(b):
     _pos(b, {"a1": (1, 1), "a2": (1, 1), "b1": (0, 1), "b2": (0, 1), "far": (NEUTRAL, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]},
@@ -896,19 +857,18 @@ def extra_regiments_forced(b):
     b.reject({"type": "play-card", "card": "c-a1"}, "must-trade", rule="napoleon.cards.forced-trade")
 
 
-@scenario("napoleon.effects.attack-die-bonus.002",
-          "An attack card does nothing when no attack can be made",
-          ["napoleon.effects.attack-die-bonus"], players=2, variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.effects.attack-die-bonus.002",
+             "An attack card does nothing when no attack can be made", ["napoleon.effects.attack-die-bonus"],
+             negative=True)
 def attack_die_bonus_idle(b):
     _dice(b, b1=1, hands={0: ["c-a1"]})
     b.check(legal=[{"type": "end-attack"}])
     b.reject({"type": "play-card", "card": "c-a1"}, "no-use", rule="napoleon.effects.attack-die-bonus")
 
 
-@scenario("napoleon.effects.defence-die-bonus.002",
-          "Only the defending player plays a defence card, not the one rolling for a neutral",
-          ["napoleon.effects.defence-die-bonus", "napoleon.basic.neutral-defence"], players=2,
-          variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.effects.defence-die-bonus.002",
+             "Only the defending player plays a defence card, not the one rolling for a neutral",
+             ["napoleon.effects.defence-die-bonus", "napoleon.basic.neutral-defence"], negative=True)
 def defence_for_neutral(b):
     _pos(b, {"a1": (1, 1), "a2": (NEUTRAL, 2), "b1": (0, 4), "b2": (0, 1), "far": (1, 1)},
          hands={1: ["c-b1"]})
@@ -917,9 +877,9 @@ def defence_for_neutral(b):
     b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
 
 
-@scenario("napoleon.effects.defence-extra-die.002",
-          "The extra defence die needs as many regiments as dice",
-          ["napoleon.effects.defence-extra-die"], players=2, variant=B, map=DICE, negative=True)
+@_basic_dice("napoleon.effects.defence-extra-die.002",
+             "The extra defence die needs as many regiments as dice", ["napoleon.effects.defence-extra-die"],
+             negative=True)
 def defence_extra_die_short(b):
     _dice(b, a2=2, hands={1: ["c-b2"]})
     b.attack("b1", "a2", 3, state={"phase": "defend"})
@@ -928,10 +888,9 @@ def defence_extra_die_short(b):
     b.reject({"type": "defend", "dice": 3}, "dice", rule="napoleon.combat.dice")
 
 
-@scenario("napoleon.effects.extra-land-maneuver.002",
-          "A maneuver card is played in the maneuver phase, not in combat",
-          ["napoleon.effects.extra-land-maneuver", "napoleon.cards.effect-icons"], players=2,
-          variant=B, map=MOVE, negative=True)
+@_basic_move("napoleon.effects.extra-land-maneuver.002",
+             "A maneuver card is played in the maneuver phase, not in combat",
+             ["napoleon.effects.extra-land-maneuver", "napoleon.cards.effect-icons"], negative=True)
 def extra_land_in_combat(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          hands={0: ["c-b1"]})
@@ -948,9 +907,8 @@ def _setup_epidemics_pos(b) -> None:
                pending={"left": 4, "moving": False})
 
 
-@scenario("napoleon.setup.epidemics.001",
-          "Setup epidemics: each on a drawn territory, at most one per empire",
-          ["napoleon.setup.epidemics"], players=3, variant=A, map=REIN)
+@_adv_rein("napoleon.setup.epidemics.001",
+           "Setup epidemics: each on a drawn territory, at most one per empire", ["napoleon.setup.epidemics"])
 def setup_epidemics(b):
     _setup_epidemics_pos(b)
     b.check(state={"phase": "epidemics", "pending": {"left": 4, "moving": False}},
@@ -968,11 +926,10 @@ def setup_epidemics(b):
                 "territories": {"far": {"epidemics": 1}}})
 
 
-@scenario("napoleon.amb.setup-epidemic-redraw.empire.001",
-          "Reading empire: after a card of a full empire, only territories of other empires",
-          ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "empire"},
-          reading=("napoleon.amb.setup-epidemic-redraw", "empire"))
+@_adv_rein("napoleon.amb.setup-epidemic-redraw.empire.001",
+           "Reading empire: after a card of a full empire, only territories of other empires",
+           ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"],
+           reading=("napoleon.amb.setup-epidemic-redraw", "empire"))
 def setup_redraw_empire(b):
     _setup_epidemics_pos(b)
     b.do({"type": "epidemic", "territory": "a1"}, state={"territories": {"a1": {"epidemics": 1}}},
@@ -982,11 +939,10 @@ def setup_redraw_empire(b):
              rule="napoleon.setup.epidemics")
 
 
-@scenario("napoleon.amb.setup-epidemic-redraw.territory.001",
-          "Reading territory: a redraw may land in the full empire, on a territory without one",
-          ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"], players=3,
-          variant=A, map=REIN, options={"napoleon.amb.setup-epidemic-redraw": "territory"},
-          reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+@_adv_rein("napoleon.amb.setup-epidemic-redraw.territory.001",
+           "Reading territory: a redraw may land in the full empire, on a territory without one",
+           ["napoleon.setup.epidemics", "napoleon.amb.setup-epidemic-redraw"],
+           reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
 def setup_redraw_territory(b):
     # six cards; west (a1, a2) has its epidemic. A first card c-b1, c-b2 or c-far is taken
     # (1/6 each). A first c-a1 or joker (2/6) is followed by redraws until one of the four
@@ -1010,11 +966,10 @@ def _draws(cards: tuple[str, ...]) -> list[dict]:
 DECK = ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")
 
 
-@scenario("napoleon.epidemics.relocate.001",
-          "An epidemic that empties a territory moves where a card drawn from the pile says",
-          ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"], players=3,
-          variant=A, map=REIN,
-          options={"napoleon.amb.card-table": "ignore"})
+@_adv_rein("napoleon.epidemics.relocate.001",
+           "An epidemic that empties a territory moves where a card drawn from the pile says",
+           ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"],
+           options={"napoleon.amb.card-table": "ignore"})
 def relocate(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
          leaders={"a1": (0, 1)}, epidemics={"a1": 1}, phase="maneuver")
@@ -1034,10 +989,9 @@ def relocate(b):
                  {"type": "epidemic", "territory": "far"}])
 
 
-@scenario("napoleon.epidemics.relocate.002",
-          "A joker or a card of a territory without regiments is discarded and another drawn",
-          ["napoleon.epidemics.relocate"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.card-table": "ignore"})
+@_adv_rein("napoleon.epidemics.relocate.002",
+           "A joker or a card of a territory without regiments is discarded and another drawn",
+           ["napoleon.epidemics.relocate"], options={"napoleon.amb.card-table": "ignore"})
 def relocate_redraw(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
          epidemics={"a1": 1}, phase="maneuver")
@@ -1066,10 +1020,9 @@ def relocate_redraw(b):
                 "territories": {"b1": {"epidemics": 1, "armies": 3}}})
 
 
-@scenario("napoleon.epidemics.relocate.003",
-          "No card left to draw shows a territory with regiments: the epidemic leaves the board",
-          ["napoleon.epidemics.relocate"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.card-table": "ignore"})
+@_adv_rein("napoleon.epidemics.relocate.003",
+           "No card left to draw shows a territory with regiments: the epidemic leaves the board",
+           ["napoleon.epidemics.relocate"], options={"napoleon.amb.card-table": "ignore"})
 def relocate_lost(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
          epidemics={"a1": 1}, phase="maneuver",
@@ -1082,10 +1035,9 @@ def relocate_lost(b):
          events=[{"type": "epidemic-loss", "territory": "a1"}, {"type": "epidemic-lost"}])
 
 
-@scenario("napoleon.effects.free-ships.003",
-          "Free ships built among another player's ships must fight them, as bought ones do",
-          ["napoleon.effects.free-ships", "napoleon.naval.forced-combat"], players=2,
-          variant=B, map=REIN)
+@_basic_rein("napoleon.effects.free-ships.003",
+             "Free ships built among another player's ships must fight them, as bought ones do",
+             ["napoleon.effects.free-ships", "napoleon.naval.forced-combat"])
 def free_ships_challenge(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          {"z1": (1, 1)}, phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce(1))
@@ -1096,18 +1048,17 @@ def free_ships_challenge(b):
                 {"type": "attack", "from": "z1", "to": "z1", "dice": 2}])
 
 
-@scenario("napoleon.effects.free-ships.004", "The card builds its number of ships, not fewer",
-          ["napoleon.effects.free-ships"], players=2, variant=B, map=REIN, negative=True)
+@_basic_rein("napoleon.effects.free-ships.004", "The card builds its number of ships, not fewer",
+             ["napoleon.effects.free-ships"], negative=True)
 def free_ships_count(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-b1"]}, pending=_reinforce())
     b.reject({"type": "play-card", "card": "c-b1", "zones": ["z1"]}, "ship-limit", rule="napoleon.effects.free-ships")
 
 
-@scenario("napoleon.epidemics.card-move.501",
-          "A moved epidemic that leaves a regiment where it strikes stays there",
-          ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"], players=3,
-          variant=A, map=REIN)
+@_adv_rein("napoleon.epidemics.card-move.501",
+           "A moved epidemic that leaves a regiment where it strikes stays there",
+           ["napoleon.epidemics.card-move", "napoleon.effects.move-epidemic"])
 def card_move_stays(b: Any) -> None:
     _pos(b, {"a1": (0, 3), "a2": (1, 3), "b1": (2, 2), "b2": (2, 2), "far": (1, 1)},
          epidemics={"a2": 1}, hands={0: ["c-far"]})
@@ -1143,14 +1094,13 @@ def card_move_elimination(b: Any) -> None:
                 "draw_pile": ["c-a2", "c-b1", "c-x"], "territories": {"a1": {"epidemics": 1}}})
 
 
-@scenario("napoleon.epidemics.card-move.512",
-          "A player who moves an epidemic onto their own last territory is out, and their turn "
-          "ends once the epidemic is placed",
-          ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
-           "napoleon.effects.move-epidemic"], players=3, variant=A, map=REIN,
-          options={"napoleon.amb.card-table": "ignore"},
-          description="The player going out is the one whose turn it is: the same under either "
-                      "reading of napoleon.amb.epidemic-elimination.")
+@_adv_rein("napoleon.epidemics.card-move.512",
+           "A player who moves an epidemic onto their own last territory is out, and their turn "
+           "ends once the epidemic is placed", ["napoleon.epidemics.card-move", "napoleon.combat.elimination",
+                                                "napoleon.effects.move-epidemic"],
+           options={"napoleon.amb.card-table": "ignore"},
+           description="The player going out is the one whose turn it is: the same under either "
+                       "reading of napoleon.amb.epidemic-elimination.")
 def card_move_self_elimination(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 1)},
          epidemics={"a2": 1}, phase="maneuver", turn=3, hands={0: ["c-far", "c-b2"]},

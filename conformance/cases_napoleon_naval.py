@@ -18,9 +18,14 @@ from riskspec.conformance.printed import attack
 from riskspec.conformance.scenario import scenario
 
 
-@scenario("napoleon.naval.forced-combat.301",
-          "An attack of a zone on itself is only the forced battle of ships built there",
-          ["napoleon.naval.forced-combat"], players=2, variant=V, map=LINE, negative=True)
+def _sc(id: str, title: str, covers: list[str], **kw: Any) -> Any:
+    """A case of the two-player basic game on LINE."""
+    return scenario(id, title, covers, players=2, variant=V, map=LINE, **kw)
+
+
+@_sc("napoleon.naval.forced-combat.301",
+     "An attack of a zone on itself is only the forced battle of ships built there",
+     ["napoleon.naval.forced-combat"], negative=True)
 def no_forced_battle(b: Any) -> None:
     _bpos(b, {"a1": (0, 2), "a2": (0, 1), "b1": (1, 2), "b2": (1, 1), "far": (NEUTRAL, 1)},
           {"z1": (0, 3), "z2": (1, 1)})
@@ -28,10 +33,8 @@ def no_forced_battle(b: Any) -> None:
              explain="no ship was built among another player's ships this turn")
 
 
-@scenario("napoleon.naval.forced-combat.501",
-          "Every round of a forced battle is a naval battle",
-          ["napoleon.naval.forced-combat", "napoleon.naval.fight-to-end"], players=2, variant=V,
-          map=LINE)
+@_sc("napoleon.naval.forced-combat.501", "Every round of a forced battle is a naval battle",
+     ["napoleon.naval.forced-combat", "napoleon.naval.fight-to-end"])
 def forced_rounds(b: Any) -> None:
     _challenged(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 2), "b2": (1, 2), "far": (NEUTRAL, 1)},
                 {"z1": (1, 3)}, {"z1": 2})
@@ -43,10 +46,8 @@ def forced_rounds(b: Any) -> None:
         "zones": {"z1": {"owner": 1, "ships": 2, "challenger_ships": 1}}})
 
 
-@scenario("napoleon.naval.fight-to-end.501",
-          "A naval battle goes on past its second round",
-          ["napoleon.naval.fight-to-end", "napoleon.naval.battle-rules"], players=2, variant=V,
-          map=LINE)
+@_sc("napoleon.naval.fight-to-end.501", "A naval battle goes on past its second round",
+     ["napoleon.naval.fight-to-end", "napoleon.naval.battle-rules"])
 def fight_three_rounds(b: Any) -> None:
     _epos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
           {"z2": (0, 5), "z3": (1, 4)})
@@ -59,11 +60,10 @@ def fight_three_rounds(b: Any) -> None:
                                      "pending": {"attacker_dice": 2, "defender_dice": 2}})
 
 
-@scenario("napoleon.naval.battle-rules.801",
-          "Under counts too, ships entering an empty zone earn no invasion card",
-          ["napoleon.naval.battle-rules", "napoleon.end-of-turn.draws",
-           "napoleon.combat.empty-territory"], players=2, variant=V, map=LINE,
-          options={"napoleon.amb.empty-territory-card": "counts"}, negative=True)
+@_sc("napoleon.naval.battle-rules.801",
+     "Under counts too, ships entering an empty zone earn no invasion card",
+     ["napoleon.naval.battle-rules", "napoleon.end-of-turn.draws", "napoleon.combat.empty-territory"],
+     options={"napoleon.amb.empty-territory-card": "counts"}, negative=True)
 def zone_entered_no_card(b: Any) -> None:
     _bpos(b, {"a1": (0, 3), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
           {"z2": (0, 3)})

@@ -62,6 +62,19 @@ def deal(b: Any) -> None:
          outcomes=_uniform(0, _deck(2)))
 
 
+def _completed_at_start(b: Any, done: str, kept: list[str], why: str) -> None:
+    """Player 1's turn 2 begins (the card drawn: joker-1): the level-1 mission ``done``
+    completes (1 point), ``kept`` stay in hand; a new level-1 card is to be dealt."""
+    _draw(b, events=[{"type": "mission-completed", "player": 0, "mission": done, "level": 1,
+                      "vp": 1, "at": "start"}],
+          explain=why,
+          state={"phase": "deal-missions", "current": 0, "turn": 2,
+                 "pending": {"player": 0, "levels": [1], "then": "start"},
+                 "players": [{"vp": 1, "missions": kept, "missions_completed": [done],
+                              "mission_levels_done": [1]}, {}, {"cards": ["joker-1"]}]},
+          outcomes=_uniform(0, _deck(1, done, *kept)))
+
+
 @sc("napoleon.missions.check.601",
     "A start-of-turn mission is completed at the start of the turn, scores, and is replaced",
     ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.scoring.empire-vp"],
@@ -69,15 +82,8 @@ def deal(b: Any) -> None:
 def start_check(b: Any) -> None:
     m = "l1-italian-protectorates"
     _round_end(b, ITALY, edit=missions_edit(held={0: [m]}))
-    _draw(b, events=[{"type": "mission-completed", "player": 0, "mission": m, "level": 1,
-                      "vp": 1, "at": "start"}],
-          explain="Player 1's turn 2 begins: holding the whole Italian Protectorates completes "
-                  "the mission (1 point); a new level-1 card is drawn.",
-          state={"phase": "deal-missions", "current": 0, "turn": 2,
-                 "pending": {"player": 0, "levels": [1], "then": "start"},
-                 "players": [{"vp": 1, "missions": [], "missions_completed": [m],
-                              "mission_levels_done": [1]}, {}, {"cards": ["joker-1"]}]},
-          outcomes=_uniform(0, _deck(1, m)))
+    _completed_at_start(b, m, [], "Player 1's turn 2 begins: holding the whole Italian Protectorates "
+                                  "completes the mission (1 point); a new level-1 card is drawn.")
     b.do({"type": "mission", "player": 0, "mission": "l1-two-zones"},
          events=[{"type": "mission-replaced", "player": 0, "mission": "l1-two-zones", "level": 1},
                  {"type": "victory-points", "player": 0, "vp": 2, "for": "empires"}],
@@ -93,15 +99,8 @@ def start_check(b: Any) -> None:
 def one_per_level(b: Any) -> None:
     first, second = "l1-north-africa", "l1-italian-protectorates"
     _round_end(b, {**ITALY, **AFRICA}, edit=missions_edit(held={0: [first, second]}))
-    _draw(b, events=[{"type": "mission-completed", "player": 0, "mission": first, "level": 1,
-                      "vp": 1, "at": "start"}],
-          explain="Both conditions hold, but one mission per level and turn: the first card "
-                  "is completed, the second stays in hand.",
-          state={"phase": "deal-missions", "current": 0, "turn": 2,
-                 "pending": {"player": 0, "levels": [1], "then": "start"},
-                 "players": [{"vp": 1, "missions": [second], "missions_completed": [first],
-                              "mission_levels_done": [1]}, {}, {"cards": ["joker-1"]}]},
-          outcomes=_uniform(0, _deck(1, first, second)))
+    _completed_at_start(b, first, [second], "Both conditions hold, but one mission per level and turn: "
+                                            "the first card is completed, the second stays in hand.")
 
 
 @sc("napoleon.missions.lasting-bonus.601",

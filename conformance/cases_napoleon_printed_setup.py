@@ -21,6 +21,7 @@ from typing import Any
 from riskspec.conformance.cases_napoleon_printed_basic import NEUTRAL, _dealt
 from riskspec.conformance.printed import (
     BASIC,
+    build_ship,
     compute_income,
     get_board,
     get_neighbours,
@@ -292,14 +293,13 @@ def setup_ship_coast(b: Any) -> None:
              rule="napoleon.units.ships",
              explain="The Aegean Sea touches only Anatolia (player 3's) and Bulgaria-Greece-"
                      "Macedonia (player 2's): no territory of player 1.")
-    b.do({"type": "buy-ship", "zone": "western-europe-atlantic"},
-         explain="The Atlantic touches Brittany, León-Asturias and Scotland, player 1's, and "
-                 "six territories of the others: one of its own is enough. The ship takes the "
-                 "placement turn's regiment; player 2 places next.",
-         events=[{"type": "ship-built", "player": 0, "zone": "western-europe-atlantic"}],
-         state={"current": 1, "pending": {"seat": 1, "left": 1},
-                "zones": {"western-europe-atlantic": {"owner": 0, "ships": 1}},
-                "players": [{"reserve": 23}, {}, {}]})
+    build_ship(b, 0, "western-europe-atlantic",
+               explain="The Atlantic touches Brittany, León-Asturias and Scotland, player 1's, and "
+                       "six territories of the others: one of its own is enough. The ship takes the "
+                       "placement turn's regiment; player 2 places next.",
+               state={"current": 1, "pending": {"seat": 1, "left": 1},
+                      "zones": {"western-europe-atlantic": {"owner": 0, "ships": 1}},
+                      "players": [{"reserve": 23}, {}, {}]})
 
 
 @sc("napoleon.setup.place-general-and-fortification.602",

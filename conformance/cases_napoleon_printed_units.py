@@ -12,6 +12,7 @@ from typing import Any
 from riskspec.conformance.printed import (
     NO_TABLE,
     REINFORCE,
+    build_ship,
     compute_income,
     get_neighbours,
     pos,
@@ -37,9 +38,8 @@ def ships(b: Any) -> None:
             explain=f"England and Scotland touch {' and '.join(coast)}; the Baltic Sea touches "
                     "no territory of player 1's.")
     b.reject({"type": "buy-ship", "zone": "baltic-sea"}, "not-coastal", rule="napoleon.units.ships")
-    b.do({"type": "buy-ship", "zone": "north-sea"},
-         events=[{"type": "ship-built", "player": 0, "zone": "north-sea"}],
-         state={"pending": {"to_place": 2}, "zones": {"north-sea": {"owner": 0, "ships": 1}}})
+    build_ship(b, 0, "north-sea",
+               state={"pending": {"to_place": 2}, "zones": {"north-sea": {"owner": 0, "ships": 1}}})
     b.do({"type": "place", "territory": "ile-de-france"},
          state={"pending": {"to_place": 1}, "territories": {"ile-de-france": {"armies": 2}}})
     b.do({"type": "place", "territory": "ile-de-france"},
@@ -47,45 +47,44 @@ def ships(b: Any) -> None:
          state={"phase": "attack", "territories": {"ile-de-france": {"armies": 3}}})
 
 
-@sc("napoleon.units.generals.601",
-    "A general costs a regiment; never more than three, several in one territory",
-    ["napoleon.units.generals", "napoleon.components.tokens"], options=NO_TABLE, negative=True)
-def generals(b: Any) -> None:
-    _reinforce(b, gen={"england": 2})
-    b.do({"type": "buy-general", "territory": "england"},
-         state={"pending": {"to_place": 2}, "territories": {"england": {"generals": 3}}},
-         explain="A third general joins the two in England.")
-    b.reject({"type": "buy-general", "territory": "scotland"}, "general-limit",
-             rule="napoleon.units.generals",
-             explain="A player's set holds three generals: no fourth.")
-
-
-@sc("napoleon.units.admirals.601",
-    "An admiral costs a regiment and joins the player's ships; never more than two",
-    ["napoleon.units.admirals"], options=NO_TABLE, negative=True)
-def admirals(b: Any) -> None:
-    _reinforce(b, zones={"north-sea": (0, 2), "western-europe-atlantic": (0, 1)},
-               adm={"western-europe-atlantic": 1})
-    b.reject({"type": "buy-admiral", "zone": "baltic-sea"}, "not-owner",
-             rule="napoleon.units.admirals", explain="No ship of player 1's in the Baltic Sea.")
-    b.do({"type": "buy-admiral", "zone": "north-sea"},
-         events=[{"type": "admiral-bought", "player": 0, "zone": "north-sea"}],
-         state={"pending": {"to_place": 2}, "zones": {"north-sea": {"admirals": 1}}})
-    b.reject({"type": "buy-admiral", "zone": "north-sea"}, "admiral-limit",
-             rule="napoleon.units.admirals")
-
-
-@sc("napoleon.units.fortifications.601",
-    "A fortification on one's own territory: one per territory, none where an epidemic is",
-    ["napoleon.units.fortifications"], options=NO_TABLE, negative=True)
-def fortifications(b: Any) -> None:
-    _reinforce(b, forts={"england": 1}, epidemics={"scotland": 1})
-    b.reject({"type": "buy-fortification", "territory": "england"}, "fortified",
-             rule="napoleon.units.fortifications")
-    b.reject({"type": "buy-fortification", "territory": "scotland"}, "epidemic",
-             rule="napoleon.units.fortifications")
-    b.do({"type": "buy-fortification", "territory": "ile-de-france"},
-         state={"pending": {"to_place": 2}, "territories": {"ile-de-france": {"fortifications": 1}}})
+#: a purchase refused or made at a reinforcement phase on HOME: id, title, covers, what the
+#: position adds to HOME, the steps (action, the error code of a refusal or None, expectations)
+_PURCHASES: list[tuple[str, str, list[str], dict[str, Any], list[tuple[dict, str | None, dict[str, Any]]]]] = [
+    ("napoleon.units.generals.601", "A general costs a regiment; never more than three, several in one territory",
+     ["napoleon.units.generals", "napoleon.components.tokens"], {"gen": {"england": 2}},
+     [({"type": "buy-general", "territory": "england"}, None,
+       {"state": {"pending": {"to_place": 2}, "territories": {"england": {"generals": 3}}},
+        "explain": "A third general joins the two in England."}),
+      ({"type": "buy-general", "territory": "scotland"}, "general-limit",
+       {"rule": "napoleon.units.generals", "explain": "A player's set holds three generals: no fourth."})]),
+    ("napoleon.units.admirals.601", "An admiral costs a regiment and joins the player's ships; never more than two",
+     ["napoleon.units.admirals"],
+     {"zones": {"north-sea": (0, 2), "western-europe-atlantic": (0, 1)}, "adm": {"western-europe-atlantic": 1}},
+     [({"type": "buy-admiral", "zone": "baltic-sea"}, "not-owner",
+       {"rule": "napoleon.units.admirals", "explain": "No ship of player 1's in the Baltic Sea."}),
+      ({"type": "buy-admiral", "zone": "north-sea"}, None,
+       {"events": [{"type": "admiral-bought", "player": 0, "zone": "north-sea"}],
+        "state": {"pending": {"to_place": 2}, "zones": {"north-sea": {"admirals": 1}}}}),
+      ({"type": "buy-admiral", "zone": "north-sea"}, "admiral-limit", {"rule": "napoleon.units.admirals"})]),
+    ("napoleon.units.fortifications.601",
+     "A fortification on one's own territory: one per territory, none where an epidemic is",
+     ["napoleon.units.fortifications"], {"forts": {"england": 1}, "epidemics": {"scotland": 1}},
+     [({"type": "buy-fortification", "territory": "england"}, "fortified",
+       {"rule": "napoleon.units.fortifications"}),
+      ({"type": "buy-fortification", "territory": "scotland"}, "epidemic",
+       {"rule": "napoleon.units.fortifications"}),
+      ({"type": "buy-fortification", "territory": "ile-de-france"}, None,
+       {"state": {"pending": {"to_place": 2}, "territories": {"ile-de-france": {"fortifications": 1}}}})]),
+]
+for _id, _title, _covers, _setup, _steps in _PURCHASES:
+    def _purchases(b: Any, setup: dict = _setup, steps: list = _steps) -> None:
+        _reinforce(b, **setup)
+        for action, code, expect in steps:
+            if code:
+                b.reject(action, code, **expect)
+            else:
+                b.do(action, **expect)
+    sc(_id, _title, _covers, options=NO_TABLE, negative=True)(_purchases)
 
 
 @sc("napoleon.reinforce.fortifications.601",

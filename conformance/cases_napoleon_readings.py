@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, V, _pos
-from riskspec.conformance.scenario import scenario
+from riskspec.conformance.printed import registrar
 
 A = "napoleon-advanced"
 FORCED, FIGHT = "napoleon.naval.forced-combat", "napoleon.naval.fight-to-end"
 EMPTY, TABLE = "napoleon.combat.empty-territory", "napoleon.setup.card-table"
 AMB_FIGHT, AMB_TABLE = "napoleon.amb.fight-to-end", "napoleon.amb.card-table"
+
+
+_basic, _advanced = registrar(2, V, LINE), registrar(3, A, LINE)
 
 
 def _reinforce(b: Any, land: dict, zones: dict, to_place: int, **kw: Any) -> dict:
@@ -48,10 +51,9 @@ BASE = {"a1": (0, 3), "a2": (0, 3), "b1": (1, 2), "b2": (1, 2), "far": (NEUTRAL,
 
 # ---------------------------------------------------------------- forced naval combat
 
-@scenario("napoleon.naval.forced-combat.101",
-          "Ships built among another player's ships open the combat phase with a forced battle",
-          [FORCED, "napoleon.units.ships", "napoleon.naval.zone-control"], players=2, variant=V,
-          map=LINE)
+@_basic("napoleon.naval.forced-combat.101",
+        "Ships built among another player's ships open the combat phase with a forced battle",
+        [FORCED, "napoleon.units.ships", "napoleon.naval.zone-control"])
 def forced_build(b):
     _reinforce(b, BASE, {"z1": (1, 1)}, 2)
     b.do({"type": "buy-ship", "zone": "z1"},
@@ -67,9 +69,8 @@ def forced_build(b):
     b.roll([5, 2], [3], state={"phase": "attack", "zones": {"z1": {"owner": 0, "ships": 2}}})
 
 
-@scenario("napoleon.naval.forced-combat.102",
-          "No other attack, and no end of the combat phase, before the forced battle",
-          [FORCED], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.naval.forced-combat.102",
+        "No other attack, and no end of the combat phase, before the forced battle", [FORCED], negative=True)
 def forced_first(b):
     _challenged(b, BASE, {"z1": (1, 1)}, {"z1": 1})
     b.reject({"type": "end-attack"}, "forced-combat", rule="napoleon.naval.forced-combat")
@@ -78,9 +79,8 @@ def forced_first(b):
              explain="one challenger ship rolls one die", rule="napoleon.naval.forced-combat")
 
 
-@scenario("napoleon.naval.forced-combat.103",
-          "The builder's ships lose the forced battle: the zone stays its holder's",
-          [FORCED, FIGHT], players=2, variant=V, map=LINE)
+@_basic("napoleon.naval.forced-combat.103",
+        "The builder's ships lose the forced battle: the zone stays its holder's", [FORCED, FIGHT])
 def forced_lost(b):
     _challenged(b, BASE, {"z1": (1, 3)}, {"z1": 1})
     b.attack("z1", "z1", 1, state={"phase": "defend"})
@@ -89,12 +89,10 @@ def forced_lost(b):
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
 
 
-@scenario("napoleon.naval.forced-combat.104",
-          "Reading forced-only: the forced battle still goes on to the end",
-          [FORCED, FIGHT, AMB_FIGHT], players=2, variant=V, map=LINE,
-          options={AMB_FIGHT: "forced-only"},
-          description="Both readings fight the forced battle to the end; the case runs "
-                      "under forced-only, where ordinary naval attacks may stop.")
+@_basic("napoleon.naval.forced-combat.104", "Reading forced-only: the forced battle still goes on to the end",
+        [FORCED, FIGHT, AMB_FIGHT], options={AMB_FIGHT: "forced-only"},
+        description="Both readings fight the forced battle to the end; the case runs "
+                    "under forced-only, where ordinary naval attacks may stop.")
 def forced_to_end(b):
     _challenged(b, BASE, {"z1": (1, 3)}, {"z1": 3})
     b.attack("z1", "z1", 3, state={"phase": "defend"})
@@ -114,10 +112,9 @@ def _sea_battle(b: Any) -> None:
     b.defend(1, state={"phase": "battle"})
 
 
-@scenario("napoleon.naval.fight-to-end.101",
-          "Reading forced-only: an ordinary naval attack may stop after any roll",
-          [FIGHT, AMB_FIGHT], players=2, variant=V, map=LINE,
-          options={AMB_FIGHT: "forced-only"}, reading=(AMB_FIGHT, "forced-only"))
+@_basic("napoleon.naval.fight-to-end.101",
+        "Reading forced-only: an ordinary naval attack may stop after any roll", [FIGHT, AMB_FIGHT],
+        reading=(AMB_FIGHT, "forced-only"))
 def fight_forced_only(b):
     _sea_battle(b)
     b.roll([6], [1], state={"phase": "attack", "zones": {"z2": {"ships": 4},
@@ -125,10 +122,8 @@ def fight_forced_only(b):
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
 
 
-@scenario("napoleon.naval.fight-to-end.102",
-          "Reading all: an ordinary naval attack goes on with the most dice",
-          [FIGHT, AMB_FIGHT], players=2, variant=V, map=LINE,
-          options={AMB_FIGHT: "all"}, reading=(AMB_FIGHT, "all"))
+@_basic("napoleon.naval.fight-to-end.102", "Reading all: an ordinary naval attack goes on with the most dice",
+        [FIGHT, AMB_FIGHT], reading=(AMB_FIGHT, "all"))
 def fight_all(b):
     _sea_battle(b)
     b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3,
@@ -138,10 +133,8 @@ def fight_all(b):
 
 # ---------------------------------------------------------------- battle rules and control
 
-@scenario("napoleon.naval.battle-rules.101",
-          "Ships enter an empty zone without a battle, one staying behind",
-          ["napoleon.naval.battle-rules", "napoleon.naval.zone-control"], players=2, variant=V,
-          map=LINE)
+@_basic("napoleon.naval.battle-rules.101", "Ships enter an empty zone without a battle, one staying behind",
+        ["napoleon.naval.battle-rules", "napoleon.naval.zone-control"])
 def empty_zone(b):
     _pos(b, BASE, {"z2": (0, 3), "z3": (1, 1)})
     b.check(legal_includes=[{"type": "invade", "from": "z2", "to": "z1", "armies": 2}],
@@ -152,19 +145,17 @@ def empty_zone(b):
                 "turn_flags": {"land_attacked": False, "conquered": False}})
 
 
-@scenario("napoleon.naval.battle-rules.102",
-          "A zone attack and a move into an empty zone leave a ship behind",
-          ["napoleon.naval.battle-rules"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.naval.battle-rules.102", "A zone attack and a move into an empty zone leave a ship behind",
+        ["napoleon.naval.battle-rules"], negative=True)
 def ship_behind(b):
     _pos(b, BASE, {"z2": (0, 2), "z3": (1, 1)})
     b.reject({"type": "invade", "from": "z2", "to": "z1", "armies": 2}, "armies", rule="napoleon.naval.battle-rules")
     b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "dice", rule="napoleon.combat.dice")
 
 
-@scenario("napoleon.naval.zone-control.101",
-          "Won by the forced battle, the zone completes a route held at the end of the turn",
-          ["napoleon.naval.zone-control", FORCED, "napoleon.end-of-turn.draws"], players=2,
-          variant=V, map=LINE)
+@_basic("napoleon.naval.zone-control.101",
+        "Won by the forced battle, the zone completes a route held at the end of the turn",
+        ["napoleon.naval.zone-control", FORCED, "napoleon.end-of-turn.draws"])
 def zone_won(b):
     _challenged(b, {"a1": (0, 3), "a2": (1, 3), "b1": (1, 2), "b2": (1, 2), "far": (NEUTRAL, 1)},
                 {"z1": (1, 1), "z2": (0, 1)}, {"z1": 2})
@@ -177,10 +168,8 @@ def zone_won(b):
          explain="one card for the whole route z1-z2; taking a zone is no invasion")
 
 
-@scenario("napoleon.naval.zone-control.102",
-          "An empty zone is nobody's: no landing through it",
-          ["napoleon.naval.zone-control", "napoleon.naval.landing"], players=2, variant=V,
-          map=LINE, negative=True)
+@_basic("napoleon.naval.zone-control.102", "An empty zone is nobody's: no landing through it",
+        ["napoleon.naval.zone-control", "napoleon.naval.landing"], negative=True)
 def empty_zone_no_landing(b):
     _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
          {"z2": (0, 1), "z3": (0, 1)})
@@ -193,20 +182,18 @@ def _full_fleet(b: Any) -> None:
     _reinforce(b, BASE, {"z2": (0, 26)}, 2)
 
 
-@scenario("napoleon.units.ships.101", "Reading capped: no 27th ship",
-          ["napoleon.units.ships", "napoleon.components.tokens", "napoleon.amb.ship-supply"],
-          players=2, variant=V, map=LINE, options={"napoleon.amb.ship-supply": "capped"},
-          reading=("napoleon.amb.ship-supply", "capped"), negative=True)
+@_basic("napoleon.units.ships.101", "Reading capped: no 27th ship",
+        ["napoleon.units.ships", "napoleon.components.tokens", "napoleon.amb.ship-supply"],
+        reading=("napoleon.amb.ship-supply", "capped"), negative=True)
 def ships_capped(b):
     _full_fleet(b)
     b.check(legal_excludes=[{"type": "buy-ship", "zone": "z1"}])
     b.reject({"type": "buy-ship", "zone": "z1"}, "ship-limit", rule="napoleon.units.ships")
 
 
-@scenario("napoleon.units.ships.102", "Reading unlimited: a 27th ship",
-          ["napoleon.units.ships", "napoleon.amb.ship-supply"], players=2, variant=V, map=LINE,
-          options={"napoleon.amb.ship-supply": "unlimited"},
-          reading=("napoleon.amb.ship-supply", "unlimited"))
+@_basic("napoleon.units.ships.102", "Reading unlimited: a 27th ship",
+        ["napoleon.units.ships", "napoleon.amb.ship-supply"],
+        reading=("napoleon.amb.ship-supply", "unlimited"))
 def ships_unlimited(b):
     _full_fleet(b)
     b.do({"type": "buy-ship", "zone": "z1"}, state={"zones": {"z1": {"owner": 0, "ships": 1}}})
@@ -223,9 +210,8 @@ def _emptied(b: Any, **kw: Any) -> None:
                edit=edit, **kw)
 
 
-@scenario("napoleon.combat.empty-territory.101",
-          "An empty territory is entered without rolling, one regiment staying behind",
-          [EMPTY], players=3, variant=A, map=LINE)
+@_advanced("napoleon.combat.empty-territory.101",
+           "An empty territory is entered without rolling, one regiment staying behind", [EMPTY])
 def empty_enter(b):
     _emptied(b)
     b.check(legal_includes=[{"type": "invade", "from": "a2", "to": "b1", "armies": 3}],
@@ -237,9 +223,8 @@ def empty_enter(b):
                 "turn_flags": {"conquests": 1, "land_attacked": True}})
 
 
-@scenario("napoleon.combat.empty-territory.102",
-          "Only an empty territory is entered without a battle, never emptied",
-          [EMPTY], players=3, variant=A, map=LINE, negative=True)
+@_advanced("napoleon.combat.empty-territory.102",
+           "Only an empty territory is entered without a battle, never emptied", [EMPTY], negative=True)
 def empty_refused(b):
     _emptied(b)
     b.reject({"type": "invade", "from": "a2", "to": "b1", "armies": 4}, "armies", rule="napoleon.combat.empty-territory")
@@ -266,29 +251,26 @@ def _empty_then_battle(b: Any, conquered_after_invasion: bool, left: int | None)
          if left else {"current": 1, "phase": "reinforce"})
 
 
-@scenario("napoleon.combat.empty-territory.103",
-          "Reading no-card: an empty territory taken earns no card, a conquest the same turn does",
-          [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"], players=3,
-          variant=A, map=LINE, options={"napoleon.amb.empty-territory-card": "no-card"},
-          reading=("napoleon.amb.empty-territory-card", "no-card"))
+@_advanced("napoleon.combat.empty-territory.103",
+           "Reading no-card: an empty territory taken earns no card, a conquest the same turn does",
+           [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"],
+           reading=("napoleon.amb.empty-territory-card", "no-card"))
 def empty_no_card(b):
     _empty_then_battle(b, False, 2)  # the invasion card and the control card
 
 
-@scenario("napoleon.combat.empty-territory.108",
-          "Reading no-card-this-turn: entering an empty territory costs the turn's invasion card",
-          [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"], players=3,
-          variant=A, map=LINE, options={"napoleon.amb.empty-territory-card": "no-card-this-turn"},
-          reading=("napoleon.amb.empty-territory-card", "no-card-this-turn"))
+@_advanced("napoleon.combat.empty-territory.108",
+           "Reading no-card-this-turn: entering an empty territory costs the turn's invasion card",
+           [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"],
+           reading=("napoleon.amb.empty-territory-card", "no-card-this-turn"))
 def empty_no_card_turn(b):
     _empty_then_battle(b, False, 1)  # the control card only
 
 
-@scenario("napoleon.combat.empty-territory.104",
-          "Reading counts: an empty territory taken earns the invasion card",
-          [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"], players=3,
-          variant=A, map=LINE, options={"napoleon.amb.empty-territory-card": "counts"},
-          reading=("napoleon.amb.empty-territory-card", "counts"))
+@_advanced("napoleon.combat.empty-territory.104",
+           "Reading counts: an empty territory taken earns the invasion card",
+           [EMPTY, "napoleon.end-of-turn.draws", "napoleon.amb.empty-territory-card"],
+           reading=("napoleon.amb.empty-territory-card", "counts"))
 def empty_card(b):
     _emptied(b)
     b.do({"type": "invade", "from": "a2", "to": "b1", "armies": 3},
@@ -298,22 +280,18 @@ def empty_card(b):
     b.do({"type": "end-turn"}, state={"current": 0, "phase": "draw", "pending": {"left": 1}})
 
 
-@scenario("napoleon.combat.empty-territory.105",
-          "Reading keeps-owner: a territory emptied by an epidemic stays its owner's",
-          [EMPTY, "napoleon.epidemics.relocate", "napoleon.amb.empty-territory-control"],
-          players=3, variant=A, map=LINE,
-          options={"napoleon.amb.empty-territory-control": "keeps-owner"},
-          reading=("napoleon.amb.empty-territory-control", "keeps-owner"))
+@_advanced("napoleon.combat.empty-territory.105",
+           "Reading keeps-owner: a territory emptied by an epidemic stays its owner's",
+           [EMPTY, "napoleon.epidemics.relocate", "napoleon.amb.empty-territory-control"],
+           reading=("napoleon.amb.empty-territory-control", "keeps-owner"))
 def keeps_owner(b):
     _emptied_by_epidemic(b, owner_after=0)
 
 
-@scenario("napoleon.combat.empty-territory.106",
-          "Reading uncontrolled: a territory emptied by an epidemic is nobody's",
-          [EMPTY, "napoleon.epidemics.relocate", "napoleon.amb.empty-territory-control"],
-          players=3, variant=A, map=LINE,
-          options={"napoleon.amb.empty-territory-control": "uncontrolled"},
-          reading=("napoleon.amb.empty-territory-control", "uncontrolled"))
+@_advanced("napoleon.combat.empty-territory.106",
+           "Reading uncontrolled: a territory emptied by an epidemic is nobody's",
+           [EMPTY, "napoleon.epidemics.relocate", "napoleon.amb.empty-territory-control"],
+           reading=("napoleon.amb.empty-territory-control", "uncontrolled"))
 def uncontrolled(b):
     _emptied_by_epidemic(b, owner_after=None)
 
@@ -330,10 +308,10 @@ def _emptied_by_epidemic(b, owner_after: int | None) -> None:
                 "territories": {"a2": {"owner": owner_after, "armies": 0, "epidemics": 0}}})
 
 
-@scenario("napoleon.combat.empty-territory.107",
-          "Invading a territory its owner kept empty takes it (and can eliminate the owner)",
-          [EMPTY, "napoleon.combat.elimination"], players=3, variant=A, map=LINE,
-          options={"napoleon.amb.empty-territory-control": "keeps-owner"})
+@_advanced("napoleon.combat.empty-territory.107",
+           "Invading a territory its owner kept empty takes it (and can eliminate the owner)",
+           [EMPTY, "napoleon.combat.elimination"],
+           options={"napoleon.amb.empty-territory-control": "keeps-owner"})
 def keeps_owner_invaded(b):
     def edit(d: dict) -> None:
         d["territories"]["far"]["armies"] = 0
@@ -348,24 +326,22 @@ def keeps_owner_invaded(b):
 
 # ---------------------------------------------------------------- the card table
 
-def _turn_roll(b: Any, variant_players: int = 2) -> None:
-    """Setup done: the roll for the first turn is due."""
+def _player_2_starts(b: Any, then: dict, **kw: Any) -> None:
+    """Setup done: the roll for the first turn is due, and player 2 wins it: ``then``."""
     b.position({"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (1, 2), "far": (NEUTRAL, 1)},
                phase="first-player", pending={"for": "turn"}, turn=0,
                edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
+    b.do({"type": "first-player", "player": 1}, state=then, **kw)
 
 
-@scenario("napoleon.setup.card-table.101",
-          "Reading by-seat: before the first turn each player draws their seat's row",
-          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-seat"}, reading=(AMB_TABLE, "by-seat"))
+@_basic("napoleon.setup.card-table.101",
+        "Reading by-seat: before the first turn each player draws their seat's row", [TABLE, AMB_TABLE],
+        reading=(AMB_TABLE, "by-seat"))
 def table_by_seat(b):
-    _turn_roll(b)
-    b.do({"type": "first-player", "player": 1},
-         state={"phase": "card-table", "current": 1,
-                "pending": {"seat": 1, "left": 2, "after": "setup"}},
-         outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/6"}
-                   for c in ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")])
+    _player_2_starts(b, {"phase": "card-table", "current": 1,
+                         "pending": {"seat": 1, "left": 2, "after": "setup"}},
+                     outcomes=[{"outcome": {"type": "draw", "card": c}, "p": "1/6"}
+                               for c in ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")])
     b.do({"type": "draw", "card": "c-a1"}, state={"players": _players({}, {"cards": ["c-a1"]})})
     b.do({"type": "draw", "card": "c-far"},
          state={"pending": {"seat": 0, "left": 3, "after": "setup"}, "current": 0,
@@ -381,35 +357,27 @@ def table_by_seat(b):
                                        {"cards": ["c-a1", "c-far"]})})
 
 
-@scenario("napoleon.setup.card-table.102",
-          "Reading by-player-count: every player draws the row of the number of players",
-          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-player-count"}, reading=(AMB_TABLE, "by-player-count"))
+@_basic("napoleon.setup.card-table.102",
+        "Reading by-player-count: every player draws the row of the number of players", [TABLE, AMB_TABLE],
+        reading=(AMB_TABLE, "by-player-count"))
 def table_by_count(b):
-    _turn_roll(b)
-    b.do({"type": "first-player", "player": 1},
-         state={"phase": "card-table", "current": 1, "pending": {"seat": 1, "left": 3, "after": "setup"}})
+    _player_2_starts(b, {"phase": "card-table", "current": 1, "pending": {"seat": 1, "left": 3, "after": "setup"}})
     for n, c in enumerate(("c-a1", "c-a2", "c-b1"), start=1):
         b.do({"type": "draw", "card": c}, state={"players": _players({}, {"cards": n}),
                                                  **({"current": 0} if n == 3 else {})})
     b.check(state={"phase": "card-table", "pending": {"seat": 0, "left": 3, "after": "setup"}})
 
 
-@scenario("napoleon.setup.card-table.103",
-          "Reading ignore: nobody draws before the first turn",
-          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "ignore"}, reading=(AMB_TABLE, "ignore"))
+@_basic("napoleon.setup.card-table.103", "Reading ignore: nobody draws before the first turn",
+        [TABLE, AMB_TABLE], reading=(AMB_TABLE, "ignore"))
 def table_ignore(b):
-    _turn_roll(b)
-    b.do({"type": "first-player", "player": 1},
-         state={"phase": "reinforce", "current": 1, "turn": 1,
-                "players": _players({"cards": []}, {"cards": []})})
+    _player_2_starts(b, {"phase": "reinforce", "current": 1, "turn": 1,
+                         "players": _players({"cards": []}, {"cards": []})})
 
 
-@scenario("napoleon.setup.card-table.104",
-          "Reading by-round: the third game turn starts with four cards for each player",
-          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-round"}, reading=(AMB_TABLE, "by-round"))
+@_basic("napoleon.setup.card-table.104",
+        "Reading by-round: the third game turn starts with four cards for each player", [TABLE, AMB_TABLE],
+        reading=(AMB_TABLE, "by-round"))
 def table_by_round(b):
     _pos(b, {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (0, 2), "far": (NEUTRAL, 1)},
          phase="maneuver", current=1, turn=2)
@@ -423,9 +391,8 @@ def table_by_round(b):
                                        {"cards": []})})
 
 
-@scenario("napoleon.setup.card-table.105",
-          "Advanced Rules: the first player's first turn starts with the first row's 2 cards",
-          [TABLE], players=3, variant=A, map=LINE)
+@_advanced("napoleon.setup.card-table.105",
+           "Advanced Rules: the first player's first turn starts with the first row's 2 cards", [TABLE])
 def table_advanced(b):
     b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (0, 2), "far": (1, 1)},
                phase="first-player", pending={"for": "turn"}, turn=0,
@@ -439,10 +406,9 @@ def table_advanced(b):
                 "players": [{"cards": []}, {"cards": []}, {"cards": ["c-a1", "c-a2"]}]})
 
 
-@scenario("napoleon.setup.card-table.106",
-          "Advanced Rules: in the third game turn each player starts their turn with 4 cards "
-          "(the text's example)",
-          [TABLE], players=3, variant=A, map=LINE)
+@_advanced("napoleon.setup.card-table.106",
+           "Advanced Rules: in the third game turn each player starts their turn with 4 cards "
+           "(the text's example)", [TABLE])
 def table_advanced_third(b):
     b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (0, 2), "far": (1, 1)},
                phase="maneuver", current=2, turn=2,
@@ -474,10 +440,9 @@ SETUP_LAND = {"a1": (0, 3), "a2": (0, 3), "b1": (1, 2), "b2": (NEUTRAL, 1), "far
 PLACEMENT = "napoleon.amb.basic-neutral-placement"
 
 
-@scenario("napoleon.basic.placement.101",
-          "Reading random: each neutral regiment lands on a random territory of its army",
-          ["napoleon.basic.placement", PLACEMENT], players=2, variant=V, map=LINE,
-          options={PLACEMENT: "random"}, reading=(PLACEMENT, "random"))
+@_basic("napoleon.basic.placement.101",
+        "Reading random: each neutral regiment lands on a random territory of its army",
+        ["napoleon.basic.placement", PLACEMENT], reading=(PLACEMENT, "random"))
 def neutral_random(b):
     _setup(b, SETUP_LAND, [0, 1, 2, 0, 0, 0], phase="setup-place", current=1,
            pending={"seat": 1, "left": 1})
@@ -495,10 +460,8 @@ def neutral_random(b):
                 "territories": {"b2": {"armies": 3}, "far": {"armies": 1}}})
 
 
-@scenario("napoleon.basic.placement.102",
-          "Reading players-alternate: a player places the neutral army's share",
-          ["napoleon.basic.placement", PLACEMENT], players=2, variant=V, map=LINE,
-          options={PLACEMENT: "players-alternate"}, reading=(PLACEMENT, "players-alternate"))
+@_basic("napoleon.basic.placement.102", "Reading players-alternate: a player places the neutral army's share",
+        ["napoleon.basic.placement", PLACEMENT], reading=(PLACEMENT, "players-alternate"))
 def neutral_by_players(b):
     _setup(b, SETUP_LAND, [0, 1, 2, 0, 0, 0], phase="setup-place", current=1,
            pending={"seat": 1, "left": 1})
@@ -512,28 +475,23 @@ def neutral_by_players(b):
 DIST = "napoleon.amb.basic-distribution"
 
 
-@scenario("napoleon.basic.deal.101",
-          "Reading claim: only the neutral armies' territories are dealt",
-          ["napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
-          options={DIST: "claim"}, reading=(DIST, "claim"))
+@_basic("napoleon.basic.deal.101", "Reading claim: only the neutral armies' territories are dealt",
+        ["napoleon.basic.deal", DIST], reading=(DIST, "claim"))
 def claim_deal(b):
     b.check(state={"phase": "deal", "pending": {"next": NEUTRAL}},
             outcomes=[{"outcome": {"type": "deal", "territory": t}, "p": "1/5"}
                       for t in ("a1", "a2", "b1", "b2", "far")])
 
 
-@scenario("napoleon.basic.deal.102",
-          "Reading deal: the players' territories are dealt too, the first player first",
-          ["napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
-          options={DIST: "deal"}, reading=(DIST, "deal"))
+@_basic("napoleon.basic.deal.102",
+        "Reading deal: the players' territories are dealt too, the first player first",
+        ["napoleon.basic.deal", DIST], reading=(DIST, "deal"))
 def deal_deal(b):
     b.check(state={"phase": "deal", "pending": {"next": 0}})
 
 
-@scenario("napoleon.basic.deal.103",
-          "Reading claim: the players then claim the rest in turn",
-          ["napoleon.basic.deal", "napoleon.setup.claim", DIST], players=2, variant=V,
-          map=LINE, options={DIST: "claim"})
+@_basic("napoleon.basic.deal.103", "Reading claim: the players then claim the rest in turn",
+        ["napoleon.basic.deal", "napoleon.setup.claim", DIST], options={DIST: "claim"})
 def claim_rest(b):
     land = {"a1": (None, 0), "a2": (None, 0), "b1": (None, 0), "b2": (NEUTRAL, 1),
             "far": (NEUTRAL + 1, 1)}
@@ -553,10 +511,8 @@ def claim_rest(b):
 ZONES = "napoleon.amb.zones-at-start"
 
 
-@scenario("napoleon.setup.claim.101",
-          "Reading ships-in-setup: a starting regiment spent on a ship",
-          ["napoleon.setup.claim", ZONES], players=2, variant=V, map=LINE,
-          options={ZONES: "ships-in-setup"}, reading=(ZONES, "ships-in-setup"))
+@_basic("napoleon.setup.claim.101", "Reading ships-in-setup: a starting regiment spent on a ship",
+        ["napoleon.setup.claim", ZONES], reading=(ZONES, "ships-in-setup"))
 def setup_ship(b):
     _setup(b, SETUP_LAND, [3, 3, 2, 0, 0, 0], phase="setup-place", current=0,
            pending={"seat": 0, "left": 3})
@@ -567,10 +523,8 @@ def setup_ship(b):
                 "players": _players({"reserve": 2}, {"reserve": 3})})
 
 
-@scenario("napoleon.setup.claim.102",
-          "Reading empty: no ship during setup",
-          ["napoleon.setup.claim", ZONES], players=2, variant=V, map=LINE,
-          options={ZONES: "empty"}, reading=(ZONES, "empty"), negative=True)
+@_basic("napoleon.setup.claim.102", "Reading empty: no ship during setup", ["napoleon.setup.claim", ZONES],
+        reading=(ZONES, "empty"), negative=True)
 def setup_no_ship(b):
     _setup(b, SETUP_LAND, [3, 3, 2, 0, 0, 0], phase="setup-place", current=0,
            pending={"seat": 0, "left": 3})
@@ -595,28 +549,23 @@ def _last_turn_end(b: Any, *, b2: int, ships_for_1: int) -> None:
                edit=edit, phase="maneuver", current=2, turn=5)
 
 
-@scenario("napoleon.scoring.tie-break.101",
-          "Reading all-units: ships count at their price in the regiments tie-break",
-          ["napoleon.scoring.tie-break", TIE], players=3, variant=A, map=LINE,
-          options={TIE: "all-units"}, reading=(TIE, "all-units"))
+@_advanced("napoleon.scoring.tie-break.101",
+           "Reading all-units: ships count at their price in the regiments tie-break",
+           ["napoleon.scoring.tie-break", TIE], reading=(TIE, "all-units"))
 def tie_all_units(b):
     _last_turn_end(b, b2=3, ships_for_1=2)
     b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 1})
 
 
-@scenario("napoleon.scoring.tie-break.102",
-          "Reading board-regiments: only regiments on the board count",
-          ["napoleon.scoring.tie-break", TIE], players=3, variant=A, map=LINE,
-          options={TIE: "board-regiments"}, reading=(TIE, "board-regiments"))
+@_advanced("napoleon.scoring.tie-break.102", "Reading board-regiments: only regiments on the board count",
+           ["napoleon.scoring.tie-break", TIE], reading=(TIE, "board-regiments"))
 def tie_board(b):
     _last_turn_end(b, b2=3, ships_for_1=2)
     b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0})
 
 
-@scenario("napoleon.scoring.tie-break.103",
-          "A tie after every tie-break is a shared victory",
-          ["napoleon.scoring.tie-break", "napoleon.scoring.winner"], players=3, variant=A,
-          map=LINE)
+@_advanced("napoleon.scoring.tie-break.103", "A tie after every tie-break is a shared victory",
+           ["napoleon.scoring.tie-break", "napoleon.scoring.winner"])
 def tie_shared(b):
     _last_turn_end(b, b2=4, ships_for_1=0)
     b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0, "co_winners": [0, 1]})

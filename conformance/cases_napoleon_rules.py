@@ -15,9 +15,13 @@ from riskspec.conformance.cases_napoleon import (
     _apos,
     _pos,
 )
+from riskspec.conformance.printed import build_ship, registrar
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"
+#: the registering shorthands: the basic game with two players on LINE, the Advanced game
+#: with three on LINE or CAPITALS
+_basic, _advanced, _capitals = registrar(2, V, LINE), registrar(3, A, LINE), registrar(3, A, CAPITALS)
 HALF, THIRD, FIFTH = "1/2", "1/3", "1/5"
 PLACES = ["a1", "a2", "b1", "b2", "far"]
 ZONES = ["z1", "z2", "z3", "z4"]
@@ -27,10 +31,8 @@ NO_TABLE = {"napoleon.amb.card-table": "ignore"}
 
 
 # ================================================================ components
-@scenario("napoleon.components.board.001",
-          "The game is played on the map's territories and maritime zones",
-          ["napoleon.components.board", "napoleon.components.territory-deck"], players=2,
-          variant=V, map=LINE)
+@_basic("napoleon.components.board.001", "The game is played on the map's territories and maritime zones",
+        ["napoleon.components.board", "napoleon.components.territory-deck"])
 def board(b):
     b.new_game()
     b.check(explain="A new game lists every territory and zone of the map, all empty, and "
@@ -40,9 +42,8 @@ def board(b):
                    "draw_pile": DECK, "discards": []})
 
 
-@scenario("napoleon.components.adjacency.001",
-          "Land attacks follow land borders, naval attacks sea borders",
-          ["napoleon.components.adjacency"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.components.adjacency.001", "Land attacks follow land borders, naval attacks sea borders",
+        ["napoleon.components.adjacency"], negative=True)
 def adjacency(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z2": (0, 3), "z3": (1, 1), "z4": (1, 1)})
@@ -55,8 +56,8 @@ def adjacency(b):
     b.reject({"type": "attack", "from": "z2", "to": "z4", "dice": 2}, "not-adjacent", rule="napoleon.combat.attack-from")
 
 
-@scenario("napoleon.components.tokens.001", "No more generals than a player's three tokens",
-          ["napoleon.components.tokens"], players=3, variant=A, map=LINE, negative=True)
+@_advanced("napoleon.components.tokens.001", "No more generals than a player's three tokens",
+           ["napoleon.components.tokens"], negative=True)
 def tokens(b):
     _apos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (2, 1), "far": (1, 1)},
           {"a1": (2, 0), "a2": (1, 0)}, phase="reinforce",
@@ -65,10 +66,9 @@ def tokens(b):
     b.reject({"type": "buy-general", "territory": "a1"}, "general-limit", rule="napoleon.units.generals")
 
 
-@scenario("napoleon.components.territory-deck.001",
-          "A joker stands for any symbol and has no effect of its own",
-          ["napoleon.components.territory-deck", "napoleon.cards.jokers"], players=2, variant=V,
-          map=LINE, negative=True)
+@_basic("napoleon.components.territory-deck.001",
+        "A joker stands for any symbol and has no effect of its own",
+        ["napoleon.components.territory-deck", "napoleon.cards.jokers"], negative=True)
 def joker(b):
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (1, 1), "b2": (1, 1), "far": (0, 1)},
          phase="reinforce", hands={0: ["c-a1", "c-b2", "c-x"]},
@@ -83,18 +83,17 @@ def joker(b):
 
 
 # ================================================================ basic game: setup
-@scenario("napoleon.basic.starting-units.001", "Two players with 36 regiments, four neutrals with 21",
-          ["napoleon.basic.starting-units", "napoleon.basic.players"], players=2, variant=V,
-          map=LINE)
+@_basic("napoleon.basic.starting-units.001", "Two players with 36 regiments, four neutrals with 21",
+        ["napoleon.basic.starting-units", "napoleon.basic.players"])
 def starting_units(b):
     b.new_game()
     b.check(state={"players": [{"neutral": False, "reserve": 36}, {"neutral": False, "reserve": 36}]
                    + [{"neutral": True, "reserve": 21, "cards": []}] * 4})
 
 
-@scenario("napoleon.basic.deal.001",
-          "Territories are dealt one by one, each receiving one regiment; nobody keeps a card",
-          ["napoleon.basic.deal"], players=2, variant=V, map=LINE)
+@_basic("napoleon.basic.deal.001",
+        "Territories are dealt one by one, each receiving one regiment; nobody keeps a card",
+        ["napoleon.basic.deal"])
 def deal(b):
     b.new_game()
     b.check(state={"phase": "deal", "pending": {"next": 0}},
@@ -115,9 +114,8 @@ def deal(b):
                 "draw_pile": DECK})
 
 
-@scenario("napoleon.basic.placement.001",
-          "A roll picks the first placer, who places three regiments",
-          ["napoleon.basic.placement"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.basic.placement.001", "A roll picks the first placer, who places three regiments",
+        ["napoleon.basic.placement"], negative=True)
 def placement_first(b):
     b.position({"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (3, 1), "far": (4, 1)},
                phase="first-player", pending={"for": "setup"}, turn=0,
@@ -132,9 +130,8 @@ def placement_first(b):
                                                       "players": [{}, {"reserve": 35 - 1}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.basic.placement.002",
-          "Each neutral army's two regiments are placed by the players in turn",
-          ["napoleon.basic.placement"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.basic.placement.002", "Each neutral army's two regiments are placed by the players in turn",
+        ["napoleon.basic.placement"], negative=True)
 def placement_neutral(b):
     def reserves(d):
         for p, r in zip(d["players"], [1, 0, 2, 2, 0, 0]):
@@ -158,10 +155,9 @@ def placement_neutral(b):
                 "players": [{"reserve": 0}] * 6, "territories": {"b2": {"armies": 5}}})
 
 
-@scenario("napoleon.basic.turn.001",
-          "A basic turn: reinforcement, combat, maneuver, end of turn; then the other player",
-          ["napoleon.basic.turn", "napoleon.basic.players"], players=2, variant=V, map=LINE,
-          negative=True)
+@_basic("napoleon.basic.turn.001",
+        "A basic turn: reinforcement, combat, maneuver, end of turn; then the other player",
+        ["napoleon.basic.turn", "napoleon.basic.players"], negative=True)
 def basic_turn(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (NEUTRAL, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
          phase="maneuver", current=1)
@@ -182,8 +178,8 @@ def basic_turn(b):
                 "players": [{"cards": ["c-x"]}, {}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.basic.pieces.001", "No generals or fortifications in the basic game",
-          ["napoleon.basic.pieces"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.basic.pieces.001", "No generals or fortifications in the basic game",
+        ["napoleon.basic.pieces"], negative=True)
 def basic_pieces(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          phase="reinforce", pending={"to_place": 3, "must_trade": False, "after": "turn"})
@@ -192,8 +188,8 @@ def basic_pieces(b):
 
 
 # ================================================================ Advanced setup
-@scenario("napoleon.setup.players-and-regiments.001", "Three players: 40 regiments each",
-          ["napoleon.setup.players-and-regiments"], players=3, variant=A, map=LINE)
+@_advanced("napoleon.setup.players-and-regiments.001", "Three players: 40 regiments each",
+           ["napoleon.setup.players-and-regiments"])
 def regiments3(b):
     b.new_game()
     b.check(state={"players": [{"neutral": False, "reserve": 40}] * 3})
@@ -216,9 +212,9 @@ def _claimed(b, armies: dict, reserves: list[int], **kw):
     b.position(land, edit=edit, turn=0, **kw)
 
 
-@scenario("napoleon.setup.reinforce.001",
-          "After the claim, one regiment at a time in turn; never more than 10 in a territory",
-          ["napoleon.setup.reinforce"], players=3, variant=A, map=LINE, negative=True)
+@_advanced("napoleon.setup.reinforce.001",
+           "After the claim, one regiment at a time in turn; never more than 10 in a territory",
+           ["napoleon.setup.reinforce"], negative=True)
 def setup_reinforce(b):
     _claimed(b, {"a1": 10}, [2, 2, 2], phase="setup-place", pending={"seat": 0, "left": 1})
     b.check(legal=[{"type": "place", "territory": "b2"}])
@@ -228,10 +224,8 @@ def setup_reinforce(b):
                 "territories": {"b2": {"armies": 2}}, "players": [{"reserve": 1}, {}, {}]})
 
 
-@scenario("napoleon.setup.first-player.001",
-          "After setup a roll among all players decides who plays first",
-          ["napoleon.setup.first-player", "napoleon.turn.time-track"], players=3, variant=A,
-          map=LINE, options=NO_TABLE)
+@_advanced("napoleon.setup.first-player.001", "After setup a roll among all players decides who plays first",
+           ["napoleon.setup.first-player", "napoleon.turn.time-track"], options=NO_TABLE)
 def setup_first(b):
     _claimed(b, {}, [0, 0, 0], phase="setup-leaders", current=2,
              pending={"generals": 0, "fortifications": 1})
@@ -254,10 +248,9 @@ def setup_first(b):
                 "players": [{}, {"vp": 1}, {}]})
 
 
-@scenario("napoleon.setup.whole-empire-warning.001",
-          "Claiming the last territory of an empire is allowed; it scores from the first turn",
-          ["napoleon.setup.whole-empire-warning", "napoleon.scoring.empire-vp"], players=3,
-          variant=A, map=LINE, options=NO_TABLE)
+@_advanced("napoleon.setup.whole-empire-warning.001",
+           "Claiming the last territory of an empire is allowed; it scores from the first turn",
+           ["napoleon.setup.whole-empire-warning", "napoleon.scoring.empire-vp"], options=NO_TABLE)
 def whole_empire(b):
     b.position({"a1": (0, 1), "a2": (None, 0), "b1": (1, 1), "b2": (2, 1), "far": (None, 0)},
                phase="claim", current=0, turn=0, first_player=0,
@@ -304,9 +297,8 @@ def _cap_land(**seats: list[str]) -> dict:
 _SPREAD = _cap_land(p1=["w2", "e2", "n2"], p2=["w3", "e3", "n3"])   # nobody holds an empire
 
 
-@scenario("napoleon.turn.order.001", "Turns go round the table; a new game turn at the first player",
-          ["napoleon.turn.order", "napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS,
-          options={"napoleon.amb.card-table": "ignore"})
+@_capitals("napoleon.turn.order.001", "Turns go round the table; a new game turn at the first player",
+           ["napoleon.turn.order", "napoleon.turn.time-track"], options={"napoleon.amb.card-table": "ignore"})
 def turn_order(b):
     _apos(b, _SPREAD, phase="maneuver", current=0, turn=1)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 1, "turn": 1})
@@ -321,21 +313,19 @@ def turn_order(b):
         b.check(state={"phase": "reinforce", "current": (seat + 1) % 3, "turn": 1 + seat // 2})
 
 
-@scenario("napoleon.turn.order.002", "An eliminated player's turn is skipped",
-          ["napoleon.turn.order", "napoleon.combat.elimination"], players=3, variant=A,
-          map=CAPITALS,
-          options={"napoleon.amb.card-table": "ignore"})
+@_capitals("napoleon.turn.order.002", "An eliminated player's turn is skipped",
+           ["napoleon.turn.order", "napoleon.combat.elimination"],
+           options={"napoleon.amb.card-table": "ignore"})
 def turn_order_skip(b):
     _apos(b, _cap_land(p2=["w3", "e3", "n3"]), phase="maneuver", current=0, turn=1)
     b.check(state={"players": [{"eliminated": False}, {"eliminated": True}, {"eliminated": False}]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 2, "turn": 1})
 
 
-@scenario("napoleon.turn.phases.001",
-          "Start of turn (victory points), reinforcement, combat, maneuver, end of turn — in order",
-          ["napoleon.turn.phases", "napoleon.scoring.empire-vp"], players=3, variant=A,
-          map=CAPITALS, negative=True,
-          options={"napoleon.amb.card-table": "ignore"})
+@_capitals("napoleon.turn.phases.001",
+           "Start of turn (victory points), reinforcement, combat, maneuver, end of turn — in order",
+           ["napoleon.turn.phases", "napoleon.scoring.empire-vp"], negative=True,
+           options={"napoleon.amb.card-table": "ignore"})
 def turn_phases(b):
     _apos(b, _cap_land(p1=["w2", "e2"], p2=["w3", "e3", "w4"]), phase="maneuver", current=2,
           turn=1)
@@ -355,10 +345,9 @@ def turn_phases(b):
     b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}})
 
 
-@scenario("napoleon.turn.time-track.001",
-          "The last player's fifth turn ends the game: territories scored, most points wins",
-          ["napoleon.turn.time-track", "napoleon.scoring.territories", "napoleon.scoring.winner"],
-          players=3, variant=A, map=CAPITALS)
+@_capitals("napoleon.turn.time-track.001",
+           "The last player's fifth turn ends the game: territories scored, most points wins",
+           ["napoleon.turn.time-track", "napoleon.scoring.territories", "napoleon.scoring.winner"])
 def time_track_end(b):
     _apos(b, _cap_land(p1=["n2", "n3"], p2=["w1", "w2", "w3", "e1", "e2", "e3"]),
           phase="maneuver", current=2, turn=5)
@@ -368,18 +357,15 @@ def time_track_end(b):
                                       "players": [{"vp": 5}, {"vp": 3}, {"vp": 6}]})
 
 
-@scenario("napoleon.turn.time-track.002", "After four game turns the fifth begins",
-          ["napoleon.turn.time-track"], players=3, variant=A, map=CAPITALS,
-          options={"napoleon.amb.card-table": "ignore"})
+@_capitals("napoleon.turn.time-track.002", "After four game turns the fifth begins",
+           ["napoleon.turn.time-track"], options={"napoleon.amb.card-table": "ignore"})
 def time_track_next(b):
     _apos(b, _SPREAD, phase="maneuver", current=2, turn=4)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 5, "winner": None})
 
 
-@scenario("napoleon.scoring.winner.001",
-          "An eliminated player with the most victory points wins",
-          ["napoleon.scoring.winner", "napoleon.combat.elimination"], players=3, variant=A,
-          map=CAPITALS)
+@_capitals("napoleon.scoring.winner.001", "An eliminated player with the most victory points wins",
+           ["napoleon.scoring.winner", "napoleon.combat.elimination"])
 def winner_eliminated(b):
     _apos(b, _cap_land(p2=["w3", "e3", "n3"]), phase="maneuver", current=2, turn=5)
     b.load({**b.start, "players": [dict(p, vp=n) for p, n in zip(b.start["players"], [3, 9, 2])]})
@@ -395,22 +381,20 @@ def _reinforce(b, hands=None, **kw):
          pending={"to_place": 3, "must_trade": False, "after": "turn"}, **kw)
 
 
-@scenario("napoleon.reinforce.purchases.001",
-          "Ships cost one reinforcement regiment each; the rest is placed",
-          ["napoleon.reinforce.purchases", "napoleon.units.ships"], players=2, variant=V, map=LINE)
+@_basic("napoleon.reinforce.purchases.001", "Ships cost one reinforcement regiment each; the rest is placed",
+        ["napoleon.reinforce.purchases", "napoleon.units.ships"])
 def purchases(b):
     _reinforce(b)
-    b.do({"type": "buy-ship", "zone": "z1"},
-         events=[{"type": "ship-built", "player": 0, "zone": "z1"}],
-         state={"pending": {"to_place": 2}, "zones": {"z1": {"owner": 0, "ships": 1}}})
+    build_ship(b, 0, "z1",
+               state={"pending": {"to_place": 2}, "zones": {"z1": {"owner": 0, "ships": 1}}})
     b.do({"type": "buy-ship", "zone": "z1"},
          state={"pending": {"to_place": 1}, "zones": {"z1": {"owner": 0, "ships": 2}}})
     b.do({"type": "place", "territory": "a2"},
          state={"phase": "attack", "territories": {"a2": {"armies": 2}}})
 
 
-@scenario("napoleon.units.ships.001", "A ship is built only in a zone touching one's territory",
-          ["napoleon.units.ships"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.units.ships.001", "A ship is built only in a zone touching one's territory",
+        ["napoleon.units.ships"], negative=True)
 def ships_coast(b):
     _reinforce(b)
     b.check(legal_includes=[{"type": "buy-ship", "zone": "z1"}],
@@ -419,9 +403,9 @@ def ships_coast(b):
     b.reject({"type": "buy-ship", "zone": "z4"}, "not-coastal", rule="napoleon.units.ships")
 
 
-@scenario("napoleon.cards.set-values.002",
-          "Two sets in one phase: 4 for three infantry, 10 for one of each; values never grow",
-          ["napoleon.cards.set-values", "napoleon.cards.jokers"], players=2, variant=V, map=LINE)
+@_basic("napoleon.cards.set-values.002",
+        "Two sets in one phase: 4 for three infantry, 10 for one of each; values never grow",
+        ["napoleon.cards.set-values", "napoleon.cards.jokers"])
 def two_sets(b):
     _reinforce(b, hands={0: DECK}, sets_traded=7)
     b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
@@ -435,9 +419,8 @@ def two_sets(b):
          state={"pending": {"to_place": 17}, "sets_traded": 9, "players": [{"cards": []}] + [{}] * 5})
 
 
-@scenario("napoleon.cards.reshuffle.001", "An empty draw pile is rebuilt from the discards",
-          ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"], players=2, variant=V,
-          map=LINE)
+@_basic("napoleon.cards.reshuffle.001", "An empty draw pile is rebuilt from the discards",
+        ["napoleon.cards.reshuffle", "napoleon.end-of-turn.draws"])
 def reshuffle(b):
     def discards(d):
         d["discards"], d["draw_pile"] = d["draw_pile"], []
@@ -454,9 +437,9 @@ def reshuffle(b):
 
 
 # ================================================================ land combat
-@scenario("napoleon.combat.attack-from.001",
-          "Attack from one's own territory with two regiments or more, at another player",
-          ["napoleon.combat.attack-from"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.combat.attack-from.001",
+        "Attack from one's own territory with two regiments or more, at another player",
+        ["napoleon.combat.attack-from"], negative=True)
 def attack_from(b):
     _pos(b, {"a1": (0, 4), "a2": (0, 1), "b1": (1, 3), "b2": (1, 1), "far": (NEUTRAL, 1)})
     b.reject({"type": "attack", "from": "a2", "to": "b1", "dice": 1}, "too-few", rule="napoleon.combat.attack-from")
@@ -467,9 +450,9 @@ def attack_from(b):
     b.do({"type": "end-attack"}, state={"phase": "maneuver"})
 
 
-@scenario("napoleon.combat.dice.001",
-          "Up to three attack dice, one fewer than the regiments; the defender picks one or two",
-          ["napoleon.combat.dice"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.combat.dice.001",
+        "Up to three attack dice, one fewer than the regiments; the defender picks one or two",
+        ["napoleon.combat.dice"], negative=True)
 def dice(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (1, 2), "b2": (1, 1), "far": (1, 1)})
     b.check(legal=[{"type": "attack", "from": "a2", "to": "b1", "dice": d} for d in (1, 2)]
@@ -481,17 +464,15 @@ def dice(b):
     b.defend(1, state={"phase": "battle", "pending": {"attacker_dice": 2, "defender_dice": 1}})
 
 
-@scenario("napoleon.combat.dice.002", "A defender with one regiment rolls one die",
-          ["napoleon.combat.dice"], players=2, variant=V, map=LINE)
+@_basic("napoleon.combat.dice.002", "A defender with one regiment rolls one die", ["napoleon.combat.dice"])
 def dice_one(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
     b.attack("a2", "b1", 3, state={"phase": "battle",
                                    "pending": {"attacker_dice": 3, "defender_dice": 1}})
 
 
-@scenario("napoleon.combat.compare.001",
-          "Dice compared highest to highest; the defender wins ties",
-          ["napoleon.combat.compare"], players=2, variant=V, map=LINE)
+@_basic("napoleon.combat.compare.001", "Dice compared highest to highest; the defender wins ties",
+        ["napoleon.combat.compare"])
 def compare(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 4), "b1": (1, 3), "b2": (1, 1), "far": (1, 1)})
     b.attack("a2", "b1", 3, state={"phase": "defend"})
@@ -502,9 +483,9 @@ def compare(b):
            state={"phase": "attack", "territories": {"a2": {"armies": 3}, "b1": {"armies": 2}}})
 
 
-@scenario("napoleon.combat.conquest.001",
-          "Move in at least as many regiments as dice rolled, leave one, attack on",
-          ["napoleon.combat.conquest"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.combat.conquest.001",
+        "Move in at least as many regiments as dice rolled, leave one, attack on",
+        ["napoleon.combat.conquest"], negative=True)
 def conquest(b):
     _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
     b.attack("a2", "b1", 3, state={"phase": "battle"})
@@ -518,10 +499,9 @@ def conquest(b):
          legal_includes=[{"type": "attack", "from": "b1", "to": "b2", "dice": 3}])
 
 
-@scenario("napoleon.combat.elimination.001",
-          "An eliminated player's ships leave the board and the conqueror takes the cards",
-          ["napoleon.combat.elimination", "napoleon.cards.elimination-capture"], players=3,
-          variant=A, map=LINE)
+@_advanced("napoleon.combat.elimination.001",
+           "An eliminated player's ships leave the board and the conqueror takes the cards",
+           ["napoleon.combat.elimination", "napoleon.cards.elimination-capture"])
 def elimination(b):
     _apos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (2, 1)},
           zones={"z3": (1, 2)}, hands={1: ["c-b1"]})
@@ -542,10 +522,9 @@ def elimination(b):
 
 
 # ================================================================ naval maneuver
-@scenario("napoleon.maneuver.naval.001",
-          "One naval maneuver to a neighbouring zone, never across one's own zone, leaving a ship behind",
-          ["napoleon.maneuver.naval", "napoleon.components.adjacency"], players=2, variant=V,
-          map=LINE, negative=True)
+@_basic("napoleon.maneuver.naval.001",
+        "One naval maneuver to a neighbouring zone, never across one's own zone, leaving a ship behind",
+        ["napoleon.maneuver.naval", "napoleon.components.adjacency"], negative=True)
 def naval_maneuver(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z1": (0, 3), "z2": (0, 1), "z3": (0, 1)}, phase="maneuver")
@@ -563,9 +542,9 @@ def naval_maneuver(b):
          state={"territories": {"a1": {"armies": 1}, "a2": {"armies": 3}}})
 
 
-@scenario("napoleon.maneuver.naval.002",
-          "A naval maneuver may end in an empty neighbouring zone, which the ships then hold",
-          ["napoleon.maneuver.naval"], players=2, variant=V, map=LINE, negative=True)
+@_basic("napoleon.maneuver.naval.002",
+        "A naval maneuver may end in an empty neighbouring zone, which the ships then hold",
+        ["napoleon.maneuver.naval"], negative=True)
 def naval_maneuver_empty(b):
     _pos(b, {"a1": (0, 3), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
          {"z1": (0, 3)}, phase="maneuver")
@@ -577,9 +556,8 @@ def naval_maneuver_empty(b):
 
 
 # ================================================================ Capitals option
-@scenario("napoleon.capitals.bonus.001", "No capital bonus in the first game turn",
-          ["napoleon.capitals.bonus"], players=3, variant=A, map=CAPITALS,
-          options={"capitals": "on", **NO_TABLE})
+@_capitals("napoleon.capitals.bonus.001", "No capital bonus in the first game turn",
+           ["napoleon.capitals.bonus"], options={"capitals": "on", **NO_TABLE})
 def capitals_first_turn(b):
     land = {t["id"]: (1, 1) for t in CAPITALS["territories"]}
     land.update({"w1": (0, 1), "w2": (0, 1), "n3": (2, 1)})

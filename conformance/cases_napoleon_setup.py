@@ -14,7 +14,7 @@ from typing import Any
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, A, V
 from riskspec.conformance.cases_napoleon_readings import _players, _setup
 from riskspec.conformance.lineboard import basic_pos
-from riskspec.conformance.printed import ADVANCED
+from riskspec.conformance.printed import ADVANCED, build_ship
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
@@ -58,39 +58,42 @@ def full_no_ships(b: Any) -> None:
                 "players": [{"reserve": 0}, {}, {"reserve": 0}]})
 
 
-@scenario("napoleon.setup.reinforce.702",
-          "Reading ships-in-setup: a player with full territories still places ships, one "
-          "touching none of its territories drops out",
-          [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
-          options={ZONES: "ships-in-setup"})
+def _ships_in_setup(id: str, title: str) -> Any:
+    return scenario(id, title, [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
+                    options={ZONES: "ships-in-setup"})
+
+
+def _full_land(b: Any, reserves: list[int], zones: dict) -> None:
+    """Every territory full (10 regiments); player 2's turn to place, player 3 placed first."""
+    _adv_setup(b, {"a1": (0, 10), "a2": (2, 10), "b1": (2, 10), "b2": (0, 10), "far": (1, 10)},
+               reserves, zones=zones, phase="setup-place", current=1, first_player=2,
+               pending={"seat": 1, "left": 1})
+
+
+@_ships_in_setup("napoleon.setup.reinforce.702",
+                 "Reading ships-in-setup: a player with full territories still places ships, one "
+                 "touching none of its territories drops out")
 def full_ships(b: Any) -> None:
     # claims: player 3 a2, player 1 a1, player 2 far, player 3 b1, player 1 b2; 18 rounds
     # placed: players 3 and 1 are full, player 2 filled far in 9 and has built 8 ships in z4
-    _adv_setup(b, {"a1": (0, 10), "a2": (2, 10), "b1": (2, 10), "b2": (0, 10), "far": (1, 10)},
-               [20, 22, 20], zones={"z4": (1, 8)}, phase="setup-place", current=1,
-               first_player=2, pending={"seat": 1, "left": 1})
-    b.do({"type": "buy-ship", "zone": "z4"},
-         explain="Player 3's a2 and b1 are full and touch no zone: it can place nothing and "
-                 "its 20 regiments stay out. Player 1's a1 and b2 are full too, but it may "
-                 "still build a ship in the empty z1 or z3: its turn.",
-         events=[{"type": "ship-built", "player": 1, "zone": "z4"}],
-         state={"current": 0, "pending": {"seat": 0, "left": 1},
-                "zones": {"z4": {"ships": 9}},
-                "players": [{}, {"reserve": 21}, {"reserve": 0}]},
-         legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
+    _full_land(b, [20, 22, 20], {"z4": (1, 8)})
+    build_ship(b, 1, "z4",
+               explain="Player 3's a2 and b1 are full and touch no zone: it can place nothing and "
+                       "its 20 regiments stay out. Player 1's a1 and b2 are full too, but it may "
+                       "still build a ship in the empty z1 or z3: its turn.",
+               state={"current": 0, "pending": {"seat": 0, "left": 1},
+                      "zones": {"z4": {"ships": 9}},
+                      "players": [{}, {"reserve": 21}, {"reserve": 0}]},
+               legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
 
 
-@scenario("napoleon.setup.reinforce.703",
-          "Reading ships-in-setup: with every territory full, the last starting regiment "
-          "still buys a ship",
-          [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
-          options={ZONES: "ships-in-setup"})
+@_ships_in_setup("napoleon.setup.reinforce.703",
+                 "Reading ships-in-setup: with every territory full, the last starting regiment "
+                 "still buys a ship")
 def full_last_ship(b: Any) -> None:
     # as in .702, 37 rounds later: player 3 dropped out in round 19; player 1 has 19 ships
     # and 1 regiment left, player 2 27 ships in z4 and 3 regiments
-    _adv_setup(b, {"a1": (0, 10), "a2": (2, 10), "b1": (2, 10), "b2": (0, 10), "far": (1, 10)},
-               [1, 3, 0], zones={"z1": (0, 10), "z3": (0, 9), "z4": (1, 27)},
-               phase="setup-place", current=1, first_player=2, pending={"seat": 1, "left": 1})
+    _full_land(b, [1, 3, 0], {"z1": (0, 10), "z3": (0, 9), "z4": (1, 27)})
     b.do({"type": "buy-ship", "zone": "z4"},
          explain="Player 1's one regiment left pays for one more ship: its turn.",
          state={"current": 0, "pending": {"seat": 0, "left": 1},

@@ -110,6 +110,15 @@ def _mission_pos(b, mission, owners, **kw):
     return b.position(owners, edit=edit, **kw)
 
 
+def _mission_take(b, mission, owners, frm, to, dice, outcome, *, left, why=None, **kw):
+    """Black (seat 0, holding ``mission``) takes ``to`` from ``frm`` with ``dice`` dice and
+    moves them all in, ``left`` staying behind: ``outcome`` (winner and phase)."""
+    _mission_pos(b, mission, owners, phase="attack", current=0, **kw)
+    take(b, frm, to, dice)
+    b.do({"type": "occupy", "armies": dice}, explain=why,
+         state={**outcome, "territories": {frm: {"armies": left}, to: {"armies": dice}}})
+
+
 @scenario("classic.missions.victory.001", "Completing one's mission wins at once", ["classic.missions.victory",
                                                                                    "classic.missions.conditions"],
           options=MISSION)
@@ -119,21 +128,16 @@ def victory(b):
     au = ["indonesia", "new-guinea", "western-australia", "eastern-australia"]
     owners = {t: (0, 2) for t in na + au}
     owners.update({"eastern-australia": (1, 1), "siam": (0, 5)})
-    _mission_pos(b, "conquer-north-america-australia", owners, phase="attack", current=0)
-    take(b, "new-guinea", "eastern-australia", 1)
-    b.do({"type": "occupy", "armies": 1}, explain="Black now holds North America and Australia: mission done.",
-         state={"winner": 0, "phase": "game-over", "territories": {
-             "new-guinea": {"armies": 1}, "eastern-australia": {"armies": 1}}})
+    _mission_take(b, "conquer-north-america-australia", owners, "new-guinea", "eastern-australia", 1,
+                  {"winner": 0, "phase": "game-over"}, left=1,
+                  why="Black now holds North America and Australia: mission done.")
 
 
 @scenario("classic.missions.conditions.001", "Holding 18 territories with one army each does not meet the 2-army mission",
           ["classic.missions.conditions"], options=MISSION, negative=True)
 def cond_18(b):
-    _mission_pos(b, "occupy-18-territories-2-armies", {"alaska": (0, 5), "kamchatka": (2, 1)},
-                 phase="attack", current=0, default_armies=1)
-    take(b, "alaska", "kamchatka", 3)
-    b.do({"type": "occupy", "armies": 3}, state={"winner": None, "phase": "attack", "territories": {
-        "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
+    _mission_take(b, "occupy-18-territories-2-armies", {"alaska": (0, 5), "kamchatka": (2, 1)}, "alaska",
+                  "kamchatka", 3, {"winner": None, "phase": "attack"}, left=2, default_armies=1)
 
 
 @scenario("classic.missions.own-colour.001", "A mission to destroy oneself becomes: hold 24 territories",
@@ -143,11 +147,8 @@ def own_colour(b):
     owners = {x: (0, 1) for x in t[:23]}
     owners.update({x: (1 + i % 2, 1) for i, x in enumerate(t[23:])})
     owners.update({"alaska": (0, 5), "kamchatka": (2, 1)})
-    _mission_pos(b, "destroy-black", owners, phase="attack", current=0)
-    take(b, "alaska", "kamchatka", 3)
-    b.do({"type": "occupy", "armies": 3}, explain="Black, holding destroy-black, reaches 24 territories and wins.",
-         state={"winner": 0, "phase": "game-over", "territories": {
-             "alaska": {"armies": 2}, "kamchatka": {"armies": 3}}})
+    _mission_take(b, "destroy-black", owners, "alaska", "kamchatka", 3, {"winner": 0, "phase": "game-over"},
+                  left=2, why="Black, holding destroy-black, reaches 24 territories and wins.")
 
 
 def target_elim_position(b):
@@ -229,16 +230,21 @@ def destroy_open(b):
     conquer_kamchatka(b, 1, 2, occupy_state={"phase": "attack", "winner": None})
 
 
+def _last_army_on_kamchatka(b, n, other, victim, *missions):
+    """Black's turn: ``n`` territories black's (2 armies each, 5 on Alaska), the rest but Kamchatka
+    seat ``other``'s; seat ``victim``'s last army on Kamchatka; the players' ``missions``."""
+    black, rest = _split(b, ("alaska", "kamchatka"), n)
+    owners = {t: (0, 2) for t in black}
+    owners.update({t: (other, 2) for t in rest})
+    owners.update({"alaska": (0, 5), "kamchatka": (victim, 1)})
+    b.position(owners, phase="attack", current=0, edit=_missions(*missions))
+
+
 @scenario("classic.missions.target-eliminated.201", "Destroying one's own target wins at once",
           ["classic.missions.target-eliminated", "classic.missions.victory", "classic.elimination.out"],
           options=MISSION)
 def destroy_done(b):
-    black, green = _split(b, ("alaska", "kamchatka"), 19)
-    owners = {t: (0, 2) for t in black}
-    owners.update({t: (2, 2) for t in green})
-    owners.update({"alaska": (0, 5), "kamchatka": (1, 1)})
-    b.position(owners, phase="attack", current=0,
-               edit=_missions("destroy-blue", "destroy-green", "occupy-24-territories"))
+    _last_army_on_kamchatka(b, 19, 2, 1, "destroy-blue", "destroy-green", "occupy-24-territories")
     conquer_kamchatka(b, 0, 1, eliminated=True,
                        roll_state={"players": [{}, {"eliminated": True, "eliminated_by": 0}, {}]},
                        occupy_state={"phase": "game-over", "winner": 0},
@@ -250,12 +256,8 @@ def destroy_done(b):
           ["classic.missions.target-eliminated", "classic.elimination.out", "classic.amb.mission-eliminated-by-other"],
           players=4, options={**MISSION, "classic.amb.mission-eliminated-by-other": "counts-as-done"}, negative=True)
 def destroy_by_the_eliminated(b):
-    black, pink = _split(b, ("alaska", "kamchatka"), 20)
-    owners = {t: (0, 2) for t in black}
-    owners.update({t: (3, 2) for t in pink})
-    owners.update({"alaska": (0, 5), "kamchatka": (2, 1)})
-    b.position(owners, phase="attack", current=0,
-               edit=_missions("conquer-asia-africa", "destroy-green", "destroy-pink", "occupy-24-territories"))
+    _last_army_on_kamchatka(b, 20, 3, 2, "conquer-asia-africa", "destroy-green", "destroy-pink",
+                            "occupy-24-territories")
     conquer_kamchatka(b, 0, 2, eliminated=True,
                        roll_state={"players": [{}, {}, {"eliminated": True, "eliminated_by": 0}, {}]},
                        occupy_state={"phase": "attack", "winner": None})

@@ -85,6 +85,18 @@ def sc(id: str, title: str, covers: Sequence[str], *, variant: str = ADVANCED,
     return scenario(id, title, covers, players=players, variant=variant, **kw)
 
 
+def registrar(players: int, variant: str, board: Mapping[str, Any] | None = None) -> Callable:
+    """The registering shorthand of a module's cases with ``players`` under ``variant`` on the
+    small ``board`` (None: the printed one): a case under a ``reading`` runs with that
+    reading's option first among its ``options``."""
+    def register(id: str, title: str, covers: Sequence[str], *, reading: tuple[str, str] | None = None,
+                 options: Mapping[str, str] | None = None, **kw: Any) -> Callable:
+        opts = {**({reading[0]: reading[1]} if reading else {}), **(options or {})}
+        return scenario(id, title, covers, players=players, variant=variant, map=board,
+                        options=opts or None, reading=reading, **kw)
+    return register
+
+
 def set_napoleon_fields(d: dict, *, zones: Mapping[str, tuple[int | None, int]] | None = None,
                         gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
                         adm: Mapping[str, int] | None = None, epidemics: Mapping[str, int] | None = None,
@@ -139,6 +151,13 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
     if kw.get("hands") and "turn" not in kw:
         kw["turn"] = 3   # hands as large as these are drawn by game turn 3
     return dict(b.position(owners, edit=change, **kw))
+
+
+def build_ship(b: Any, player: int, zone: str, **kw: Any) -> None:
+    """``player`` buys a ship in ``zone``: the action and its one event (``kw``: the rest of
+    the step's expectations)."""
+    b.do({"type": "buy-ship", "zone": zone}, events=[{"type": "ship-built", "player": player, "zone": zone}],
+         **kw)
 
 
 def seats(n: int, **at: Any) -> list[dict]:

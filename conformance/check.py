@@ -54,6 +54,7 @@ class HypothesisConfig:
     save_dir: Path | None = Path("riskspec-found")
     only: bool = False                # no vectors: the machine is the whole check
     python_engine: str | None = None  # FILE.py[:CLASS]: a riskspec.adapter engine in-process
+    derandomize: bool = False         # the same examples every run (no database)
 
 
 @dataclass
@@ -413,7 +414,8 @@ def run_hypothesis(cfg: CheckConfig, expectations: Expectations | None,
         with client as engine:
             res = hypothesis_check(engine, reference_client(), examples=hc.examples,
                                    max_steps=hc.max_steps, seed=hc.seed, database=hc.database,
-                                   backend=hc.backend, variants=[cfg.variant] if cfg.variant else None)
+                                   backend=hc.backend, variants=[cfg.variant] if cfg.variant else None,
+                                   derandomize=hc.derandomize)
             handshake = engine.capabilities.handshake if engine.capabilities is not None else None
     except EngineFault as fault:
         why = f"the engine cannot be checked: {fault.kind}: {fault}"[:300]

@@ -158,6 +158,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "\"riskspec[symbolic]\"; slow: meant for --python-engine, see docs/properties.md)")
     p.add_argument("--hypothesis-only", action="store_true",
                    help="with --hypothesis: skip the vectors, only run the machine")
+    p.add_argument("--hypothesis-derandomize", action="store_true",
+                   help="with --hypothesis: the same examples on every run (Hypothesis derandomized, "
+                        "no example database), so that a CI job passes or fails the same way each time")
     p.add_argument("--python-engine", metavar="FILE.py[:CLASS]",
                    help="with --hypothesis: a Python engine written on riskspec.adapter, run in this "
                         "process instead of --engine (implies --hypothesis-only)")
@@ -198,7 +201,8 @@ def run(args: argparse.Namespace) -> int:
             examples=args.hypothesis, max_steps=args.hypothesis_steps, seed=args.hypothesis_seed,
             database=None if args.no_hypothesis_db else (args.hypothesis_db or default_database()),
             backend=args.hypothesis_backend, save_dir=args.fuzz_save,
-            only=args.hypothesis_only or bool(args.python_engine), python_engine=args.python_engine)
+            only=args.hypothesis_only or bool(args.python_engine), python_engine=args.python_engine,
+            derandomize=args.hypothesis_derandomize)
     cfg = CheckConfig(argv=argv, in_process=in_process,
                       command=args.engine or (f"{args.python_engine} (Python engine, in-process)"
                                               if args.python_engine else "built-in reference engine"),

@@ -55,22 +55,31 @@ def attack_targets(s: NapState, src: int, seat: int, reach: R.Reach | None = Non
 
 
 def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_attack`: units attack from
+    territories or zones, by land or a landing by sea, with card dice bonuses and an
+    epidemic's loss (napoleon.combat.attack-from)."""
     tb, p, seat = s.tables, s.tables.params, s.current
     src, dst, dice = a.src, a.dst, a.dice
     if src == dst:
         process_forced_attack(s, a, ev)
         return
+    # Verify that no forced naval battle of newly built ships is waiting: it comes first.
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "the forced naval battle of the ships you built comes first")
+    # Verify that the attack starts from a territory or zone of the player's own …
     require(s.owner[src] == seat, "not-owner", RID.COMBAT_ATTACK_FROM,
             "attack from your own territory or zone")
+    # … holding at least attack.min_units units.
     require(s.armies[src] >= p.attack_min_units, "too-few", RID.COMBAT_ATTACK_FROM,
             "too few units to attack from there")
     naval = tb.is_zone(src)
+    # Verify that under combat.naval_first no naval attack follows the first land offensive.
     require(not (naval and s.land_attacked and p.combat_naval_first), "naval-after-land",
             RID.COMBAT_NAVAL_FIRST, "naval combat comes before the first land offensive")
+    # Verify that the target holds another player's units …
     require(s.owner[dst] not in (-1, seat), "not-enemy", RID.COMBAT_ATTACK_FROM,
             "attack another player's units")
+    # … and is within reach: a neighbour, or a landing by sea.
     require(dst in attack_targets(s, src, seat), "not-adjacent",
             RID.NAVAL_LANDING if not naval and dst not in tb.land[src] else RID.COMBAT_ATTACK_FROM,
             "the target is not within reach")
@@ -78,6 +87,9 @@ def process_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     left = N.stay(s, src) - 1  # napoleon.naval.battle-rules: ships that must stay behind
     top = p.attack_max_attacker_dice + EF.extra_dice(s, seat, False)
     limit = get_attacker_dice_limit(s.armies[src] - loss - left, top)
+    # Verify that the attacker rolls 1 die up to the limit: attack.max_attacker_dice plus card
+    # bonuses, no more than the units that may fight (after an epidemic's loss and the ships that
+    # must stay).
     require(1 <= dice <= limit, "dice",
             RID.COMBAT_EPIDEMIC_LOSS if loss and dice <= get_attacker_dice_limit(
                 s.armies[src] - left, top) else RID.COMBAT_DICE, lambda: f"roll 1 to {limit} dice")
@@ -136,8 +148,12 @@ def defend_choices(s: NapState) -> range:
 
 
 def process_defend(s: NapState, a: A.Defend, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_defend`: the defender's cards may add
+    a die, and under attack.defender_dice = max only the most may be chosen
+    (napoleon.combat.dice)."""
     dst = s.pending["to"]
     ok = defend_choices(s)
+    # Verify that the defender rolls a number of dice the defence allows.
     require(a.dice in ok, "dice", RID.COMBAT_DICE,
             lambda: f"defend with {ok.start} to {ok.stop - 1} dice")
     pend = s.pending
@@ -148,8 +164,12 @@ def process_defend(s: NapState, a: A.Defend, ev: list[Event]) -> None:
 
 
 def process_roll(s: NapState, a: A.Roll, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_roll`: the dice are compared after
+    leaders', fortifications' and cards' bonuses, and a naval battle may fight to the end
+    (napoleon.combat.compare)."""
     att, dfn = a.attacker, a.defender
     pend = s.pending
+    # Verify that the roll has exactly the dice both sides announced.
     require(len(att) == pend["attacker_dice"] and len(dfn) == pend["defender_dice"], "dice",
             RID.COMBAT_DICE, "the roll must have the dice announced")
     if EF.open_reroll(s, att, dfn):  # napoleon.effects.reroll: a side may throw again
@@ -236,12 +256,17 @@ def check_victory(s: NapState, ev: list[Event]) -> None:
 
 
 def process_occupy(s: NapState, a: A.Occupy, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_occupy`: leaders may move in with the
+    units, and a zone keeps the ships it must (napoleon.combat.conquest)."""
     pend, p = s.pending, s.tables.params
     src, dst, n, k = pend["from"], pend["to"], a.armies, a.leaders
     least, most = get_occupy_range(s.armies[src], pend["min"], "dice-rolled", N.stay(s, src))
+    # Verify that the units moved in are at least the dice of the last roll and leave behind those
+    # that must stay.
     require(least <= n <= most, "armies", RID.NAVAL_BATTLE_RULES if s.tables.is_zone(src) and
             n > most else RID.COMBAT_CONQUEST, lambda: f"move {pend['min']} to {most} units")
     if k:
+        # Verify that the leaders moved in stand in the attacking place.
         require(k <= leaders_at(s, src), "leaders", RID.LEADERS_ACCOMPANY,
                 "that many leaders do not stand there")
         move_leaders(s, src, dst, k)
@@ -260,6 +285,9 @@ def process_occupy(s: NapState, a: A.Occupy, ev: list[Event]) -> None:
 
 
 def process_end_attack(s: NapState, a: A.EndAttack, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_end_attack`: a forced naval battle of
+    newly built ships must be fought first (napoleon.naval.forced-combat)."""
+    # Verify that no forced naval battle of newly built ships is waiting before the attacks end.
     require(not any(s.challengers), "forced-combat", RID.NAVAL_FORCED_COMBAT,
             "ships built among another player's ships must fight them first")
     EF.end_combat(s)
@@ -270,9 +298,11 @@ def process_end_attack(s: NapState, a: A.EndAttack, ev: list[Event]) -> None:
 
 def process_forced_attack(s: NapState, a: A.Attack, ev: list[Event]) -> None:
     z, dice = a.src, a.dice
+    # Verify that the zone holds challenger ships built there (the forced battle) …
     require(s.challengers[z] > 0, "no-forced-combat", RID.NAVAL_FORCED_COMBAT,
             "an attack from a zone on itself is the forced battle of ships built there")
     top = min(s.tables.params.attack_max_attacker_dice, s.challengers[z])
+    # … and that they roll 1 die up to attack.max_attacker_dice, no more than the challengers.
     require(1 <= dice <= top, "dice", RID.NAVAL_FORCED_COMBAT,
             lambda: f"roll 1 to {top} dice (every challenger ship takes part)")
     ev.append(attack_declared(s, z, z, dice))

@@ -145,7 +145,11 @@ def humans(s: NapState) -> list[int]:
 # ---------------------------------------------------------------- setup
 
 def process_deal(s: NapState, a: A.Deal, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.setup.process_deal`: the basic game deals the
+    territory cards to each player and each neutral army, one regiment on every territory
+    dealt (napoleon.basic.deal)."""
     t, seat = a.territory, s.pending["next"]
+    # Verify that the territory dealt has not been dealt yet.
     require(s.owner[t] < 0, "occupied", RID.BASIC_DEAL, "that territory is already dealt")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
@@ -162,7 +166,10 @@ def process_deal(s: NapState, a: A.Deal, ev: list[Event]) -> None:
 
 
 def process_first_player(s: NapState, a: A.FirstPlayer, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.setup.process_first_player`: only a player, never the
+    neutral army, is drawn to go first (napoleon.basic.placement)."""
     seat = a.player
+    # Verify that the seat drawn to go first is a player, not a neutral army.
     require(seat in humans(s), "not-a-player", RID.BASIC_PLACEMENT,
             "only a player can be drawn first")
     ev.append({"type": "first-player", "player": seat, "for": s.pending["for"]})
@@ -239,7 +246,10 @@ def can_place_any(s: NapState, seat: int) -> bool:
 
 
 def process_claim(s: NapState, a: A.Claim, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.setup.process_claim`: only territories are claimed;
+    every maritime zone starts empty (napoleon.setup.claim)."""
     t, seat = a.territory, s.current
+    # Verify that the territory claimed is unoccupied.
     require(s.owner[t] < 0, "occupied", RID.SETUP_CLAIM, "claim an unoccupied territory")
     s.owner[t], s.armies[t] = seat, 1
     s.reserves[seat] -= 1
@@ -258,13 +268,18 @@ def can_setup_place(s: NapState, t: int, seat: int) -> bool:
 
 
 def process_setup_place(s: NapState, a: A.Place | A.PlaceNeutral, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.setup.process_setup_place`: regiments go down in
+    shares, at most setup.max_units_per_territory on a territory (napoleon.setup.reinforce)."""
     t, seat = a.territory, s.pending["seat"]
     neutral_share = s.is_neutral(seat)
+    # Verify that a neutral army's share goes down with place-neutral, a player's with place …
     require((a.type == "place-neutral") == neutral_share, "wrong-army", RID.BASIC_PLACEMENT,
             "this share is a neutral army's (place-neutral)" if neutral_share
             else "this share is your own (place)")
+    # … on a territory of the army placed …
     require(t < s.tables.n_territories and s.owner[t] == seat, "not-owner", RID.BASIC_PLACEMENT,
             "regiments go on a territory of the army placed")
+    # … that holds fewer than setup.max_units_per_territory regiments.
     require(can_setup_place(s, t, seat), "territory-full", RID.SETUP_REINFORCE,
             "no territory may hold more regiments than setup.max_units_per_territory at setup")
     s.armies[t] += 1
@@ -474,12 +489,16 @@ def card_set_value(tb: NapTables, cards: Sequence[int]) -> int:
 
 
 def process_trade(s: NapState, a: A.Trade, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_trade`: a set is valued by
+    Napoléon's set-value table (napoleon.cards.set-values)."""
     tb, p, seat = s.tables, s.tables.params, s.current
     cards = a.cards
+    # Verify that the player holds every card traded …
     require(set(cards) <= set(s.hands[seat]), "not-your-cards", RID.CARDS_SET_VALUES,
             "you do not hold those cards")
     problem = get_set_problem([tb.card_symbol[c] for c in cards], tb.symbols,
                               p.cards_max_wilds_per_set)
+    # … and that they form a set (with at most cards.max_wilds_per_set jokers).
     require(problem is None, problem or "",
             RID.CARDS_JOKERS if problem == "too-many-wilds" else RID.CARDS_SET_VALUES,
             lambda: f"not a set ({problem})")
@@ -531,17 +550,25 @@ def can_buy_ship(s: NapState, seat: int, z: int) -> bool:
 
 def process_buy_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
     tb, seat, z = s.tables, s.current, a.zone
+    # Verify that ships are used in this game …
     require(tb.params.ships_in_play, "no-ships", RID.UNITS_SHIPS, "ships are not used in this game")
+    # … that no forced trade is owed first …
     require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "trade your set first")
+    # … that the ship goes in a maritime zone …
     require(tb.is_zone(z), "not-a-zone", RID.UNITS_SHIPS, "ships go in a maritime zone")
+    # … next to one of the player's territories …
     require(any(s.owner[t] == seat for t in tb.coast[z]), "not-coastal", RID.UNITS_SHIPS,
             "ships are built in a zone next to one of your territories")
+    # … not among another player's ships unless a forced battle follows
+    # (naval.forced_attack_on_build) …
     require(N.build_target_ok(s, seat, z), "enemy-zone", RID.NAVAL_FORCED_COMBAT,
             "ships may be built among another player's ships only when a forced battle "
             "follows (naval.forced_attack_on_build)")
+    # … with a ship left in the player's supply …
     require(N.ship_room(s, seat), "ship-limit", RID.UNITS_SHIPS,
             "no ship left in your supply (ships.max_per_player)")
+    # … and enough reinforcements left to pay costs.ship.
     require(s.pending["to_place"] >= tb.params.costs_ship, "cannot-afford", RID.REINFORCE_PURCHASES,
             "not enough reinforcements left to pay for a ship")
     s.pending["to_place"] -= tb.params.costs_ship
@@ -550,11 +577,17 @@ def process_buy_ship(s: NapState, a: A.BuyShip, ev: list[Event]) -> None:
 
 
 def process_place(s: NapState, a: A.Place, ev: list[Event]) -> None:
+    """Modified :func:`riskspec.reference.classic.process_place`: the regiments were counted
+    from the territories and maritime zones held, and ships, leaders and fortifications are
+    bought from the same reinforcements (napoleon.reinforce.territories)."""
     t, seat = a.territory, s.current
+    # Verify that no forced trade is owed first …
     require(not s.pending["must_trade"], "must-trade", RID.CARDS_FORCED_TRADE,
             "you hold too many cards: trade a set first")
+    # … that regiments are left to place …
     require(s.pending["to_place"] > 0, "nothing-to-place", RID.REINFORCE_TERRITORIES,
             "no regiments left to place")
+    # … and that they go on one of the player's territories.
     require(s.owner[t] == seat, "not-owner", RID.REINFORCE_TERRITORIES,
             "place on one of your territories")
     s.armies[t] += 1
@@ -583,6 +616,9 @@ def process_buy(s: NapState, a: A.BuyGeneral | A.BuyFortification | A.BuyAdmiral
             else BUY_RULES.get(why or "", RID.REINFORCE_PURCHASES))
     if why == "not-owner" and kind == "admiral":
         rule = RID.UNITS_ADMIRALS
+    # Verify that the piece may be bought there (Advanced Rules, no trade owed, a place of
+    # the player's with regiments, reinforcements to pay for it, under its limit, no
+    # epidemic or full fortifications).
     require(why is None, why or "", rule, lambda: f"cannot buy a {kind} there ({why})")
     s.pending["to_place"] -= s.tables.params.cost_of(kind)
     if kind == "general":

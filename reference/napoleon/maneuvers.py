@@ -96,8 +96,8 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         # … who stood there when the maneuver phase began and has not moved since.
         require(k <= fresh_leaders(s, src), "leader-moved", RID.MANEUVER_LEADERS,
                 "those leaders were not there when the maneuver phase began, or have moved")
-        # Verify that the leader can reach the destination: through own territories, or to a
-        # neighbouring own or empty zone.
+        # Verify that the leader can reach the destination: on land a territory of the player's
+        # joined to it by maneuver.path, at sea a neighbouring zone of the player's or an empty one.
         require(dst in leader_targets(s, src, seat), "not-connected", rule,
                 "ships go only to a neighbouring zone of yours or an empty one" if naval else
                 "the destination is not reachable through your own territories")
@@ -113,8 +113,10 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         # … and that maneuver.min_left units stay behind.
         require(n <= s.armies[src] - p.maneuver_min_left, "armies", rule,
                 "leave units behind")
-        # Verify that a maneuver of its kind is left in the phase and the destination is
-        # reachable: through own territories, or for ships a neighbouring own or empty zone.
+        # Verify that a maneuver of its kind is left this turn (maneuver.land_moves /
+        # naval_moves, more with a card) and the destination is within reach: on land a
+        # territory of the player's joined to it by maneuver.path, at sea a neighbouring zone of
+        # the player's or an empty one.
         require(dst in maneuver_targets(s, src, seat), "not-connected", rule,
                 "no naval maneuver left, or not a neighbouring zone of yours or an empty one"
                 if naval else

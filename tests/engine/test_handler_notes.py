@@ -13,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from riskspec.loading import load_spec
+
 REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 #: the modules of process_* handlers, both families
-HANDLER_MODULES = ("classic.py", "setup.py",
-                   *(f"napoleon/{m}.py" for m in ("combat", "game", "maneuvers", "turn_end", "plays",
-                                                  "invasion", "ransom", "epidemics", "setup_readings")))
+NAPOLEON_HANDLER_MODULES = ("combat", "game", "maneuvers", "turn_end", "plays", "invasion", "ransom",
+                            "epidemics", "setup_readings")
+HANDLER_MODULES = ("classic.py", "setup.py", *(f"napoleon/{m}.py" for m in NAPOLEON_HANDLER_MODULES))
 #: Napoléon handler → the Classic handler it replaces (module:function under riskspec.reference)
 MODIFIED = {
     "combat:process_attack": "classic:process_attack",
@@ -75,8 +77,7 @@ def test_every_napoleon_handler_named_like_a_classic_one_is_in_the_table() -> No
     classic = {n for m in ("classic", "setup")
                for n, _ in inspect.getmembers(importlib.import_module(f"riskspec.reference.{m}"),
                                               inspect.isfunction) if n.startswith("process_")}
-    napoleon = {f"{m}:{n}" for m in ("combat", "game", "maneuvers", "turn_end", "plays", "invasion",
-                                     "ransom", "epidemics", "setup_readings")
+    napoleon = {f"{m}:{n}" for m in NAPOLEON_HANDLER_MODULES
                 for n, f in inspect.getmembers(importlib.import_module(f"riskspec.reference.napoleon.{m}"),
                                                inspect.isfunction)
                 if n in classic and f.__module__.endswith(f".napoleon.{m}")}
@@ -92,6 +93,5 @@ def test_a_replacing_handler_opens_with_its_modified_note(handler: str) -> None:
     assert m, f"{handler}: the docstring does not open with 'Modified :func:`…`: … (napoleon.…)': {doc[:80]!r}"
     assert f"{m[1]}:{m[2]}" == MODIFIED[handler], f"{handler} names {m[1]}.{m[2]}, not {MODIFIED[handler]}"
     assert callable(getattr(importlib.import_module(f"riskspec.reference.{m[1]}"), m[2], None))
-    from riskspec.loading import load_spec
     rule = m[3].rstrip(".")
     assert rule in load_spec().rules, f"{handler}: {rule} is no rule of the spec"

@@ -4,6 +4,7 @@ each, and neither family builds their events or arithmetic itself."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -19,6 +20,7 @@ PIECES = {
 }
 
 
+@functools.cache
 def sources() -> dict[str, str]:
     return {str(p.relative_to(REFERENCE)): p.read_text(encoding="utf-8")
             for p in sorted(REFERENCE.rglob("*.py"))}

@@ -23,8 +23,11 @@ vector file is named after (``vectors/<variant>/<section>.json``):
 * Classic: ``cases_<section>.py`` (``classic.attack.*`` in ``cases_attack``);
 * Napoléon on an inline map (the small boards of ``cases_napoleon``):
   ``cases_napoleon_<section>.py``;
-* Napoléon on the printed board: ``cases_napoleon_printed_<section>.py``
+* Napoléon written for the printed board: ``cases_napoleon_printed_<section>.py``
   (:data:`PRINTED_MODULES`), numbered 601–699 (``tests/napoleon/test_vectors.py``).
+  The older inline cases are being moved onto the printed board where they stand: a moved
+  case stays in its module and keeps its ID (no ``map=``; its expected values restated for
+  the printed board from the rules), so a ``cases_napoleon_<section>`` module may hold both.
 
 A section module also holds the neighbouring section its positions serve: ``cases_setup``
 the two-player game, ``cases_reinforce`` the turn, ``cases_conquest`` elimination,

@@ -29,6 +29,7 @@ from riskspec.reference.state import (
     classic_to_dict,
 )
 from riskspec.reference.tables import get_tables
+from riskspec.reference.views import get_legal_view
 
 Event = dict[str, Any]
 
@@ -145,6 +146,7 @@ CLASSIC = Family(
     new_game=_new_classic_game,
     current_player=_classic_current_player,
     legal_actions=get_legal_actions,
+    legal_view=get_legal_view,
     chance_table=get_chance_table,
     grammar=GRAMMAR,   # parse_action: the one parser, on Classic's field table
     handlers=HANDLERS,

@@ -73,6 +73,13 @@ def choose_action(actions: Sequence[Action], rng: random.Random, policy: str = "
     return actions[lo + rng.randrange(hi - lo)]
 
 
+def get_choices(state: State, policy: str) -> Sequence[Action]:
+    """The legal actions ``policy`` picks from: for ``by-type`` and ``uniform``, which read
+    the length and a few items, :func:`~riskspec.reference.engine.legal_view` (the same
+    actions, made on demand where a family can); for ``aggressive`` the list."""
+    return E.legal_view(state) if policy in ("by-type", "uniform") else E.legal_actions(state)
+
+
 def get_type_starts(actions: Sequence[Action]) -> list[int]:
     """Where each action type's block begins in a canonically ordered list (the order keeps
     each type together).  Each block's end is found by doubling steps, then bisection:
@@ -101,7 +108,7 @@ def play_until(state: State, until: Callable[[State], bool], rng: random.Random,
         if until(s) or s.winner >= 0:
             return s
         action = sample_outcome(s, rng) if E.current_player(s) == E.CHANCE else \
-            choose_action(E.legal_actions(s), rng, policy, s)
+            choose_action(get_choices(s, policy), rng, policy, s)
         s, _ = E.apply(s, action)
     raise ValueError(f"play_until: the condition did not hold within {limit} steps")
 
@@ -200,13 +207,13 @@ def play_game(variant: str | Variant = "classic", players: int | Sequence[str] =
     steps: list[Action] = []
     actions = outcomes = 0
     start = time.perf_counter()
-    apply, legal = E.apply, E.legal_actions
+    apply = E.apply
     while state.winner < 0 and (max_turns is None or state.turn <= max_turns):
         if E.current_player(state) == E.CHANCE:
             action = sample_outcome(state, rng)
             outcomes += 1
         else:
-            action = choose_action(legal(state), rng, policy, state)
+            action = choose_action(get_choices(state, policy), rng, policy, state)
             actions += 1
         after, events = apply(state, action)
         if record:

@@ -87,6 +87,17 @@ def legal_actions(state: State) -> list[Action]:
     return family_of(state).legal_actions(state)
 
 
+def legal_view(state: State) -> Sequence[Action]:
+    """:func:`legal_actions` as a read-only sequence, the same actions in the same order,
+    which a family may make on demand (Classic's fortify phase: one move per army count,
+    thousands in a late two-player game); for random play, which reads a few items."""
+    if state.winner >= 0:
+        return []
+    family = family_of(state)
+    view = family.legal_view
+    return view(state) if view is not None else family.legal_actions(state)
+
+
 def get_chance_table(state: State) -> ChanceTable | None:
     """The chance table of a chance node (outcomes with integer weights), None elsewhere."""
     return family_of(state).chance_table(state) if state.winner < 0 else None

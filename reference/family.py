@@ -60,6 +60,9 @@ class Family:
     current_player: Callable[[Any], int] = _derived
     #: state → every legal action in canonical order (the game is not over); default: none
     legal_actions: Callable[[Any], list[Action]] = lambda s: []
+    #: state → the same actions as a read-only sequence that may make them on demand (for
+    #: random play: a driver reads the length and a few items); default: ``legal_actions``
+    legal_view: Callable[[Any], Sequence[Action]] | None = None
     #: state → the chance table of a chance node (None elsewhere)
     chance_table: Callable[[Any], Any] = lambda s: None
     #: (action, state) → the parsed action tuple, or InvalidActionError; default: ``grammar``

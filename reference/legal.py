@@ -116,15 +116,24 @@ def _occupations(s: State) -> list[Listed]:
     return get_listed(s.tables).occupations(s.pending["min"], most)
 
 
-def _fortifications(s: State) -> list[Action]:
-    tb, p = s.tables, s.current
-    owner, armies = s.owner, s.armies
+def get_fortify_links(s: State) -> list[tuple[int, list[tuple[int, list[Listed]]]]]:
+    """Per territory of the player to act (map order), where its armies may fortify to,
+    each target with the shared list of the moves f → t made so far (1, 2, … armies; grown
+    by ``ListedCache.fortifications``): made once per holding of the territories."""
+    tb = s.tables
     connected = tb.params.fortify_path == "connected"
     listed = get_listed(tb)
+    links: list[tuple[int, list[tuple[int, list[Listed]]]]] = listed.by_owner(
+        "connected" if connected else "adjacent", s.owner, s.current,
+        lambda: _own_moves(listed, _own_links(s, connected)))
+    return links
+
+
+def _fortifications(s: State) -> list[Action]:
+    armies = s.armies
+    listed = get_listed(s.tables)
     out: list[Action] = []
-    links = listed.by_owner("connected" if connected else "adjacent", owner, p,
-                            lambda: _own_moves(listed, _own_links(s, connected)))
-    for f, moves in links:
+    for f, moves in get_fortify_links(s):
         n = armies[f] - 1
         if n < 1:
             continue

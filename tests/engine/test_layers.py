@@ -31,6 +31,8 @@ CORE_LAYERS: list[list[str]] = [
     # the rules: process_* handlers, chance nodes
     ["classic", "chance"],
     ["setup", "legal"],
+    # the legal actions as sequences made on demand (random play)
+    ["views"],
     # the family registry (families plug in by name, never by import)
     ["family"],
     ["consistency", "serial"],

@@ -90,3 +90,47 @@ def test_an_action_listed_for_other_rules_is_parsed_again():
     assert is_listed(a, deal.tables) and not is_listed(a, claim.tables)
     with pytest.raises(IllegalActionError):      # a placement during the first-player roll
         E.apply(claim, a)
+
+
+@pytest.mark.parametrize("options", [None, {"classic.amb.fortify-path": "connected"}])
+def test_the_fortify_view_is_the_listing_made_on_demand(options):
+    """engine.legal_view (what random play reads) gives the fortify phase's listing item by
+    item, in order, negative indices and slices too, and every other phase's list itself;
+    at the ends it raises IndexError as a list does."""
+    from riskspec.reference.views import FortifyView
+    checked = 0
+    for seed in (1, 2):
+        for s in _positions(seed, 2500, options):
+            view, listed = E.legal_view(s), E.legal_actions(s)
+            if s.phase != "fortify" or s.winner >= 0:
+                assert view == listed
+                continue
+            assert isinstance(view, FortifyView)
+            assert len(view) == len(listed) and list(view) == listed
+            assert view[-1] == listed[-1] and view[1:-1:3] == listed[1:-1:3]
+            for bad in (len(listed), -len(listed) - 1):
+                with pytest.raises(IndexError):
+                    view[bad]
+            checked += 1
+    assert checked >= 20
+
+
+def test_random_play_picks_the_same_actions_from_the_view_as_from_the_list():
+    """The driver's by-type and uniform choices from engine.legal_view are those it makes
+    from the full list: the same game, step by step, with the same seed."""
+    for policy in ("by-type", "uniform"):
+        rng_a, rng_b = random.Random(9), random.Random(9)
+        s = E.new_game("classic", 2)
+        fortified = 0
+        for _ in range(3000):
+            if s.winner >= 0:
+                break
+            if E.current_player(s) == E.CHANCE:
+                a = sample_outcome(s, rng_a)
+                assert sample_outcome(s, rng_b) == a
+            else:
+                a = choose_action(E.legal_view(s), rng_a, policy)
+                assert choose_action(E.legal_actions(s), rng_b, policy) == a
+                fortified += a["type"] == "fortify"
+            s, _ = E.apply(s, a)
+        assert fortified >= 5, policy

@@ -152,3 +152,33 @@ def test_observation_tensors_are_the_definitions() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert seen > 50
+
+
+@pytest.mark.parametrize("name,params", [
+    ("riskspec_classic", {"players": 3, "max_turns": 3, "auto_setup": True}),
+    ("riskspec_classic", {"players": 2, "max_turns": 2}),
+    ("riskspec_napoleon_advanced", {"players": 3, "max_turns": 1, "auto_setup": True}),
+])
+def test_the_python_answers_are_the_ones_openspiel_cpp_state_gives(name: str, params: dict) -> None:
+    """``legal_actions`` and ``is_chance_node`` are answered in Python (no round trip through
+    C++): at every state of a random game, terminal included, they equal what OpenSpiel's
+    C++ ``State`` methods answer, for the player to act, each seat and the chance player."""
+    import random
+    game = pyspiel.load_game(name, params)
+    def answer(f, *args):
+        try:
+            return f(*args)
+        except pyspiel.SpielError as exc:   # e.g. legal_actions(-1) at a decision
+            return ("SpielError", str(exc))
+
+    s, rng, seen = game.new_initial_state(), random.Random(5), set()
+    while True:
+        assert s.is_chance_node() == pyspiel.State.is_chance_node(s)
+        assert s.legal_actions() == pyspiel.State.legal_actions(s)
+        for p in (-1, *range(game.num_players())):
+            assert answer(s.legal_actions, p) == answer(pyspiel.State.legal_actions, s, p), p
+        seen.add("terminal" if s.is_terminal() else "chance" if s.is_chance_node() else "decision")
+        if s.is_terminal():
+            break
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert seen == {"terminal", "chance", "decision"}

@@ -126,12 +126,14 @@ class _Core:
         self.decisions = 0
         self.player_of = {seat: i for i, seat in enumerate(game.seats)}
         self.who, self.who_of, self.who_at = 0, None, -1   # current_player, remembered
+        self.checked = False   # an apply_action under way has checked its action
 
     def __deepcopy__(self, memo: Any) -> _Core:
         other = _Core.__new__(_Core)
         other.game, other.player_of, other.decisions = self.game, self.player_of, self.decisions
         other.match = self.match.copy()
         other.who, other.who_of, other.who_at = self.who, self.who_of, self.who_at
+        other.checked = False
         return other
 
     def __getstate__(self) -> dict[str, Any]:  # pickling: the canonical JSON of the state
@@ -198,7 +200,24 @@ class RiskState(pyspiel.State):
         return out
 
     def is_terminal(self) -> bool:
-        return self.current_player() == int(pyspiel.PlayerId.TERMINAL)
+        return self.current_player() == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        # answered here, not by OpenSpiel's C++ State calling back into current_player
+        return self.current_player() == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions()`` (of the player to act; at a chance node the
+        outcomes, in :meth:`chance_outcomes` order) or ``legal_actions(player)``: the lists OpenSpiel's C++ ``State`` gives, answered
+        here without its round trip through C++ and back (a test compares the two)."""
+        who = self.current_player()
+        if player is not None and player != who:    # rare: OpenSpiel's own answer
+            return list(super().legal_actions(player))
+        if who == _TERMINAL:
+            return []
+        if who == _CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return self.position.legal_indices()
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.is_terminal() or player != self.current_player():
@@ -224,7 +243,12 @@ class RiskState(pyspiel.State):
         (:class:`~riskspec.envs.errors.ActionIndexError`) and any action once the state is
         terminal (:class:`~riskspec.envs.errors.EpisodeOverError`)."""
         self._check_not_over()
-        super().apply_action(get_index(action, self._game.codec.size))
+        core = self._core
+        core.checked = True    # _apply_action, called back by OpenSpiel, need not check again
+        try:
+            super().apply_action(get_index(action, self._game.codec.size))
+        finally:
+            core.checked = False
 
     def _check_not_over(self) -> None:
         if self.is_terminal():
@@ -234,8 +258,11 @@ class RiskState(pyspiel.State):
             raise EpisodeOverError(f"the game is over ({why}): it takes no more actions")
 
     def _apply_action(self, action: int) -> None:
-        self._check_not_over()  # also for OpenSpiel's own C++ callers
-        index = get_index(action, self._game.codec.size)
+        if self._core.checked:  # by apply_action, just before
+            index = action
+        else:                   # OpenSpiel's own C++ callers
+            self._check_not_over()
+            index = get_index(action, self._game.codec.size)
         decided = self.current_player() >= 0
         self.position.apply(index)          # an illegal index raises: nothing is counted
         if decided:

@@ -189,10 +189,11 @@ class RiskEnv(AECEnv):
         pos = self.match.position
         seat = self._agent_seat.get(agent)
         obs = self.encoder.observe(pos, seat, self._tracker)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
         if agent == self.agent_selection and agent in self.terminations and not (
                 self.terminations[agent] or self.truncations[agent]):
-            mask[pos.heads()] = 1
+            mask = _mask(pos.heads(), self.codec.size)
+        else:
+            mask = np.zeros(self.codec.size, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def chance_distribution(self) -> list[tuple[int, Fraction]]:
@@ -237,6 +238,20 @@ class RiskEnv(AECEnv):
 
     def __str__(self) -> str:
         return f"riskspec_{self.settings.variant}"
+
+
+def _mask(heads: list[int], size: int) -> np.ndarray:
+    """The action mask (int8, 1 at each of ``heads``).  A few heads are set one by one in a
+    bytearray (NumPy's fancy indexing first converts the list: about 4 µs for ten heads, as
+    much as the engine's step); a long listing by NumPy."""
+    if len(heads) > 64:
+        mask = np.zeros(size, dtype=np.int8)
+        mask[heads] = 1
+        return mask
+    raw = bytearray(size)
+    for h in heads:
+        raw[h] = 1
+    return np.frombuffer(raw, dtype=np.int8)
 
 
 def _render(match: Match) -> str:

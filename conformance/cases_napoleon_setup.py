@@ -1,10 +1,15 @@
 """Scenarios: Risk Napoléon — setup (napoleon.setup.*, with the basic game's deal
-napoleon.basic.deal), on small purpose-built maps (see cases_napoleon).
+napoleon.basic.deal), on the printed Europe board (:mod:`printed`) where it can show the
+case, else on small purpose-built maps (see cases_napoleon).
 
-The Advanced setup on LINE when every territory is full, with and without ships at setup;
-the card table by game turn; claims after the neutral armies' deal, and a claim refused;
-the deal with three players; the setup epidemics on a board of three territories
-(``TRIO``), where the printed board cannot tell the redraw readings apart.
+On the printed board: the card table with four players, the deal with three players and the
+basic game's deal.  On LINE: the Advanced setup when every territory is full, with and
+without ships at setup (40 starting regiments never fill a player's territories on the
+printed board); the basic game's card table by game turn, claims after the neutral armies'
+deal and a claim refused (``tests/conformance/test_printed_board.py`` exempts those two
+rules from the basic game's printed-board cases).  On a board of three territories
+(``TRIO``): the setup epidemics, where the printed board cannot tell the redraw readings
+apart.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, A, V
 from riskspec.conformance.cases_napoleon_readings import _players, _setup
 from riskspec.conformance.lineboard import basic_pos
-from riskspec.conformance.printed import ADVANCED, build_ship
+from riskspec.conformance.printed import ADVANCED, BASIC, build_ship, pos, sc, seats
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
@@ -37,6 +42,7 @@ def _adv_setup(b: Any, land: dict, reserves: list[int], zones: dict | None = Non
     b.position(land, edit=edit, turn=0, **kw)
 
 
+# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
 @scenario("napoleon.setup.reinforce.701",
           "Territories all full and no ship at setup: the last regiments stay out, setup moves on",
           [FULL, "napoleon.setup.place-general-and-fortification"], players=3, variant=A,
@@ -70,6 +76,7 @@ def _full_land(b: Any, reserves: list[int], zones: dict) -> None:
                pending={"seat": 1, "left": 1})
 
 
+# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
 @_ships_in_setup("napoleon.setup.reinforce.702",
                  "Reading ships-in-setup: a player with full territories still places ships, one "
                  "touching none of its territories drops out")
@@ -87,6 +94,7 @@ def full_ships(b: Any) -> None:
                legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
 
 
+# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
 @_ships_in_setup("napoleon.setup.reinforce.703",
                  "Reading ships-in-setup: with every territory full, the last starting regiment "
                  "still buys a ship")
@@ -110,6 +118,7 @@ AMB_TABLE = "napoleon.amb.card-table"
 TURN_LAND = {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (0, 2), "far": (NEUTRAL, 1)}
 
 
+# Inline board: test_printed_board exempts this rule from the basic game's printed cases
 @scenario("napoleon.setup.card-table.701",
           "Reading by-round: the fourth game turn's row is a single card, drawn from what is "
           "left of the pile",
@@ -132,6 +141,7 @@ def table_one_card(b: Any) -> None:
                 "players": _players({"cards": ["c-far"]}, {})})
 
 
+# Inline board: test_printed_board exempts this rule from the basic game's printed cases
 @scenario("napoleon.setup.card-table.702",
           "Reading by-round: a game turn past the table's rows draws nothing",
           [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
@@ -145,28 +155,28 @@ def table_past_rows(b: Any) -> None:
                 "pending": {"to_place": 3, "must_trade": False, "after": "turn"}})
 
 
-@scenario("napoleon.setup.card-table.703",
-          "Reading by-player-count: with four players every player draws the fourth row's "
-          "single card",
-          [TABLE, AMB_TABLE], players=4, variant=A, map=LINE,
-          options={AMB_TABLE: "by-player-count"})
+@sc("napoleon.setup.card-table.703",
+    "Reading by-player-count: with four players every player draws the fourth row's "
+    "single card",
+    [TABLE, AMB_TABLE], players=4, options={AMB_TABLE: "by-player-count"})
 def table_four_players(b: Any) -> None:
-    b.position({"a1": (0, 2), "a2": (1, 2), "b1": (2, 2), "b2": (3, 2), "far": (0, 1)},
-               phase="first-player", pending={"for": "turn"}, turn=0,
-               edit=lambda d: d["turn_flags"].update(land_attacked=False, naval_moves=0))
+    # setup is over: player 3 (seat 2) holds the board but Aquitaine, Castile and Ireland
+    pos(b, {"aquitaine": (0, 2), "castile": (1, 2), "ireland": (3, 2)},
+        phase="first-player", pending={"for": "turn"}, turn=0)
     b.do({"type": "first-player", "player": 2},
          explain="Player 3 plays first; the fourth row of the table (four players) is 1 card, "
                  "drawn by each player in turn order before the first turn.",
          state={"phase": "card-table", "current": 2,
                 "pending": {"seat": 2, "left": 1, "after": "setup"}})
-    b.do({"type": "draw", "card": "c-b1"},
+    b.do({"type": "draw", "card": "card-castile"},
          state={"current": 3, "pending": {"seat": 3, "left": 1, "after": "setup"},
-                "players": [{}, {}, {"cards": ["c-b1"]}, {}]})
+                "players": [{}, {}, {"cards": ["card-castile"]}, {}]})
 
 
 DIST = "napoleon.amb.basic-distribution"
 
 
+# Inline board: test_printed_board exempts this rule from the basic game's printed cases
 @scenario("napoleon.setup.claim.701",
           "Reading claim: once the neutral armies' territories are dealt, the first player "
           "drawn claims first",
@@ -204,6 +214,7 @@ def deal_three(b: Any) -> None:
                    "players": [{"reserve": 40}, {"reserve": 40}, {"reserve": 40}]})
 
 
+# Inline board: test_printed_board exempts this rule from the basic game's printed cases
 @scenario("napoleon.setup.claim.301",
           "Reading claim: player 1's territory cannot be claimed again; a claim puts one regiment",
           ["napoleon.setup.claim", "napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
@@ -221,20 +232,23 @@ def claim_taken(b: Any) -> None:
                 "players": _players({}, {"reserve": 2})})
 
 
-@scenario("napoleon.basic.deal.701",
-          "Reading deal: each dealt territory gets one regiment of the seat dealt to, the "
-          "deal goes round",
-          ["napoleon.basic.deal"], players=2, variant=V, map=LINE)
+@sc("napoleon.basic.deal.701",
+    "Reading deal: each dealt territory gets one regiment of the seat dealt to, the "
+    "deal goes round",
+    ["napoleon.basic.deal"], variant=BASIC)
 def deal_one(b: Any) -> None:
-    b.check(state={"phase": "deal", "pending": {"next": 0}})
-    b.do({"type": "deal", "territory": "b1"},
-         events=[{"type": "territory-dealt", "player": 0, "territory": "b1", "armies": 1}],
-         state={"pending": {"next": 1}, "territories": {"b1": {"owner": 0, "armies": 1}},
-                "players": _players({"reserve": 35}, {})})
-    b.do({"type": "deal", "territory": "a1"},
-         events=[{"type": "territory-dealt", "player": 1, "territory": "a1", "armies": 1}],
-         state={"pending": {"next": 2}, "territories": {"a1": {"owner": 1, "armies": 1}},
-                "players": _players({}, {"reserve": 35})})
+    b.check(state={"phase": "deal", "pending": {"next": 0},
+                   "players": seats(6, p0={"reserve": 36}, p1={"reserve": 36})},
+            explain="a new basic game: the territories are dealt, player 1 first; each player "
+                    "has its 36 starting regiments")
+    b.do({"type": "deal", "territory": "castile"},
+         events=[{"type": "territory-dealt", "player": 0, "territory": "castile", "armies": 1}],
+         state={"pending": {"next": 1}, "territories": {"castile": {"owner": 0, "armies": 1}},
+                "players": seats(6, p0={"reserve": 35})})
+    b.do({"type": "deal", "territory": "aquitaine"},
+         events=[{"type": "territory-dealt", "player": 1, "territory": "aquitaine", "armies": 1}],
+         state={"pending": {"next": 2}, "territories": {"aquitaine": {"owner": 1, "armies": 1}},
+                "players": seats(6, p1={"reserve": 35})})
 
 
 #: a three-territory board (an inline map: the printed board has no setup-epidemic position
@@ -245,6 +259,7 @@ TRIO = small_map({"a": "west", "b": "west", "c": "east"}, {},
                  [("c-a", "a", "infantry"), ("c-b", "b", "cavalry"), ("c-c", "c", "artillery")])
 
 
+# Inline board: three territories give setup-epidemic chances of one denominator, not equal
 @scenario("napoleon.setup.epidemics.411",
           "Reading territory: chances of 5/6 and 1/6 are not the same for every territory",
           ["napoleon.setup.epidemics"], players=3, variant=ADVANCED, map=TRIO,

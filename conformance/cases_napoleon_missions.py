@@ -1,14 +1,21 @@
-"""Scenarios: Risk Napoléon — mission cards (Advanced Rules), on small purpose-built maps.
+"""Scenarios: Risk Napoléon — mission cards (Advanced Rules), most on the printed Europe board.
 
-Every case runs on the LINE board of :mod:`cases_napoleon` (west a1–a2, east b1–b2, far;
-zones z1–z4, z1+z2 the route) with its own mission deck (``missions`` in each case, a
-``riskspec/missions@1`` object): the conditions name LINE's groups, route and places, so
-the vectors hold whatever the printed cards are.  Seats 0, 1, 2 play; seat 0 starts.
-The threshold cases at the end (``napoleon.missions.check.8xx``) bring decks of their own
-(``SHORT``, ``MIXED``; ``CAPITAL_DECK`` on the CAPITALS board of
-:mod:`cases_napoleon`): each condition form met exactly, or one short, at the end-of-turn check;
-so do the ``napoleon.missions.check.1xx`` cases (``EDGE``, ``UNITS``, ``CAPITAL_MISSIONS``,
-``COUNTS``): groups, units in places, capitals and counts met exactly or one short.
+Most cases play on the printed board (``spec/napoleon/map.yaml``) with the Advanced game's
+own decks (``spec/napoleon/missions.yaml``): player 1 (seat 0) typically holds the whole of
+North Africa (``l1-north-africa``) or the route to the Americas (``l2-route-to-the-americas``),
+player 2 (seat 1) Castile, and player 3 (seat 2) every other territory (see :mod:`printed`);
+ending game turn 1 (or 5) player 3 draws the card its whole empires earn, then player 1's
+turn begins with the mission check.  Seats 0, 1, 2 play; seat 0 starts.
+
+The cases whose own mission deck is the subject stay on the LINE board of
+:mod:`cases_napoleon` (west a1–a2, east b1–b2, far; zones z1–z4, z1+z2 the route), each
+with its deck (``missions`` in the case, a ``riskspec/missions@1`` object):
+``napoleon.missions.check.004`` (``DECK``: all / any conditions, which no printed card has),
+the threshold cases ``napoleon.missions.check.8xx`` (``SHORT``, ``MIXED``; ``CAPITAL_DECK`` on
+the CAPITALS board of :mod:`cases_napoleon`): each condition form met exactly, or one short,
+at the end-of-turn check; and the ``napoleon.missions.check.1xx`` cases (``EDGE``, ``UNITS``,
+``CAPITAL_MISSIONS`` on CAPITALS, ``COUNTS``): groups, units in places, capitals and counts
+met exactly or one short.  ``DECK`` and :func:`_pos` also serve other modules' LINE cases.
 """
 
 from __future__ import annotations
@@ -16,6 +23,14 @@ from __future__ import annotations
 from typing import Any
 
 from riskspec.conformance.cases_napoleon import CAPITALS, LINE
+from riskspec.conformance.printed import (
+    get_empire,
+    get_mission_levels,
+    get_route,
+    missions_edit,
+    pos,
+)
+from riskspec.conformance.printed import sc as _psc
 from riskspec.conformance.scenario import scenario
 
 A = "napoleon-advanced"
@@ -103,113 +118,167 @@ def _uniform(seat: int, cards: list[str]) -> list[dict]:
              "p": f"1/{len(cards)}" if len(cards) > 1 else "1"} for m in cards]
 
 
+# ---------------------------------------------------------------- the printed board and decks
+#: player 1 (seat 0) holding the whole of North Africa (bonus 2), 2 regiments a territory
+AFRICA = {t: (0, 2) for t in get_empire("north-africa")}
+#: player 2's (seat 1) foothold; every other territory is player 3's (seat 2, the background)
+P2 = {"castile": (1, 2)}
+AMERICAS = get_route("route-to-the-americas")
+
+
+def _pdeck(level: int, *without: str) -> list[str]:
+    """The printed deck of one level, in deck order, but for ``without``."""
+    return [m for m, lv in get_mission_levels().items() if lv == level and m not in without]
+
+
+def _ppos(b: Any, land: dict, zones: dict | None = None, *, held: dict | None = None,
+          done: dict | None = None, lasting: dict | None = None, levels: dict | None = None,
+          decks: dict | None = None, **kw: Any) -> dict:
+    """A printed-board position: ``land`` and :data:`P2`, the rest player 3's; the missions
+    by seat as :func:`printed.missions_edit` takes them, ``decks`` level → cards left
+    (default: the level's printed cards not held or completed)."""
+    def edit(d: dict) -> None:
+        missions_edit(held=held, done=done, lasting=lasting, levels=levels)(d)
+        d["mission_decks"].update({str(k): list(v) for k, v in (decks or {}).items()})
+    return pos(b, {**P2, **land}, zones=zones, edit=edit, **kw)
+
+
+def _pround_end(b: Any, land: dict, zones: dict | None = None, turn: int = 1, **kw: Any) -> None:
+    """Player 3 (seat 2, the background) ends the last turn of game turn ``turn``, holding
+    whole empires: it has one card to draw (the draw is the case's next step)."""
+    _ppos(b, land, zones, phase="maneuver", current=2, turn=turn, **kw)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}},
+         explain="Player 3 ends its turn holding whole empires: one territory card.")
+
+
+def _pdraw(b: Any, players: list[dict], **kw: Any) -> None:
+    """Player 3 draws the first card of the pile, joker-1; ``players``: the expectations of
+    seats 0 and 1 (player 3's hand is added)."""
+    state = dict(kw.pop("state", {}))
+    state["players"] = [*players, {"cards": ["joker-1"]}]
+    b.do({"type": "draw", "card": "joker-1"}, state=state, **kw)
+
+
 # ---------------------------------------------------------------- setup: the deal
-@mscenario("napoleon.setup.missions.001", "Each player is dealt one mission of each level",
-           ["napoleon.setup.missions"])
+@_psc("napoleon.setup.missions.001", "Each player is dealt one mission of each level",
+      ["napoleon.setup.missions"])
 def deal(b):
     b.new_game()
     b.check(state={"phase": "deal-missions", "pending": {"player": 0, "levels": [1, 2, 3, 4]}},
-            outcomes=_uniform(0, ["m1-west", "m1-zones", "m1-five"]))
-    b.do({"type": "mission", "player": 0, "mission": "m1-zones"},
-         events=[{"type": "mission-dealt", "player": 0, "mission": "m1-zones", "level": 1}],
-         outcomes=_uniform(0, ["m2-route", "m2-east", "m2-garrison"]))
-    # the rest of the deal: player 0's levels 2-4, then player 1's and player 2's 1-4
-    rest = [(0, "m2-route"), (0, "m3-general"), (0, "m4-three"),
-            (1, "m1-west"), (1, "m2-east"), (1, "m3-far"), (1, "m4-generals"),
-            (2, "m1-five"), (2, "m2-garrison"), (2, "m3-either"), (2, "m4-all")]
+            outcomes=_uniform(0, _pdeck(1)))
+    b.do({"type": "mission", "player": 0, "mission": "l1-two-zones"},
+         events=[{"type": "mission-dealt", "player": 0, "mission": "l1-two-zones", "level": 1}],
+         outcomes=_uniform(0, _pdeck(2)))
+    # the rest of the deal: player 1's levels 2-4, then player 2's and player 3's 1-4
+    hands = [["l1-two-zones", "l2-route-to-the-americas", "l3-capture-two-leaders",
+              "l4-thirty-territories"],
+             ["l1-north-africa", "l2-iberian-peninsula", "l3-moscow-and-london", "l4-three-empires"],
+             ["l1-twelve-territories", "l2-united-kingdom", "l3-route-to-the-orient",
+              "l4-french-empire"]]
+    rest = [(seat, m) for seat, hand in enumerate(hands) for m in hand][1:]
     for n, (seat, m) in enumerate(rest):
         b.do({"type": "mission", "player": seat, "mission": m},
              state={"phase": "first-player"} if n == len(rest) - 1 else None)
-    b.check(state={"phase": "first-player", "pending": {"for": "setup"}, "players": [
-        {"missions": ["m1-zones", "m2-route", "m3-general", "m4-three"]},
-        {"missions": ["m1-west", "m2-east", "m3-far", "m4-generals"]},
-        {"missions": ["m1-five", "m2-garrison", "m3-either", "m4-all"]}],
-        "mission_decks": {"1": [], "2": [], "3": [], "4": []}})
+    b.check(state={"phase": "first-player", "pending": {"for": "setup"},
+                   "players": [{"missions": hand} for hand in hands],
+                   "mission_decks": {str(lv): _pdeck(lv, *(m for h in hands for m in h))
+                                     for lv in (1, 2, 3, 4)}},
+            explain="Each level's deck of 10 keeps the 7 cards not dealt.")
 
 
-@mscenario("napoleon.setup.missions.002", "A mission is dealt to the player whose turn it is, "
-           "from the level being dealt", ["napoleon.setup.missions"], negative=True)
+@_psc("napoleon.setup.missions.002", "A mission is dealt to the player whose turn it is, "
+      "from the level being dealt", ["napoleon.setup.missions"], negative=True)
 def deal_wrong(b):
     b.new_game()
-    b.reject({"type": "mission", "player": 1, "mission": "m1-west"}, "wrong-player", rule="napoleon.setup.missions")
-    b.reject({"type": "mission", "player": 0, "mission": "m2-route"}, "not-in-deck", rule="napoleon.setup.missions")
+    b.reject({"type": "mission", "player": 1, "mission": "l1-north-africa"}, "wrong-player",
+             rule="napoleon.setup.missions")
+    b.reject({"type": "mission", "player": 0, "mission": "l2-route-to-the-americas"},
+             "not-in-deck", rule="napoleon.setup.missions")
 
 
 # ---------------------------------------------------------------- checks at turn start / end
-_WEST = {"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)}
 
 
-def _round_end(b: Any, land: dict, zones: dict | None = None, turn: int = 1, **kw: Any) -> None:
-    """Player 2 is about to end the last turn of game turn ``turn``."""
-    _pos(b, land, zones, phase="maneuver", current=2, turn=turn, **kw)
-
-
-@mscenario("napoleon.missions.check.001", "A start-of-turn mission is completed at the start "
-           "of the turn, scores and is replaced", ["napoleon.missions.check",
-                                                    "napoleon.missions.replace"],
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.check.001", "A start-of-turn mission is completed at the start "
+      "of the turn, scores and is replaced", ["napoleon.missions.check",
+                                               "napoleon.missions.replace"],
+      options={"napoleon.amb.card-table": "ignore"})
 def start_check(b):
-    _round_end(b, _WEST, held={0: ["m1-west"]})
-    b.do({"type": "end-turn"},
-         events=[{"type": "mission-completed", "player": 0, "mission": "m1-west", "level": 1,
-                  "vp": 1, "at": "start"}],
-         state={"phase": "deal-missions", "current": 0, "turn": 2,
-                "pending": {"player": 0, "levels": [1], "then": "start"},
-                "players": [{"vp": 1, "missions": [], "missions_completed": ["m1-west"],
-                             "mission_levels_done": [1]}, {}, {}],
-                "turn_flags": {"missions_completed": 1}},
-         outcomes=_uniform(0, ["m1-zones", "m1-five"]))
-    b.do({"type": "mission", "player": 0, "mission": "m1-five"},
-         events=[{"type": "mission-replaced", "player": 0, "mission": "m1-five", "level": 1},
+    m = "l1-north-africa"
+    _pround_end(b, AFRICA, held={0: [m]})
+    _pdraw(b, [{"vp": 1, "missions": [], "missions_completed": [m], "mission_levels_done": [1]},
+               {}],
+           explain="Player 1's turn 2 begins holding the whole of North Africa: the mission is "
+                   "completed (1 point) and a new level-1 card is to be drawn.",
+           events=[{"type": "mission-completed", "player": 0, "mission": m, "level": 1,
+                    "vp": 1, "at": "start"}],
+           state={"phase": "deal-missions", "current": 0, "turn": 2,
+                  "pending": {"player": 0, "levels": [1], "then": "start"},
+                  "turn_flags": {"missions_completed": 1}},
+           outcomes=_uniform(0, _pdeck(1, m)))
+    b.do({"type": "mission", "player": 0, "mission": "l1-twelve-territories"},
+         explain="Then North Africa scores its bonus, 2 points; 3 territories: the minimum 3 "
+                 "regiments and the empire's 2.",
+         events=[{"type": "mission-replaced", "player": 0, "mission": "l1-twelve-territories",
+                  "level": 1},
                  {"type": "victory-points", "player": 0, "vp": 2, "for": "empires"}],
-         state={"phase": "reinforce", "players": [{"vp": 3, "missions": ["m1-five"]}, {}, {}],
-                "mission_decks": {"1": ["m1-zones"]}})
+         state={"phase": "reinforce", "pending": {"to_place": 3 + 2},
+                "players": [{"vp": 3, "missions": ["l1-twelve-territories"]}, {}, {}],
+                "mission_decks": {"1": _pdeck(1, m, "l1-twelve-territories")}})
 
 
-@mscenario("napoleon.missions.check.002", "A mission whose condition fails is not completed",
-           ["napoleon.missions.check"], negative=True,
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.check.002", "A mission whose condition fails is not completed",
+      ["napoleon.missions.check"], negative=True,
+      options={"napoleon.amb.card-table": "ignore"})
 def start_check_fails(b):
-    _round_end(b, {**_WEST, "a2": (1, 2)}, held={0: ["m1-west"]})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
-        {"vp": 0, "missions": ["m1-west"], "missions_completed": []}, {}, {}]})
+    _pround_end(b, {**AFRICA, "tripolitania": (1, 2)}, held={0: ["l1-north-africa"]})
+    _pdraw(b, [{"vp": 0, "missions": ["l1-north-africa"], "missions_completed": []}, {}],
+           explain="Tripolitania is player 2's: North Africa is not whole, nothing scores.",
+           state={"phase": "reinforce", "current": 0, "turn": 2})
 
 
-@mscenario("napoleon.missions.check.003", "An end-of-turn mission is completed at the end of "
-           "the turn", ["napoleon.missions.check", "napoleon.missions.replace"])
+@_psc("napoleon.missions.check.003", "An end-of-turn mission is completed at the end of "
+      "the turn", ["napoleon.missions.check", "napoleon.missions.replace"])
 def end_check(b):
-    _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m3-general"]}, prisoners={0: 1},
-         phase="maneuver", current=0, turn=2)
+    m = "l2-capture-a-general"
+    _ppos(b, AFRICA, held={0: [m]}, prisoners={(0, 1, "generals"): 1},
+          phase="maneuver", current=0, turn=2)
     b.do({"type": "end-turn"},
-         events=[{"type": "mission-completed", "player": 0, "mission": "m3-general", "level": 3,
-                  "vp": 3, "at": "end"}],
-         state={"phase": "deal-missions", "pending": {"player": 0, "levels": [3], "then": "end"},
-                "players": [{"vp": 3}, {}, {}]},
-         outcomes=_uniform(0, ["m3-far", "m3-either"]))
+         explain="Player 1 holds one of player 2's generals captive: the level-2 mission "
+                 "scores its 2 points at the end of the turn; a new level-2 card is to be drawn.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": 2,
+                  "vp": 2, "at": "end"}],
+         state={"phase": "deal-missions", "pending": {"player": 0, "levels": [2], "then": "end"},
+                "players": [{"vp": 2}, {}, {}]},
+         outcomes=_uniform(0, _pdeck(2, m)))
+
+
+#: two zones of player 1's, off North Africa's coasts
+_TWO_ZONES = {"western-mediterranean": (0, 1), "eastern-mediterranean": (0, 1)}
 
 
 def _check_timing(vp: int, held: list[str]):
     def body(b):
-        # the west empire scores 2 at the start of the turn; m1-zones 1 when completed
-        _round_end(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]},
-                   decks={1: []})
-        b.do({"type": "end-turn"}, state={"current": 0, "turn": 2, "phase": "reinforce",
-                                          "players": [{"vp": vp, "missions": held}, {}, {}]})
+        # North Africa scores 2 at the start of the turn; l1-two-zones 1 when completed
+        _pround_end(b, AFRICA, _TWO_ZONES, held={0: ["l1-two-zones"]}, decks={1: []})
+        _pdraw(b, [{"vp": vp, "missions": held}, {}],
+               state={"current": 0, "turn": 2, "phase": "reinforce"})
     return body
 
 
-mscenario("napoleon.amb.mission-check-timing.per-card.001",
-          "An end-of-turn mission whose condition holds at the start of the turn — "
-          "waits for the end", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
-          options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "per-card"},
-          reading=("napoleon.amb.mission-check-timing", "per-card"))(_check_timing(2, ["m1-zones"]))
-mscenario("napoleon.amb.mission-check-timing.both.001",
-          "An end-of-turn mission whose condition holds at the start of the turn — "
-          "completed at once", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
-          options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "both"},
-          reading=("napoleon.amb.mission-check-timing", "both"))(_check_timing(3, []))
+_psc("napoleon.amb.mission-check-timing.per-card.001",
+     "An end-of-turn mission whose condition holds at the start of the turn — "
+     "waits for the end", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
+     options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "per-card"},
+     reading=("napoleon.amb.mission-check-timing", "per-card"))(_check_timing(2, ["l1-two-zones"]))
+_psc("napoleon.amb.mission-check-timing.both.001",
+     "An end-of-turn mission whose condition holds at the start of the turn — "
+     "completed at once", ["napoleon.amb.mission-check-timing", "napoleon.missions.check"],
+     options={"napoleon.amb.card-table": "ignore", "napoleon.amb.mission-check-timing": "both"},
+     reading=("napoleon.amb.mission-check-timing", "both"))(_check_timing(3, []))
 
 
+# Inline board: its test deck's all / any conditions are the subject (no printed card has them)
 @mscenario("napoleon.missions.check.004", "Conditions: all / any, whole groups, routes, "
            "zones, named places and units, on any board", ["napoleon.missions.check"],
           options={"napoleon.amb.card-table": "ignore"})
@@ -227,142 +296,185 @@ def conditions(b):
 
 
 # ---------------------------------------------------------------- one per level per turn
-@mscenario("napoleon.missions.one-per-level.001", "A second mission of a level already "
-           "completed this turn waits", ["napoleon.missions.one-per-level"], negative=True)
+@_psc("napoleon.missions.one-per-level.001", "A second mission of a level already "
+      "completed this turn waits", ["napoleon.missions.one-per-level"], negative=True)
 def one_per_level(b):
-    # m1-west was completed at the start of this turn; m1-zones (its replacement) holds now
-    _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, done={0: ["m1-west"]},
-         levels={0: [1]}, vp={0: 1}, phase="maneuver", current=0, turn=2)
-    b.do({"type": "end-turn"}, explain="the whole west held: a card to draw", state={"phase": "draw", "players": [
-        {"vp": 1, "missions": ["m1-zones"], "missions_completed": ["m1-west"]}, {}, {}]})
+    # l1-north-africa was completed at the start of this turn; l1-two-zones (its
+    # replacement) holds now
+    _ppos(b, AFRICA, _TWO_ZONES, held={0: ["l1-two-zones"]}, done={0: ["l1-north-africa"]},
+          levels={0: [1]}, vp={0: 1}, phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"}, explain="the whole of North Africa held: a card to draw",
+         state={"phase": "draw", "players": [
+             {"vp": 1, "missions": ["l1-two-zones"], "missions_completed": ["l1-north-africa"]},
+             {}, {}]})
 
 
-@mscenario("napoleon.missions.one-per-level.002", "Missions of different levels are completed "
-           "in the same check", ["napoleon.missions.one-per-level", "napoleon.missions.replace"],
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.one-per-level.002", "Missions of different levels are completed "
+      "in the same check", ["napoleon.missions.one-per-level", "napoleon.missions.replace"],
+      options={"napoleon.amb.card-table": "ignore"})
 def several_levels(b):
-    _round_end(b, _WEST, {"z1": (0, 1), "z2": (0, 1)}, held={0: ["m1-west", "m2-route"]})
-    b.do({"type": "end-turn"}, state={
-        "phase": "deal-missions", "current": 0, "turn": 2,
-        "pending": {"player": 0, "levels": [1, 2], "then": "start"},
-        "players": [{"vp": 3, "missions_completed": ["m1-west", "m2-route"]}, {}, {}]})
-    b.do({"type": "mission", "player": 0, "mission": "m1-zones"},
+    done = ["l1-north-africa", "l2-route-to-the-americas"]
+    _pround_end(b, AFRICA, {z: (0, 1) for z in AMERICAS}, held={0: done})
+    _pdraw(b, [{"vp": 1 + 2, "missions_completed": done}, {}],
+           explain="North Africa and the route to the Americas held: a level-1 and a level-2 "
+                   "mission are completed in the same check (1 + 2 points).",
+           state={"phase": "deal-missions", "current": 0, "turn": 2,
+                  "pending": {"player": 0, "levels": [1, 2], "then": "start"}})
+    b.do({"type": "mission", "player": 0, "mission": "l1-two-zones"},
          state={"pending": {"levels": [2]}})
-    b.do({"type": "mission", "player": 0, "mission": "m2-east"},
-         explain="the missions replaced, the whole west scores its 2 points",
-         state={"phase": "reinforce", "players": [{"missions": ["m1-zones", "m2-east"], "vp": 3 + 2}, {}, {}]})
+    b.do({"type": "mission", "player": 0, "mission": "l2-united-kingdom"},
+         explain="the missions replaced, the whole of North Africa scores its 2 points",
+         state={"phase": "reinforce", "players": [
+             {"missions": ["l1-two-zones", "l2-united-kingdom"], "vp": 3 + 2}, {}, {}]})
+
+
+#: player 3 (seat 2, the background) at the end of its fifth turn: the 48 territories but
+#: player 1's four (North Africa and Syria) and player 2's Castile, 43 // 3 = 14 points
+_REST_VP = (48 - 4 - 1) // 3
+
+
+def _pgame_end(b: Any, land: dict, zones: dict | None = None, **kw: Any) -> None:
+    """Player 3 ends game turn 5 (its final count: :data:`_REST_VP` points); it has the card
+    its whole empires earn to draw (the case's next step)."""
+    _ppos(b, land, zones, phase="maneuver", current=2, turn=5, **kw)
+    b.do({"type": "end-turn"},
+         explain=f"Player 3 ends its fifth turn: its 43 territories score {_REST_VP}; the card "
+                 "its whole empires earn is still drawn.",
+         state={"phase": "draw", "pending": {"left": 1},
+                "players": [{}, {}, {"vp": _REST_VP}]})
+
+
+#: player 1's land at the end of the game: North Africa and Syria
+_LAST = {**AFRICA, "syria": (0, 2)}
 
 
 def _final_levels(vp: int):
     def body(b):
-        # the fifth game turn ends; player 0 completed a level-1 mission in its fifth turn
-        _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)},
-                   held={0: ["m1-west"]}, done={0: ["m1-five"]}, levels={0: [1]}, vp={0: 1},
-                   turn=5)
-        b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0,
-                                          "players": [{"vp": vp}, {}, {}]})
+        # the fifth game turn ends; player 1 completed a level-1 mission in its fifth turn
+        _pgame_end(b, _LAST, held={0: ["l1-north-africa"]},
+                   done={0: ["l1-twelve-territories"]}, levels={0: [1]}, vp={0: 15})
+        _pdraw(b, [{"vp": vp}, {}], state={"phase": "game-over", "winner": 0})
     return body
 
 
-mscenario("napoleon.amb.mission-per-level-scope.player-turn.001",
-          "A level completed in one's last turn — the final check is a check of its own",
-          ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
-           "napoleon.scoring.final-missions"],
-          options={"napoleon.amb.mission-per-level-scope": "player-turn"},
-          reading=("napoleon.amb.mission-per-level-scope", "player-turn"))(_final_levels(2))
-mscenario("napoleon.amb.mission-per-level-scope.game-turn.001",
-          "A level completed in one's last turn — the final check belongs to that game turn",
-          ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
-           "napoleon.scoring.final-missions"],
-          options={"napoleon.amb.mission-per-level-scope": "game-turn"},
-          reading=("napoleon.amb.mission-per-level-scope", "game-turn"))(_final_levels(1))
+_psc("napoleon.amb.mission-per-level-scope.player-turn.001",
+     "A level completed in one's last turn — the final check is a check of its own",
+     ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
+      "napoleon.scoring.final-missions"],
+     options={"napoleon.amb.mission-per-level-scope": "player-turn"},
+     reading=("napoleon.amb.mission-per-level-scope", "player-turn"))(_final_levels(16))
+_psc("napoleon.amb.mission-per-level-scope.game-turn.001",
+     "A level completed in one's last turn — the final check belongs to that game turn",
+     ["napoleon.amb.mission-per-level-scope", "napoleon.missions.one-per-level",
+      "napoleon.scoring.final-missions"],
+     options={"napoleon.amb.mission-per-level-scope": "game-turn"},
+     reading=("napoleon.amb.mission-per-level-scope", "game-turn"))(_final_levels(15))
 
 
 # ---------------------------------------------------------------- replacement, empty deck
-@mscenario("napoleon.missions.replace.001", "A completed mission with that level's deck empty: "
-           "nothing is drawn", ["napoleon.missions.replace"],
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.replace.001", "A completed mission with that level's deck empty: "
+      "nothing is drawn", ["napoleon.missions.replace"],
+      options={"napoleon.amb.card-table": "ignore"})
 def empty_deck(b):
-    _round_end(b, _WEST, held={0: ["m1-west"]}, decks={1: []})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
-        {"vp": 3, "missions": [], "missions_completed": ["m1-west"]}, {}, {}]})
+    _pround_end(b, AFRICA, held={0: ["l1-north-africa"]}, decks={1: []})
+    _pdraw(b, [{"vp": 1 + 2, "missions": [], "missions_completed": ["l1-north-africa"]}, {}],
+           explain="The mission scores 1 and North Africa 2; the level-1 deck is empty: no "
+                   "card replaces the mission.",
+           state={"phase": "reinforce", "current": 0, "turn": 2})
 
 
-@mscenario("napoleon.missions.replace.002", "A completed mission stays completed when its "
-           "condition fails", ["napoleon.missions.replace"],
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.replace.002", "A completed mission stays completed when its "
+      "condition fails", ["napoleon.missions.replace"],
+      options={"napoleon.amb.card-table": "ignore"})
 def stays_completed(b):
-    _round_end(b, {**_WEST, "a2": (1, 2)}, done={0: ["m1-west"]}, vp={0: 1})
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2, "players": [
-        {"vp": 1, "missions_completed": ["m1-west"]}, {}, {}]})
+    _pround_end(b, {**AFRICA, "tripolitania": (1, 2)}, done={0: ["l1-north-africa"]}, vp={0: 1})
+    _pdraw(b, [{"vp": 1, "missions_completed": ["l1-north-africa"]}, {}],
+           explain="North Africa is no longer whole (Tripolitania is player 2's): the mission "
+                   "keeps its point.",
+           state={"phase": "reinforce", "current": 0, "turn": 2})
 
 
 # ---------------------------------------------------------------- bonuses
-_ROUTE = {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (2, 2), "far": (1, 2)}
+#: player 1 in England alone (not the whole United Kingdom)
+_ENGLAND = {"england": (0, 2)}
+_ROUTE_HELD = {z: (0, 1) for z in AMERICAS}
 
 
-@mscenario("napoleon.missions.lasting-bonus.001", "A lasting bonus is paid from the "
-           "reinforcements of the turn the mission is completed", ["napoleon.missions.lasting-bonus"],
-          options={"napoleon.amb.card-table": "ignore"})
+@_psc("napoleon.missions.lasting-bonus.001", "A lasting bonus is paid from the "
+      "reinforcements of the turn the mission is completed", ["napoleon.missions.lasting-bonus"],
+      options={"napoleon.amb.card-table": "ignore"})
 def lasting_paid(b):
-    # a1 + z1 + z2: 3 places → 1, minimum 3; the route +4; the mission +1
-    _round_end(b, _ROUTE, {"z1": (0, 1), "z2": (0, 1)}, held={0: ["m2-route"]}, decks={2: []})
-    b.do({"type": "end-turn"},
-         events=[{"type": "mission-completed", "player": 0, "mission": "m2-route", "level": 2,
-                  "vp": 2, "at": "start", "lasting_bonus": 1},
-                 {"type": "mission-reinforcements", "player": 0, "armies": 1}],
-         state={"phase": "reinforce", "current": 0, "turn": 2, "pending": {"to_place": 3 + 4 + 1},
-                "players": [{"lasting_bonuses": ["m2-route"], "vp": 2}, {}, {}]})
+    m = "l2-route-to-the-americas"
+    # England + the route's 3 zones: 4 places → 1, minimum 3; the route +2; the mission +1
+    _pround_end(b, _ENGLAND, _ROUTE_HELD, held={0: [m]}, decks={2: []})
+    _pdraw(b, [{"lasting_bonuses": [m], "vp": 2}, {}],
+           events=[{"type": "mission-completed", "player": 0, "mission": m, "level": 2,
+                    "vp": 2, "at": "start", "lasting_bonus": 1},
+                   {"type": "mission-reinforcements", "player": 0, "armies": 1}],
+           state={"phase": "reinforce", "current": 0, "turn": 2,
+                  "pending": {"to_place": 3 + 2 + 1}})
 
 
-@mscenario("napoleon.missions.lasting-bonus.002", "A lasting bonus is not paid while its "
-           "condition fails", ["napoleon.missions.lasting-bonus"], negative=True,
-           options={"napoleon.amb.card-table": "ignore", "napoleon.amb.lasting-bonus": "resumes"})
+@_psc("napoleon.missions.lasting-bonus.002", "A lasting bonus is not paid while its "
+      "condition fails", ["napoleon.missions.lasting-bonus"], negative=True,
+      options={"napoleon.amb.card-table": "ignore", "napoleon.amb.lasting-bonus": "resumes"})
 def lasting_unpaid(b):
-    _round_end(b, {**_ROUTE, "a2": (0, 2)}, {"z1": (0, 1), "z2": (1, 1)}, done={0: ["m2-route"]},
-               lasting={0: ["m2-route"]})
-    # a1, a2, z1: 3 places → minimum 3; the west empire +2 (and 2 points); no route, no mission bonus
-    b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
-                                      "pending": {"to_place": 3 + 2}, "players": [{"vp": 2}, {}, {}]})
+    m = "l2-route-to-the-americas"
+    uk = {t: (0, 2) for t in get_empire("united-kingdom")}
+    _pround_end(b, uk, {"western-europe-atlantic": (0, 1), "north-sea": (0, 1),
+                        "baltic-sea": (1, 1)}, done={0: [m]}, lasting={0: [m]})
+    # 3 territories + 2 zones: 5 places → minimum 3; the United Kingdom +2 (and 2 points);
+    # no route (the Baltic Sea is player 2's), no mission bonus
+    _pdraw(b, [{"vp": 2}, {}], state={"phase": "reinforce", "current": 0, "turn": 2,
+                                       "pending": {"to_place": 3 + 2}})
 
 
 def _lose_route(lasting: list[str], lost: bool):
     def body(b):
-        # player 1's ships in z3 sink player 0's ship in z2: the route is broken
-        _pos(b, _ROUTE, {"z1": (0, 1), "z2": (0, 1), "z3": (1, 3)}, done={0: ["m2-route"]},
-             lasting={0: ["m2-route"]}, current=1, turn=2)
-        b.attack("z3", "z2", 2, state={"phase": "battle"})
+        # player 2's ships in the Western Mediterranean sink player 1's ship in the Western
+        # Europe Atlantic: the route to the Americas is broken
+        m = "l2-route-to-the-americas"
+        _ppos(b, _ENGLAND, {**_ROUTE_HELD, "western-mediterranean": (1, 3)}, done={0: [m]},
+              lasting={0: [m]}, current=1, turn=2)
+        b.attack("western-mediterranean", "western-europe-atlantic", 2, state={"phase": "battle"})
         b.roll([6, 5], [1], events=[
-            {"type": "battle", "from": "z3", "to": "z2", "attacker_losses": 0,
-             "defender_losses": 1}]
-            + ([{"type": "mission-bonus-lost", "player": 0, "mission": "m2-route"}] if lost else []),
-            state={"players": [{"lasting_bonuses": lasting, "missions_completed": ["m2-route"]},
-                               {}, {}], "phase": "occupy", "zones": {"z2": {"owner": 1, "ships": 0}}})
+            {"type": "battle", "from": "western-mediterranean", "to": "western-europe-atlantic",
+             "attacker_losses": 0, "defender_losses": 1}]
+            + ([{"type": "mission-bonus-lost", "player": 0, "mission": m}] if lost else []),
+            state={"players": [{"lasting_bonuses": lasting, "missions_completed": [m]}, {}, {}],
+                   "phase": "occupy",
+                   "zones": {"western-europe-atlantic": {"owner": 1, "ships": 0}}})
     return body
 
 
-mscenario("napoleon.amb.lasting-bonus.lost-for-good.001",
-          "A lasting bonus whose condition fails — the card is turned face down for good",
-          ["napoleon.amb.lasting-bonus", "napoleon.missions.lasting-bonus"],
-          options={"napoleon.amb.lasting-bonus": "lost-for-good"},
-          reading=("napoleon.amb.lasting-bonus", "lost-for-good"))(_lose_route([], True))
-mscenario("napoleon.amb.lasting-bonus.resumes.001",
-          "A lasting bonus whose condition fails — kept, paid again when it holds",
-          ["napoleon.amb.lasting-bonus", "napoleon.missions.lasting-bonus"],
-          options={"napoleon.amb.lasting-bonus": "resumes"},
-          reading=("napoleon.amb.lasting-bonus", "resumes"))(_lose_route(["m2-route"], False))
+_psc("napoleon.amb.lasting-bonus.lost-for-good.001",
+     "A lasting bonus whose condition fails — the card is turned face down for good",
+     ["napoleon.amb.lasting-bonus", "napoleon.missions.lasting-bonus"],
+     options={"napoleon.amb.lasting-bonus": "lost-for-good"},
+     reading=("napoleon.amb.lasting-bonus", "lost-for-good"))(_lose_route([], True))
+_psc("napoleon.amb.lasting-bonus.resumes.001",
+     "A lasting bonus whose condition fails — kept, paid again when it holds",
+     ["napoleon.amb.lasting-bonus", "napoleon.missions.lasting-bonus"],
+     options={"napoleon.amb.lasting-bonus": "resumes"},
+     reading=("napoleon.amb.lasting-bonus", "resumes"))(
+         _lose_route(["l2-route-to-the-americas"], False))
 
 
-@mscenario("napoleon.amb.end-mission-bonus.next-reinforcement.001",
-           "A one-time bonus won at the end of the turn — received in the next reinforcement "
-           "phase", ["napoleon.amb.end-mission-bonus", "napoleon.missions.lasting-bonus"],
-           options={"napoleon.amb.end-mission-bonus": "next-reinforcement"},
-           reading=("napoleon.amb.end-mission-bonus", "next-reinforcement"))
+@_psc("napoleon.amb.end-mission-bonus.next-reinforcement.001",
+      "A one-time bonus won at the end of the turn — received in the next reinforcement "
+      "phase", ["napoleon.amb.end-mission-bonus", "napoleon.missions.lasting-bonus"],
+      options={"napoleon.amb.end-mission-bonus": "next-reinforcement"},
+      reading=("napoleon.amb.end-mission-bonus", "next-reinforcement"))
 def end_bonus(b):
-    _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, decks={1: []},
-         phase="maneuver", current=0, turn=2)
+    m = "l1-fleet-of-six"
+    uk = {t: (0, 2) for t in get_empire("united-kingdom")}
+    _ppos(b, uk, {"north-sea": (0, 6)}, held={0: [m]}, decks={1: []},
+          phase="maneuver", current=0, turn=2)
     b.do({"type": "end-turn"},
-         events=[{"type": "mission-completed", "player": 0, "mission": "m1-zones", "level": 1,
+         explain="Six English ships in the North Sea: the mission scores 1 point and its 2 "
+                 "one-time regiments wait for the next reinforcement phase; the mission and "
+                 "the whole United Kingdom earn cards.",
+         events=[{"type": "mission-completed", "player": 0, "mission": m, "level": 1,
                   "vp": 1, "at": "end", "reinforcements": 2}],
          state={"players": [{"mission_reinforcements": 2, "vp": 1}, {}, {}], "phase": "draw"})
 
@@ -370,139 +482,166 @@ def end_bonus(b):
 # ---------------------------------------------------------------- first turn
 def _first_turn(vp: int):
     def body(b):
-        # player 2 places the last fortification of the setup; player 0 wins the roll
-        _pos(b, _WEST, held={0: ["m1-west"]}, decks={1: []}, phase="setup-leaders", current=2,
-             turn=0, pending={"generals": 0, "fortifications": 1})
-        b.do({"type": "place-fortification", "territory": "b2"},
+        # player 3 places the last fortification of the setup; player 1 wins the roll
+        _ppos(b, AFRICA, held={0: ["l1-north-africa"]}, decks={1: []}, phase="setup-leaders",
+              current=2, turn=0, pending={"generals": 0, "fortifications": 1})
+        b.do({"type": "place-fortification", "territory": "kingdom-of-sweden"},
              state={"phase": "epidemics", "pending": {"left": 4, "moving": False},
-                    "territories": {"b2": {"fortifications": 1}}})
-        # the setup's epidemics come last (napoleon.setup.epidemics), one per empire
-        b.do({"type": "epidemic", "territory": "a2"},
-             state={"pending": {"left": 3}, "territories": {"a2": {"epidemics": 1}}})
-        b.do({"type": "epidemic", "territory": "b1"},
-             state={"pending": {"left": 2}, "territories": {"b1": {"epidemics": 1}}})
-        b.do({"type": "epidemic", "territory": "far"},
+                    "territories": {"kingdom-of-sweden": {"fortifications": 1}}})
+        # the setup's epidemics come last (napoleon.setup.epidemics), four in four empires:
+        # one in player 1's North Africa, which stays whole (an epidemic strikes later)
+        b.do({"type": "epidemic", "territory": "tripolitania"},
+             state={"pending": {"left": 3}, "territories": {"tripolitania": {"epidemics": 1}}})
+        b.do({"type": "epidemic", "territory": "castile"},
+             state={"pending": {"left": 2}, "territories": {"castile": {"epidemics": 1}}})
+        b.do({"type": "epidemic", "territory": "england"},
+             state={"pending": {"left": 1}, "territories": {"england": {"epidemics": 1}}})
+        b.do({"type": "epidemic", "territory": "great-russia"},
              state={"phase": "first-player", "pending": {"for": "turn"},
-                    "territories": {"far": {"epidemics": 1}}})
+                    "territories": {"great-russia": {"epidemics": 1}}})
         b.do({"type": "first-player", "player": 0},
              state={"phase": "card-table", "current": 0, "turn": 1})
         # the card table's first row: two territory cards for the first player
-        b.do({"type": "draw", "card": "c-a1"}, state={"players": [{"cards": ["c-a1"]}, {}, {}]})
-        b.do({"type": "draw", "card": "c-a2"}, state={"players": [{"cards": ["c-a1", "c-a2"], "vp": vp},
-                                                                  {}, {}], "phase": "reinforce"})
+        b.do({"type": "draw", "card": "card-egypt"},
+             state={"players": [{"cards": ["card-egypt"]}, {}, {}]})
+        b.do({"type": "draw", "card": "card-maghreb"},
+             state={"players": [{"cards": ["card-egypt", "card-maghreb"], "vp": vp}, {}, {}],
+                    "phase": "reinforce"})
         b.check(state={"turn": 1, "current": 0, "phase": "reinforce",
                        "players": [{"vp": vp}, {}, {}]})
     return body
 
 
-mscenario("napoleon.amb.first-turn-mission.warning.001",
-          "A whole empire from the start — its mission is completed in the first turn",
-          ["napoleon.amb.first-turn-mission", "napoleon.missions.check"],
-          options={"napoleon.amb.first-turn-mission": "warning"},
-          reading=("napoleon.amb.first-turn-mission", "warning"))(_first_turn(3))
-mscenario("napoleon.amb.first-turn-mission.not-before-turn-two.001",
-          "A whole empire from the start — no mission at the start of the first turn",
-          ["napoleon.amb.first-turn-mission", "napoleon.missions.check"],
-          options={"napoleon.amb.first-turn-mission": "not-before-turn-two"},
-          reading=("napoleon.amb.first-turn-mission", "not-before-turn-two"))(_first_turn(2))
+_psc("napoleon.amb.first-turn-mission.warning.001",
+     "A whole empire from the start — its mission is completed in the first turn",
+     ["napoleon.amb.first-turn-mission", "napoleon.missions.check"],
+     options={"napoleon.amb.first-turn-mission": "warning"},
+     reading=("napoleon.amb.first-turn-mission", "warning"))(_first_turn(1 + 2))
+_psc("napoleon.amb.first-turn-mission.not-before-turn-two.001",
+     "A whole empire from the start — no mission at the start of the first turn",
+     ["napoleon.amb.first-turn-mission", "napoleon.missions.check"],
+     options={"napoleon.amb.first-turn-mission": "not-before-turn-two"},
+     reading=("napoleon.amb.first-turn-mission", "not-before-turn-two"))(_first_turn(2))
 
 
 # ---------------------------------------------------------------- end of turn: the mission card
-@mscenario("napoleon.end-of-turn.draws.201", "A mission completed this turn earns a territory "
-           "card at its end", ["napoleon.end-of-turn.draws"])
+#: player 1 in Tripolitania and the Maghreb (not the whole of North Africa) and two zones
+_NO_EMPIRE = {"tripolitania": (0, 2), "maghreb": (0, 2)}
+
+
+@_psc("napoleon.end-of-turn.draws.201", "A mission completed this turn earns a territory "
+      "card at its end", ["napoleon.end-of-turn.draws"])
 def mission_card(b):
-    _pos(b, {**_WEST, "a2": (1, 2)}, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, decks={1: []},
-         phase="maneuver", current=0, turn=2)
-    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 1}, {}, {}]})
+    _ppos(b, _NO_EMPIRE, _TWO_ZONES, held={0: ["l1-two-zones"]}, decks={1: []},
+          phase="maneuver", current=0, turn=2)
+    b.do({"type": "end-turn"},
+         explain="Two zones held: the mission is completed (1 point) and earns the one card; "
+                 "no invasion, no whole empire.",
+         state={"phase": "draw", "pending": {"left": 1}, "players": [{"vp": 1}, {}, {}]})
+
+
+#: player 2 holding the whole United Kingdom (2 points at the start of its turn)
+_P2_UK = {t: (1, 2) for t in get_empire("united-kingdom")}
 
 
 def _tradeoff(phase: str):
     def body(b):
-        _pos(b, {**_WEST, "a2": (1, 2)}, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]},
-             decks={1: []}, phase="maneuver", current=0, turn=2)
+        _ppos(b, {**_NO_EMPIRE, **_P2_UK}, _TWO_ZONES, held={0: ["l1-two-zones"]},
+              decks={1: []}, phase="maneuver", current=0, turn=2)
         b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]} if phase == "draw"
-             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 1}, {}]},
-             explain=None if phase == "draw" else "player 1 starts its turn holding the south: 1 point")
+             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 2}, {}]},
+             explain=None if phase == "draw"
+             else "player 2 starts its turn holding the United Kingdom: 2 points")
     return body
 
 
-mscenario("napoleon.capitals.card-tradeoff.201", "With capitals a completed mission earns no "
-          "card", ["napoleon.capitals.card-tradeoff", "napoleon.end-of-turn.draws"],
-          options={"napoleon.amb.card-table": "ignore", "capitals": "on"}, negative=True)(_tradeoff("reinforce"))
+_psc("napoleon.capitals.card-tradeoff.201", "With capitals a completed mission earns no "
+     "card", ["napoleon.capitals.card-tradeoff", "napoleon.end-of-turn.draws"],
+     options={"napoleon.amb.card-table": "ignore", "capitals": "on"}, negative=True)(_tradeoff("reinforce"))
 
 
 # ---------------------------------------------------------------- end of the game
 def _final(vp0: int, held: list[str]):
     def body(b):
-        # game turn 5 ends; player 0 holds the west empire (m1-west, a start mission) and
-        # three territories (m4-three, an end mission)
-        _round_end(b, {"a1": (0, 2), "a2": (0, 2), "b1": (0, 2), "b2": (2, 2), "far": (1, 2)},
-                   held={0: ["m1-west", "m4-three"]}, turn=5)
-        b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0, "players": [
-            {"vp": vp0, "missions": held}, {}, {}]})
+        # game turn 5 ends; player 1 holds North Africa (l1-north-africa, a start mission)
+        # and Egypt, Syria and the Eastern Mediterranean (l2-egyptian-expedition, an end
+        # mission)
+        _pgame_end(b, _LAST, {"eastern-mediterranean": (0, 1)},
+                   held={0: ["l1-north-africa", "l2-egyptian-expedition"]}, vp={0: 15})
+        _pdraw(b, [{"vp": vp0, "missions": held}, {}], state={"phase": "game-over", "winner": 0})
     return body
 
 
-mscenario("napoleon.scoring.final-missions.001", "After the fifth turn, start-of-turn missions "
-          "get a last check", ["napoleon.scoring.final-missions"])(_final(1, ["m4-three"]))
-mscenario("napoleon.amb.final-mission-check.start-missions.001",
-          "After the fifth turn — only start-of-turn missions are checked",
-          ["napoleon.amb.final-mission-check", "napoleon.scoring.final-missions"],
-          options={"napoleon.amb.final-mission-check": "start-missions"},
-          reading=("napoleon.amb.final-mission-check", "start-missions"))(_final(1, ["m4-three"]))
-mscenario("napoleon.amb.final-mission-check.all-missions.001",
-          "After the fifth turn — every remaining mission is checked",
-          ["napoleon.amb.final-mission-check", "napoleon.scoring.final-missions"],
-          options={"napoleon.amb.final-mission-check": "all-missions"},
-          reading=("napoleon.amb.final-mission-check", "all-missions"))(_final(5, []))
+_psc("napoleon.scoring.final-missions.001", "After the fifth turn, start-of-turn missions "
+     "get a last check",
+     ["napoleon.scoring.final-missions"])(_final(15 + 1, ["l2-egyptian-expedition"]))
+_psc("napoleon.amb.final-mission-check.start-missions.001",
+     "After the fifth turn — only start-of-turn missions are checked",
+     ["napoleon.amb.final-mission-check", "napoleon.scoring.final-missions"],
+     options={"napoleon.amb.final-mission-check": "start-missions"},
+     reading=("napoleon.amb.final-mission-check", "start-missions"))(
+         _final(15 + 1, ["l2-egyptian-expedition"]))
+_psc("napoleon.amb.final-mission-check.all-missions.001",
+     "After the fifth turn — every remaining mission is checked",
+     ["napoleon.amb.final-mission-check", "napoleon.scoring.final-missions"],
+     options={"napoleon.amb.final-mission-check": "all-missions"},
+     reading=("napoleon.amb.final-mission-check", "all-missions"))(_final(15 + 1 + 2, []))
 
 
-#: players 0 and 1: 3 regiments each, no whole empire; player 2 ends game turn 5
-_TIED = {"a1": (0, 2), "far": (0, 1), "a2": (1, 1), "b2": (1, 2), "b1": (2, 1)}
+#: players 1 and 2: 3 regiments each, no whole empire, 20 points each (player 3 ends game
+#: turn 5 with 14)
+_TIED = {"egypt": (0, 2), "syria": (0, 1), "castile": (1, 2), "portugal": (1, 1)}
 
 
-@mscenario("napoleon.scoring.tie-break.201", "Tied on points and regiments: the most missions "
-           "completed wins", ["napoleon.scoring.tie-break"])
+@_psc("napoleon.scoring.tie-break.201", "Tied on points and regiments: the most missions "
+      "completed wins", ["napoleon.scoring.tie-break"])
 def tie_missions(b):
-    _round_end(b, _TIED, done={0: ["m1-west"], 1: ["m1-five", "m2-east"]}, vp={0: 3, 1: 3},
-               turn=5)
-    b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 1},
-         events=[{"type": "victory", "player": 1, "players": [1],
-                  "rule": "napoleon.scoring.tie-break"}])
+    _ppos(b, _TIED, done={0: ["l1-north-africa"], 1: ["l1-twelve-territories", "l2-united-kingdom"]},
+          vp={0: 20, 1: 20}, phase="maneuver", current=2, turn=5)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "players": [{}, {}, {"vp": 44 // 3}]},
+         explain="Player 3's 44 territories score 14: players 1 and 2 lead with 20.")
+    _pdraw(b, [{}, {}], state={"phase": "game-over", "winner": 1},
+           explain="Tied on 20 points and 3 regiments: player 2 completed two missions, player 1 one.",
+           events=[{"type": "victory", "player": 1, "players": [1],
+                    "rule": "napoleon.scoring.tie-break"}])
 
 
-@mscenario("napoleon.scoring.tie-break.202", "Tied on points, regiments and missions: the "
-           "victory is shared", ["napoleon.scoring.tie-break"])
+@_psc("napoleon.scoring.tie-break.202", "Tied on points, regiments and missions: the "
+      "victory is shared", ["napoleon.scoring.tie-break"])
 def tie_shared(b):
-    _round_end(b, _TIED, done={0: ["m1-west"], 1: ["m2-east"]}, vp={0: 3, 1: 3}, turn=5)
-    b.do({"type": "end-turn"}, state={"phase": "game-over", "winner": 0, "co_winners": [0, 1]},
-         events=[{"type": "victory", "player": 0, "players": [0, 1],
-                  "rule": "napoleon.scoring.tie-break"}])
+    _ppos(b, _TIED, done={0: ["l1-north-africa"], 1: ["l2-united-kingdom"]}, vp={0: 20, 1: 20},
+          phase="maneuver", current=2, turn=5)
+    b.do({"type": "end-turn"}, state={"phase": "draw", "players": [{}, {}, {"vp": 44 // 3}]})
+    _pdraw(b, [{}, {}], state={"phase": "game-over", "winner": 0, "co_winners": [0, 1]},
+           events=[{"type": "victory", "player": 0, "players": [0, 1],
+                    "rule": "napoleon.scoring.tie-break"}])
 
 
 def _capitals_tradeoff(phase: str):
     def body(b):
-        # player 0 completes m1-zones at the end of its turn and holds the west empire
-        _pos(b, _WEST, {"z3": (0, 1), "z4": (0, 1)}, held={0: ["m1-zones"]}, decks={1: []},
-             phase="maneuver", current=0, turn=2)
+        # player 1 completes l1-two-zones at the end of its turn and holds North Africa
+        _ppos(b, {**AFRICA, **_P2_UK}, _TWO_ZONES, held={0: ["l1-two-zones"]}, decks={1: []},
+              phase="maneuver", current=0, turn=2)
         b.do({"type": "end-turn"}, state={"phase": phase, "players": [{"vp": 1}, {}, {}]} if phase == "draw"
-             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 1}, {}]},
-             explain=None if phase == "draw" else "player 1 starts its turn holding the south: 1 point")
+             else {"phase": phase, "current": 1, "players": [{"vp": 1}, {"vp": 2}, {}]},
+             explain=None if phase == "draw"
+             else "player 2 starts its turn holding the United Kingdom: 2 points")
     return body
 
 
-mscenario("napoleon.amb.capitals-tradeoff.mission-condition.001",
-          "Capitals on, a mission completed and an empire held — only the mission card is lost",
-          ["napoleon.amb.capitals-tradeoff", "napoleon.capitals.card-tradeoff"],
-          options={"capitals": "on", "napoleon.amb.capitals-tradeoff": "mission-condition"},
-          reading=("napoleon.amb.capitals-tradeoff", "mission-condition"))(
-              _capitals_tradeoff("draw"))
-mscenario("napoleon.amb.capitals-tradeoff.all-draws.001",
-          "Capitals on, a mission completed and an empire held — no end-of-turn card at all",
-          ["napoleon.amb.capitals-tradeoff", "napoleon.capitals.card-tradeoff"],
-          options={"napoleon.amb.card-table": "ignore", "capitals": "on", "napoleon.amb.capitals-tradeoff": "all-draws"},
-          reading=("napoleon.amb.capitals-tradeoff", "all-draws"))(
-              _capitals_tradeoff("reinforce"))
+_psc("napoleon.amb.capitals-tradeoff.mission-condition.001",
+     "Capitals on, a mission completed and an empire held — only the mission card is lost",
+     ["napoleon.amb.capitals-tradeoff", "napoleon.capitals.card-tradeoff"],
+     options={"capitals": "on", "napoleon.amb.capitals-tradeoff": "mission-condition"},
+     reading=("napoleon.amb.capitals-tradeoff", "mission-condition"))(
+         _capitals_tradeoff("draw"))
+_psc("napoleon.amb.capitals-tradeoff.all-draws.001",
+     "Capitals on, a mission completed and an empire held — no end-of-turn card at all",
+     ["napoleon.amb.capitals-tradeoff", "napoleon.capitals.card-tradeoff"],
+     options={"napoleon.amb.card-table": "ignore", "capitals": "on",
+              "napoleon.amb.capitals-tradeoff": "all-draws"},
+     reading=("napoleon.amb.capitals-tradeoff", "all-draws"))(
+         _capitals_tradeoff("reinforce"))
 
 
 # ---------------------------------------------------------------- conditions at their thresholds
@@ -537,6 +676,7 @@ _EDGE_ZONES = {"z1": (0, 1), "z2": (0, 1)}
 _NO_DECKS: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
 
 
+# Inline board: its deck SHORT, each condition one short of its threshold, is the subject
 @scenario("napoleon.missions.check.801",
           "Mission conditions one short of their thresholds: regiments, routes, a named place, a general",
           ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=SHORT, negative=True)
@@ -555,6 +695,7 @@ def thresholds_short(b):
                              "missions_completed": []}, {}, {}]})
 
 
+# Inline board: its deck MIXED (a route count with no route named, an 'all') is the subject
 @scenario("napoleon.missions.check.802",
           "A route count with no route named is met by any route; 'all' needs every part",
           ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=MIXED)
@@ -579,6 +720,7 @@ CAPITAL_DECK = _deck([
 ])
 
 
+# Inline board: its deck CAPITAL_DECK (named capitals, a capital count) is the subject
 @scenario("napoleon.missions.check.803",
           "Named capitals: every one must be held; a capital count alone is met by any capital",
           ["napoleon.missions.check"], players=3, variant=A, map=CAPITALS, missions=CAPITAL_DECK)
@@ -643,6 +785,7 @@ def _edge_pos(b: Any, held: list[str]) -> None:
          phase="maneuver", current=0, turn=2)
 
 
+# Inline board: its deck EDGE, each condition met exactly, is the subject
 @scenario("napoleon.missions.check.101",
           "Mission conditions met exactly: counts, least regiments, named places, regiments in places",
           ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.end-of-turn.draws"],
@@ -662,6 +805,7 @@ def missions_met(b: Any) -> None:
                              "missions_completed": ["met-1", "met-2", "met-3", "met-4"]}, {}, {}]})
 
 
+# Inline board: its deck EDGE, each condition one short, is the subject
 @scenario("napoleon.missions.check.102",
           "Mission conditions one short: a territory, a zone, a named place, a ship",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
@@ -687,6 +831,7 @@ def _more_cards() -> list[dict]:
 UNITS = _edge_deck(_more_cards())
 
 
+# Inline board: its deck UNITS (units counted in named places) is the subject
 @scenario("napoleon.missions.check.103",
           "Units counted where a mission says: ships in the first zone, regiments on land only",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
@@ -718,6 +863,7 @@ def _capital_cards() -> list[dict]:
 CAPITAL_MISSIONS = _edge_deck(_capital_cards())
 
 
+# Inline board: its deck CAPITAL_MISSIONS (named capitals and counts) is the subject
 @scenario("napoleon.missions.check.104",
           "Capitals held for a mission: a named capital and a count, met exactly and one short",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=CAPITALS,
@@ -750,6 +896,7 @@ def _count_cards() -> list[dict]:
 COUNTS = _edge_deck(_count_cards())
 
 
+# Inline board: its deck COUNTS (territory counts, named places) is the subject
 @scenario("napoleon.missions.check.105",
           "Territories counted for a mission: one regiment is enough, only the player's count",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,

@@ -17,9 +17,6 @@ EXEMPT: dict[tuple[str, str], str] = {
     ("napoleon-basic", "napoleon.setup.card-table"):
         "the basic game's resolution of napoleon.amb.card-table has no starting draws; its "
         "cases play the other readings",
-    ("napoleon-basic", "napoleon.combat.empty-territory"):
-        "without epidemics no territory of the basic game is ever empty; its one case is about "
-        "an empty zone under napoleon.amb.empty-territory-card=counts",
 }
 
 CASES = [c for c in load_cases() if c.variant.startswith("napoleon")]

@@ -278,10 +278,10 @@ _psc("napoleon.amb.mission-check-timing.both.001",
      reading=("napoleon.amb.mission-check-timing", "both"))(_check_timing(3, []))
 
 
-# Inline board: its test deck's all / any conditions are the subject (no printed card has them)
 @mscenario("napoleon.missions.check.004", "Conditions: all / any, whole groups, routes, "
            "zones, named places and units, on any board", ["napoleon.missions.check"],
-          options={"napoleon.amb.card-table": "ignore"})
+          options={"napoleon.amb.card-table": "ignore"},
+          map_why="test mission cards with all / any conditions, which no printed card has")
 def conditions(b):
     # m4-all: west and east and one zone; m3-either: two whole groups (west, east)
     # seat 2 holds nothing and is out, so seat 1 ends the round (a seat to act is in the
@@ -676,10 +676,10 @@ _EDGE_ZONES = {"z1": (0, 1), "z2": (0, 1)}
 _NO_DECKS: dict[int, list[str]] = {1: [], 2: [], 3: [], 4: []}
 
 
-# Inline board: its deck SHORT, each condition one short of its threshold, is the subject
 @scenario("napoleon.missions.check.801",
           "Mission conditions one short of their thresholds: regiments, routes, a named place, a general",
-          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=SHORT, negative=True)
+          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=SHORT, negative=True,
+          map_why="test mission cards, each condition one short of its threshold")
 def thresholds_short(b):
     _pos(b, _EDGE_LAND, _EDGE_ZONES, held={0: ["garrison-three", "route-and-one", "garrison-a1-far",
                                                 "one-general"]},
@@ -695,10 +695,10 @@ def thresholds_short(b):
                              "missions_completed": []}, {}, {}]})
 
 
-# Inline board: its deck MIXED (a route count with no route named, an 'all') is the subject
 @scenario("napoleon.missions.check.802",
           "A route count with no route named is met by any route; 'all' needs every part",
-          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=MIXED)
+          ["napoleon.missions.check"], players=3, variant=A, map=LINE, missions=MIXED,
+          map_why="test mission cards: a route count naming no route, and an 'all' condition")
 def thresholds_mixed(b):
     _pos(b, _EDGE_LAND, _EDGE_ZONES, held={0: ["any-route", "zone-and-four"]}, decks=_NO_DECKS,
          phase="maneuver", current=0, turn=2)
@@ -720,10 +720,10 @@ CAPITAL_DECK = _deck([
 ])
 
 
-# Inline board: its deck CAPITAL_DECK (named capitals, a capital count) is the subject
 @scenario("napoleon.missions.check.803",
           "Named capitals: every one must be held; a capital count alone is met by any capital",
-          ["napoleon.missions.check"], players=3, variant=A, map=CAPITALS, missions=CAPITAL_DECK)
+          ["napoleon.missions.check"], players=3, variant=A, map=CAPITALS, missions=CAPITAL_DECK,
+          map_why="test mission cards naming capitals and counting them")
 def capitals_named(b):
     land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (1, 1), "e2": (1, 1),
             "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
@@ -785,11 +785,11 @@ def _edge_pos(b: Any, held: list[str]) -> None:
          phase="maneuver", current=0, turn=2)
 
 
-# Inline board: its deck EDGE, each condition met exactly, is the subject
 @scenario("napoleon.missions.check.101",
           "Mission conditions met exactly: counts, least regiments, named places, regiments in places",
           ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.end-of-turn.draws"],
-          players=3, variant="napoleon-advanced", map=LINE, missions=EDGE)
+          players=3, variant="napoleon-advanced", map=LINE, missions=EDGE,
+          map_why="test mission cards, each condition met exactly")
 def missions_met(b: Any) -> None:
     _edge_pos(b, ["met-1", "met-2", "met-3", "met-4"])
     b.do({"type": "end-turn"},
@@ -805,11 +805,10 @@ def missions_met(b: Any) -> None:
                              "missions_completed": ["met-1", "met-2", "met-3", "met-4"]}, {}, {}]})
 
 
-# Inline board: its deck EDGE, each condition one short, is the subject
 @scenario("napoleon.missions.check.102",
           "Mission conditions one short: a territory, a zone, a named place, a ship",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=EDGE)
+          missions=EDGE, map_why="test mission cards, each condition one short")
 def missions_short(b: Any) -> None:
     _edge_pos(b, ["short-1", "short-2", "short-3", "short-4"])
     b.do({"type": "end-turn"},
@@ -831,11 +830,10 @@ def _more_cards() -> list[dict]:
 UNITS = _edge_deck(_more_cards())
 
 
-# Inline board: its deck UNITS (units counted in named places) is the subject
 @scenario("napoleon.missions.check.103",
           "Units counted where a mission says: ships in the first zone, regiments on land only",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=UNITS)
+          missions=UNITS, map_why="test mission cards counting units in named places")
 def missions_units(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (0, 1)},
          {"z1": (0, 1)}, held={0: ["ships-z1", "regiments-a1-z1", "named-b1-far"]},
@@ -863,11 +861,11 @@ def _capital_cards() -> list[dict]:
 CAPITAL_MISSIONS = _edge_deck(_capital_cards())
 
 
-# Inline board: its deck CAPITAL_MISSIONS (named capitals and counts) is the subject
 @scenario("napoleon.missions.check.104",
           "Capitals held for a mission: a named capital and a count, met exactly and one short",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=CAPITALS,
-          missions=CAPITAL_MISSIONS)
+          missions=CAPITAL_MISSIONS,
+          map_why="test mission cards naming capitals and counting them")
 def missions_capitals(b: Any) -> None:
     land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (0, 1), "e2": (1, 1),
             "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
@@ -896,11 +894,10 @@ def _count_cards() -> list[dict]:
 COUNTS = _edge_deck(_count_cards())
 
 
-# Inline board: its deck COUNTS (territory counts, named places) is the subject
 @scenario("napoleon.missions.check.105",
           "Territories counted for a mission: one regiment is enough, only the player's count",
           ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=COUNTS)
+          missions=COUNTS, map_why="test mission cards counting territories and naming places")
 def missions_counts(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (0, 1), "b2": (2, 3), "far": (1, 3)},
          held={0: ["two-territories", "three-territories", "a1-and-b1"]},

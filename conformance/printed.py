@@ -125,7 +125,7 @@ def set_napoleon_fields(d: dict, *, zones: Mapping[str, tuple[int | None, int]] 
     d["turn_flags"].setdefault("naval_moves", 0)
 
 
-def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, rest_armies: int = 1,
+def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int | None = 2, rest_armies: int = 1,
         zones: Mapping[str, tuple[int | None, int]] | None = None,
         gen: Mapping[str, int] | None = None, forts: Mapping[str, int] | None = None,
         adm: Mapping[str, int] | None = None, epidemics: Mapping[str, int] | None = None,
@@ -133,7 +133,7 @@ def pos(b: Any, land: Mapping[str, tuple[int | None, int]], *, rest: int = 2, re
         vp: Mapping[int, int] | None = None, edit: Callable[[dict], None] | None = None,
         **kw: Any) -> dict:
     """A printed-board position: ``land`` territory → (seat, regiments), every other
-    territory held by ``rest`` with ``rest_armies``; ``zones`` zone → (seat, ships), the
+    territory held by ``rest`` (None: no one) with ``rest_armies``; ``zones`` zone → (seat, ships), the
     others empty; ``gen``/``forts``/``epidemics`` territory → count and ``adm`` zone →
     admirals (Advanced game); ``prisoners`` (captor, owner, kind) → count; ``vp`` seat →
     points.  Other keywords go to :meth:`Builder.position` (phase, current, pending, …);

@@ -102,6 +102,7 @@ class Scenario:
     description: str | None = None
     pending: str | None = None
     map: Mapping[str, Any] | None = None   # an inline map (riskspec/map@1), None: the variant's
+    map_why: str | None = None   # why the case needs its inline map (exported with it)
     missions: Mapping[str, Any] | None = None  # an inline mission deck (riskspec/missions@1)
     #: top-level observable fields left out of the frame rule, and why ({"fields", "why"})
     unchecked: Mapping[str, Any] | None = None
@@ -135,7 +136,7 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              options: Mapping[str, str] | None = None, variant: str = "classic",
              reading: tuple[str, str] | None = None, negative: bool = False,
              description: str | None = None, pending: str | None = None,
-             map: Mapping[str, Any] | None = None,
+             map: Mapping[str, Any] | None = None, map_why: str | None = None,
              missions: Mapping[str, Any] | None = None,
              unchecked: tuple[Sequence[str], str] | None = None,
              synthetic: tuple[Sequence[str], str] | None = None,
@@ -145,15 +146,18 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
     ``pending``: the reference engine is known to disagree (the reason); the case is not
     exported until it agrees, and the scenario test expects it to fail meanwhile.
     ``unchecked``: (top-level observable fields, why) the frame rule leaves out for this case.
-    ``synthetic``: (JSON paths into the start state, why) for a start no game can reach."""
+    ``synthetic``: (JSON paths into the start state, why) for a start no game can reach.
+    ``map_why``: why the case plays its inline ``map`` rather than the printed board."""
     def deco(fn: Callable[[Builder], None]) -> Callable[[Builder], None]:
         if id in REGISTRY:
             raise ScenarioError(f"duplicate scenario id {id}")
+        if map_why is not None and map is None:
+            raise ScenarioError(f"{id}: map_why says why a case needs its inline map; it has none")
         REGISTRY[id] = Scenario(id=id, title=title, covers=tuple(covers), fn=fn, variant=variant,
                                 players=players, options=dict(options or {}),
                                 reading={"ambiguity": reading[0], "reading": reading[1]} if reading else None,
                                 negative=negative, description=description, pending=pending,
-                                map=map, missions=missions,
+                                map=map, map_why=map_why, missions=missions,
                                 unchecked={"fields": list(unchecked[0]), "why": unchecked[1]}
                                 if unchecked else None,
                                 synthetic={"fields": list(synthetic[0]), "why": synthetic[1]}
@@ -477,6 +481,8 @@ class Builder:
                 case[key] = dict(getattr(self.sc, key))
         if self.sc.map is not None:
             case["map"] = json.loads(json.dumps(self.sc.map))
+            if self.sc.map_why:
+                case["map_why"] = self.sc.map_why
         if self.sc.missions is not None:
             case["missions"] = json.loads(json.dumps(self.sc.missions))
         if self.start is not None:

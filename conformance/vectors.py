@@ -31,6 +31,8 @@ class Case:
     steps: tuple[Mapping[str, Any], ...]
     state: Mapping[str, Any] | None = None
     map: Mapping[str, Any] | None = None
+    #: why the case needs its inline map (a shape, deck or setup the printed board lacks)
+    map_why: str | None = None
     missions: Mapping[str, Any] | None = None
     reading: Mapping[str, str] | None = None
     negative: bool = False
@@ -84,7 +86,7 @@ class Case:
         return cls(id=data["id"], title=data["title"], covers=tuple(data["covers"]),
                    variant=data["variant"], options=dict(data.get("options", {})),
                    players=data["players"], steps=tuple(data["steps"]),
-                   state=data.get("state"), map=data.get("map"),
+                   state=data.get("state"), map=data.get("map"), map_why=data.get("map_why"),
                    missions=data.get("missions"), reading=data.get("reading"),
                    negative=bool(data.get("negative", False)), description=data.get("description"),
                    synthetic=data.get("synthetic"),

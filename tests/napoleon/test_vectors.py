@@ -44,3 +44,29 @@ def test_napoleon_vectors_pass_on_the_reference_server() -> None:
     assert {"naval", "cards"} <= sections
     for sec in sections:
         assert f"napoleon-basic.{sec} " in out, sec
+
+
+def test_an_inline_board_says_why_and_the_pages_and_show_print_it() -> None:
+    """``map_why`` (why a case needs its inline board) is exported with the map, refused
+    without one, and printed by the example pages and ``riskspec show``."""
+    import pytest
+
+    from riskspec.cli import main
+    from riskspec.conformance.scenario import ScenarioError, scenario
+    from riskspec.docsite.example_render import render_case
+    with pytest.raises(ScenarioError, match="map_why"):
+        scenario("napoleon.turn.order.999", "no map", ["napoleon.turn.order"],
+                 variant="napoleon-basic", map_why="a reason for nothing")(lambda b: None)
+    told = [c for c in _cases() if c.map_why]
+    assert told and all(c.map is not None for c in told)
+    case = told[0]
+    spec = load_spec()
+    from riskspec.docsite.examples import from_conformance
+    page = render_case(from_conformance(case, case.file), "x.md", spec)
+    assert f"on a small test board ({case.map_why})" in page
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["show", case.id])
+    assert f"(on a small test board: {case.map_why})" in out.getvalue()

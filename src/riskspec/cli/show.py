@@ -65,7 +65,8 @@ def show_case(case: Any, spec: Any) -> str:
     lines = [f"{case.id} — {case.title}", f"variant {case.variant}, {case.players} players"
              + (", options " + ", ".join(f"{k}={v}" for k, v in case.options.items())
                 if case.options else "")
-             + (" (on an inline test map)" if case.map is not None else "")]
+             + ((" (on a small test board" + (f": {case.map_why}" if case.map_why else "") + ")")
+                if case.map is not None else "")]
     trace = ex.trace
     if trace is not None and trace.before is not None:
         from riskspec.notation import NotationError, write

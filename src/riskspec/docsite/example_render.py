@@ -341,7 +341,7 @@ def render_case(case: Example, from_page: str, spec: m.Spec, level: int = 3) -> 
         meta.append("reading " + (md.link(label, from_page, md.page_of_ambiguity(amb))
                                   if amb in spec.ambiguities else label))
     if case.map is not None:
-        meta.append("on a small test board")
+        meta.append("on a small test board" + (f" ({md.cell(case.map_why)})" if case.map_why else ""))
     out += [" · ".join(meta), ""]
     if case.description:
         out += [md.paragraphs(case.description), ""]

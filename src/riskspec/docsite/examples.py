@@ -74,6 +74,11 @@ class Example:
         inline = self.raw.get("map")
         return inline if isinstance(inline, Mapping) else None
 
+    @property
+    def map_why(self) -> str:
+        """Why the example plays its inline map ("" if the case does not say)."""
+        return str(self.raw.get("map_why") or "")
+
 
 def example_page(case: Example) -> str:
     return md.page_of_examples(case.variant or "other", case.section)

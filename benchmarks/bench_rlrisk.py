@@ -2,7 +2,7 @@
 
     python benchmarks/bench_rlrisk.py [--games 10] [--max-turns 100] [--repeat 10]
                                       [--players 3 4 6] [--defender max|choose]
-                                      [--api in-place|copy]
+                                      [--api in-place|copy] [--listing view|list]
                                       [--rlrisk-python PATH] [--profile]
 
 rlrisk (``rlrisk==1.0.2.3``, the ``engines`` extra) runs a whole game in ``Risk.play()``
@@ -29,7 +29,11 @@ an agent that takes the *same decisions with the same odds*:
 rlrisk changes its one game state as it goes; the reference is driven the same way, with
 ``engine.apply_in_place`` (``--api in-place``, the default: OpenSpiel's ``apply_action``);
 ``--api copy`` drives it with ``engine.apply`` instead, a new state per action, the input
-left unchanged.
+left unchanged.  The reference's agent reads ``engine.legal_view`` (``--listing view``, the
+default), as a playout should: the same actions in the same order, the fortify phase not
+listed (rlrisk's agent does not list it either: it picks a source, a target and the armies);
+``--listing list`` reads ``engine.legal_actions``, one fortification per army count.  The
+games are the same either way (the same picks).
 
 Both play Classic with cards, territories dealt at random, adjacent fortification and a
 card for a conquest; each game stops after ``--max-turns`` player turns or with a winner.
@@ -248,7 +252,8 @@ DEFENDER_READINGS = {"max": "always-maximum", "choose": "defender-chooses"}
 
 
 def reference_games(players: int, seeds: range, max_turns: int,
-                    defender: str = "max", api: str = "in-place") -> dict[str, float]:
+                    defender: str = "max", api: str = "in-place",
+                    listing: str = "view") -> dict[str, float]:
     from riskspec.reference import engine as E
     from riskspec.reference.driver import sample_outcome
     options = {"distribution": "deal",
@@ -258,7 +263,8 @@ def reference_games(players: int, seeds: range, max_turns: int,
         rng = random.Random(seed)
         agent = MatchedAgent(rng)
         s = E.new_game("classic", players, options)
-        apply, in_place, legal, chance = E.apply, api == "in-place", E.legal_actions, E.CHANCE
+        apply, in_place, chance = E.apply, api == "in-place", E.CHANCE
+        legal = E.legal_view if listing == "view" else E.legal_actions
         while s.winner < 0 and s.turn <= max_turns:
             if E.current_player(s) == chance:
                 action = sample_outcome(s, rng)
@@ -307,7 +313,7 @@ class Worker:
     def __init__(self, python: str, side: str, args: argparse.Namespace) -> None:
         self.proc = subprocess.Popen(
             [python, __file__, "--worker", side, "--max-turns", str(args.max_turns),
-             "--defender", args.defender, "--api", args.api],
+             "--defender", args.defender, "--api", args.api, "--listing", args.listing],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
 
@@ -330,7 +336,8 @@ def serve(side: str, args: argparse.Namespace) -> None:
         seeds = range(first, first + games)
         if side == "rlrisk":
             return rlrisk_games(players, seeds, args.max_turns)
-        return reference_games(players, seeds, args.max_turns, args.defender, args.api)
+        return reference_games(players, seeds, args.max_turns, args.defender, args.api,
+                               args.listing)
 
     for line in sys.stdin:
         t = pairs.measure(play, *json.loads(line))
@@ -355,6 +362,9 @@ def main() -> None:
     ap.add_argument("--api", choices=("in-place", "copy"), default="in-place",
                     help="drive the reference with engine.apply_in_place (the default, as rlrisk "
                          "changes its state) or engine.apply (a new state per action)")
+    ap.add_argument("--listing", choices=("view", "list"), default="view",
+                    help="the reference's legal actions: engine.legal_view (default: what a "
+                         "playout reads; the fortify phase not listed) or engine.legal_actions")
     ap.add_argument("--rlrisk-python", help="an interpreter with rlrisk installed")
     ap.add_argument("--worker", choices=("reference", "rlrisk"), help=argparse.SUPPRESS)
     ap.add_argument("--sort", default="tottime", help="with --profile: the pstats sort key")
@@ -369,11 +379,11 @@ def main() -> None:
         import cProfile
         import pstats
         reference_games(args.players[0], range(WARM_UP, WARM_UP + 1), args.max_turns,
-                        args.defender, args.api)
+                        args.defender, args.api, args.listing)
         prof = cProfile.Profile()
         prof.runcall(reference_games, args.players[0],
                      range(args.first_seed, args.first_seed + args.games), args.max_turns,
-                     args.defender, args.api)
+                     args.defender, args.api, args.listing)
         pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
         return
     python = find_rlrisk_python(args.rlrisk_python)
@@ -381,7 +391,8 @@ def main() -> None:
           f"{args.max_turns} player turns, {args.repeat} interleaved rounds, each side in a "
           f"worker process of its own (warmed by one game first), CPU time; reference defender: "
           f"{args.defender} ({DEFENDER_READINGS[args.defender]}), "
-          f"engine.{'apply_in_place' if args.api == 'in-place' else 'apply'}; "
+          f"engine.{'apply_in_place' if args.api == 'in-place' else 'apply'}, "
+          f"engine.{'legal_view' if args.listing == 'view' else 'legal_actions'}; "
           f"rlrisk: {python or 'not available'}")
     print("ratio = reference turns/s ÷ rlrisk turns/s per round (CPU): median (range)")
     workers = {"reference": Worker(sys.executable, "reference", args)}

@@ -2,24 +2,30 @@
 napoleon.basic.deal), on the printed Europe board (:mod:`printed`) where it can show the
 case, else on small purpose-built maps (see cases_napoleon).
 
-On the printed board: the card table with four players, the deal with three players and the
-basic game's deal.  On LINE: the Advanced setup when every territory is full, with and
-without ships at setup (40 starting regiments never fill a player's territories on the
-printed board); the basic game's card table by game turn, claims after the neutral armies'
-deal and a claim refused (``tests/conformance/test_printed_board.py`` exempts those two
-rules from the basic game's printed-board cases).  On a board of three territories
-(``TRIO``): the setup epidemics, where the printed board cannot tell the redraw readings
-apart.
+On the printed board: the card table with four players and, in the basic game, by game
+turn; the deal with three players and the basic game's deal; claims after the neutral
+armies' deal and a claim refused (the basic game under the claim reading).  On LINE: the
+Advanced setup when every territory is full, with and without ships at setup (40 starting
+regiments never fill a player's territories on the printed board).  On a board of three
+territories (``TRIO``): setup-epidemic chances of one denominator that are not equal, which
+no position of the printed board's 50-card deck gives.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, A, V
-from riskspec.conformance.cases_napoleon_readings import _players, _setup
-from riskspec.conformance.lineboard import basic_pos
-from riskspec.conformance.printed import ADVANCED, BASIC, build_ship, pos, sc, seats
+from riskspec.conformance.cases_napoleon import LINE, NEUTRAL, A
+from riskspec.conformance.printed import (
+    ADVANCED,
+    BASIC,
+    build_ship,
+    compute_income,
+    get_board,
+    pos,
+    sc,
+    seats,
+)
 from riskspec.conformance.scenario import scenario
 from riskspec.reference.napoleon.inline import small_map
 
@@ -42,7 +48,7 @@ def _adv_setup(b: Any, land: dict, reserves: list[int], zones: dict | None = Non
     b.position(land, edit=edit, turn=0, **kw)
 
 
-# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
+# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @scenario("napoleon.setup.reinforce.701",
           "Territories all full and no ship at setup: the last regiments stay out, setup moves on",
           [FULL, "napoleon.setup.place-general-and-fortification"], players=3, variant=A,
@@ -76,7 +82,7 @@ def _full_land(b: Any, reserves: list[int], zones: dict) -> None:
                pending={"seat": 1, "left": 1})
 
 
-# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
+# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @_ships_in_setup("napoleon.setup.reinforce.702",
                  "Reading ships-in-setup: a player with full territories still places ships, one "
                  "touching none of its territories drops out")
@@ -94,7 +100,7 @@ def full_ships(b: Any) -> None:
                legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
 
 
-# Inline board: every territory full at setup, which 40 starting regiments never reach on 48
+# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @_ships_in_setup("napoleon.setup.reinforce.703",
                  "Reading ships-in-setup: with every territory full, the last starting regiment "
                  "still buys a ship")
@@ -115,44 +121,61 @@ TABLE = "napoleon.setup.card-table"
 AMB_TABLE = "napoleon.amb.card-table"
 
 
-TURN_LAND = {"a1": (0, 2), "a2": (1, 2), "b1": (1, 2), "b2": (0, 2), "far": (NEUTRAL, 1)}
+#: game turns 3 to 7 of the basic game: each player holds two territories (3 regiments a
+#: turn, no whole empire), the neutral armies the rest
+TURN_LAND = {"aquitaine": (0, 2), "brittany": (0, 2), "castile": (1, 2), "portugal": (1, 2)}
 
 
-# Inline board: test_printed_board exempts this rule from the basic game's printed cases
-@scenario("napoleon.setup.card-table.701",
-          "Reading by-round: the fourth game turn's row is a single card, drawn from what is "
-          "left of the pile",
-          [TABLE, AMB_TABLE, "napoleon.cards.reshuffle"], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-round"}, reading=(AMB_TABLE, "by-round"))
+def _pile(pile: list[str]) -> Any:
+    """An ``edit`` for :func:`pos`: ``pile`` left in the draw pile, every other card of the
+    deck (in deck order) in the discards."""
+    def edit(d: dict) -> None:
+        d["discards"] = [c for c in d["draw_pile"] if c not in pile]
+        d["draw_pile"] = list(pile)
+    return edit
+
+
+@sc("napoleon.setup.card-table.701",
+    "Reading by-round: the fourth game turn's row is a single card, drawn from what is "
+    "left of the pile",
+    [TABLE, AMB_TABLE, "napoleon.cards.reshuffle"], variant=BASIC,
+    options={AMB_TABLE: "by-round"}, reading=(AMB_TABLE, "by-round"),
+    synthetic=(["$.draw_pile", "$.discards"], "the draw pile cut down to its last card, the "
+               "other 49 discarded, so that the case shows that last card drawn without a "
+               "reshuffle; by game turn 4 the table (9 cards a player) and the end-of-turn "
+               "draws (at most 3 a turn) take at most 36 cards from the pile"))
 def table_one_card(b: Any) -> None:
-    basic_pos(b, TURN_LAND, phase="maneuver", current=1, turn=3, draw_pile=["c-far"],
-              discards=["c-a1", "c-a2", "c-b1", "c-b2", "c-x"])
+    pos(b, TURN_LAND, rest=NEUTRAL, phase="maneuver", current=1, turn=3,
+        edit=_pile(["card-ireland"]))
+    discards = [c.id for c in get_board().cards if c.id != "card-ireland"]
     b.do({"type": "end-turn"},
          explain="Game turn 4 begins with player 1: the table's fourth row is 1 card. The pile "
-                 "still holds c-far, so nothing is reshuffled: that card is the only draw.",
+                 "still holds Ireland's card, so nothing is reshuffled: that card is the only "
+                 "draw.",
          state={"phase": "card-table", "current": 0, "turn": 4,
                 "pending": {"seat": 0, "left": 1, "after": "turn"}},
-         outcomes=[{"outcome": {"type": "draw", "card": "c-far"}, "p": "1"}])
-    b.do({"type": "draw", "card": "c-far"},
-         explain="2 territories: the minimum of 3 regiments.",
-         state={"phase": "reinforce", "draw_pile": [],
-                "discards": ["c-a1", "c-a2", "c-b1", "c-b2", "c-x"],
-                "pending": {"to_place": 3, "must_trade": False, "after": "turn"},
-                "players": _players({"cards": ["c-far"]}, {})})
+         outcomes=[{"outcome": {"type": "draw", "card": "card-ireland"}, "p": "1"}])
+    b.do({"type": "draw", "card": "card-ireland"},
+         explain="The pile is now empty and stays so until a card is to be drawn; Aquitaine "
+                 "and Brittany, 2 territories: the minimum of 3 regiments.",
+         state={"phase": "reinforce", "draw_pile": [], "discards": discards,
+                "pending": {"to_place": compute_income(["aquitaine", "brittany"]),
+                            "must_trade": False, "after": "turn"},
+                "players": seats(6, p0={"cards": ["card-ireland"]})})
 
 
-# Inline board: test_printed_board exempts this rule from the basic game's printed cases
-@scenario("napoleon.setup.card-table.702",
-          "Reading by-round: a game turn past the table's rows draws nothing",
-          [TABLE, AMB_TABLE], players=2, variant=V, map=LINE,
-          options={AMB_TABLE: "by-round"})
+@sc("napoleon.setup.card-table.702",
+    "Reading by-round: a game turn past the table's rows draws nothing",
+    [TABLE, AMB_TABLE], variant=BASIC, options={AMB_TABLE: "by-round"})
 def table_past_rows(b: Any) -> None:
-    basic_pos(b, TURN_LAND, phase="maneuver", current=1, turn=6)
+    pos(b, TURN_LAND, rest=NEUTRAL, phase="maneuver", current=1, turn=6)
     b.do({"type": "end-turn"},
          explain="The basic game has no turn limit; the table has six rows, so game turn 7 "
-                 "starts with the reinforcements (2 territories: 3 regiments).",
+                 "starts with the reinforcements (Aquitaine and Brittany, 2 territories: 3 "
+                 "regiments).",
          state={"phase": "reinforce", "current": 0, "turn": 7,
-                "pending": {"to_place": 3, "must_trade": False, "after": "turn"}})
+                "pending": {"to_place": compute_income(["aquitaine", "brittany"]),
+                            "must_trade": False, "after": "turn"}})
 
 
 @sc("napoleon.setup.card-table.703",
@@ -176,30 +199,40 @@ def table_four_players(b: Any) -> None:
 DIST = "napoleon.amb.basic-distribution"
 
 
-# Inline board: test_printed_board exempts this rule from the basic game's printed cases
-@scenario("napoleon.setup.claim.701",
-          "Reading claim: once the neutral armies' territories are dealt, the first player "
-          "drawn claims first",
-          ["napoleon.setup.claim", "napoleon.basic.deal", "napoleon.basic.placement", DIST],
-          players=2, variant=V, map=LINE, options={DIST: "claim"},
-          synthetic=(["$.territories"], "on the five territories of the test board the neutral "
-                     "armies' 7 cards each would take every territory; two are left to claim"))
-def claim_after_roll(b: Any) -> None:
-    land = {"a1": (None, 0), "a2": (None, 0), "b1": (NEUTRAL + 1, 1), "b2": (NEUTRAL, 1),
-            "far": (None, 0)}
+def _neutral_deal() -> dict[str, tuple[int | None, int]]:
+    """The claim reading's deal: the neutral armies' 7 cards each name the last 28
+    territories in map order (one regiment each, seats 2 to 5 in turn); the first 20 are
+    left unoccupied for the two players to claim."""
+    ts = list(get_board().territory_ids)
+    return {**{t: (None, 0) for t in ts[:20]},
+            **{t: (NEUTRAL + i // 7, 1) for i, t in enumerate(ts[20:])}}
 
+
+def _claim_reserves(*players: int) -> Any:
+    """An ``edit`` for :func:`pos`: nobody out; the players' starting regiments left, the
+    neutral armies' 14 (21 less the 7 dealt)."""
     def edit(d: dict) -> None:
-        for seat, r in enumerate([36, 36, 20, 20, 21, 21]):
-            d["players"][seat]["reserve"] = r
-        d["turn_flags"].update(land_attacked=False, naval_moves=0)
-        for t, (holder, n) in land.items():
-            d["territories"][t] = {"owner": holder, "armies": n}
-    b.position({}, edit=edit, turn=0, phase="first-player", pending={"for": "setup"},
-               first_player=None)
+        for seat, p in enumerate(d["players"]):
+            p.update(eliminated=False, eliminated_by=None,
+                     reserve=players[seat] if seat < len(players) else 14)
+    return edit
+
+
+@sc("napoleon.setup.claim.701",
+    "Reading claim: once the neutral armies' territories are dealt, the first player "
+    "drawn claims first",
+    ["napoleon.setup.claim", "napoleon.basic.deal", "napoleon.basic.placement", DIST],
+    variant=BASIC, options={DIST: "claim"})
+def claim_after_roll(b: Any) -> None:
+    land = _neutral_deal()
+    pos(b, land, phase="first-player", turn=0, pending={"for": "setup"}, first_player=None,
+        edit=_claim_reserves(36, 36))
+    free = [t for t, (seat, _) in land.items() if seat is None]
     b.do({"type": "first-player", "player": 1},
-         explain="territories are still unoccupied: player 2, drawn first, claims one",
+         explain="The neutral armies hold the 28 territories of their cards; the other 20 are "
+                 "still unoccupied: player 2, drawn first, claims one of them.",
          state={"phase": "claim", "current": 1, "pending": {}},
-         legal=[{"type": "claim", "territory": t} for t in ("a1", "a2", "far")])
+         legal=[{"type": "claim", "territory": t} for t in free])
 
 
 @scenario("napoleon.setup.players-and-regiments.701",
@@ -214,22 +247,21 @@ def deal_three(b: Any) -> None:
                    "players": [{"reserve": 40}, {"reserve": 40}, {"reserve": 40}]})
 
 
-# Inline board: test_printed_board exempts this rule from the basic game's printed cases
-@scenario("napoleon.setup.claim.301",
-          "Reading claim: player 1's territory cannot be claimed again; a claim puts one regiment",
-          ["napoleon.setup.claim", "napoleon.basic.deal", DIST], players=2, variant=V, map=LINE,
-          options={DIST: "claim"}, negative=True,
-          synthetic=(["$.players[*].reserve"], "starting regiments cut short so that setup on "
-                     "the small test board ends in a few steps"))
+@sc("napoleon.setup.claim.301",
+    "Reading claim: player 1's territory cannot be claimed again; a claim puts one regiment",
+    ["napoleon.setup.claim", "napoleon.basic.deal", DIST], variant=BASIC,
+    options={DIST: "claim"}, negative=True)
 def claim_taken(b: Any) -> None:
-    land = {"a1": (0, 1), "a2": (None, 0), "b1": (None, 0), "b2": (NEUTRAL, 1), "far": (NEUTRAL + 1, 1)}
-    _setup(b, land, [3, 3, 1, 1, 0, 0], phase="claim", current=1)
-    b.reject({"type": "claim", "territory": "a1"}, "occupied", rule="napoleon.setup.claim",
-             explain="a1 already holds player 1's regiment")
-    b.do({"type": "claim", "territory": "a2"},
-         events=[{"type": "claimed", "player": 1, "territory": "a2", "armies": 1}],
-         state={"current": 0, "territories": {"a2": {"owner": 1, "armies": 1}},
-                "players": _players({}, {"reserve": 2})})
+    # player 1, drawn first, has claimed Île-de-France; player 2's turn to claim
+    land = {**_neutral_deal(), "ile-de-france": (0, 1)}
+    pos(b, land, phase="claim", turn=0, current=1, edit=_claim_reserves(35, 36))
+    b.reject({"type": "claim", "territory": "ile-de-france"}, "occupied",
+             rule="napoleon.setup.claim",
+             explain="Île-de-France already holds player 1's regiment")
+    b.do({"type": "claim", "territory": "bavaria"},
+         events=[{"type": "claimed", "player": 1, "territory": "bavaria", "armies": 1}],
+         state={"current": 0, "territories": {"bavaria": {"owner": 1, "armies": 1}},
+                "players": seats(6, p1={"reserve": 35})})
 
 
 @sc("napoleon.basic.deal.701",
@@ -259,7 +291,7 @@ TRIO = small_map({"a": "west", "b": "west", "c": "east"}, {},
                  [("c-a", "a", "infantry"), ("c-b", "b", "cavalry"), ("c-c", "c", "artillery")])
 
 
-# Inline board: three territories give setup-epidemic chances of one denominator, not equal
+# Inline board: no printed-board position gives setup-epidemic chances of one denominator, unequal
 @scenario("napoleon.setup.epidemics.411",
           "Reading territory: chances of 5/6 and 1/6 are not the same for every territory",
           ["napoleon.setup.epidemics"], players=3, variant=ADVANCED, map=TRIO,

@@ -1,16 +1,19 @@
-"""Scenarios: Risk Napoléon, basic game, on a small purpose-built board.
+"""Scenarios: Risk Napoléon, basic game and a few Advanced rules, on the printed Europe board.
 
-The rules are tested on an inline map (``map`` in each case) so that they hold whatever
-the printed board is: west (a1, a2) and east (b1, b2) empires in a row, a lone territory
-``far``; maritime zones z1–z2–z3–z4 in a chain (z1, z2 form a route); a1 touches z1, b2
-touches z3, far touches z4 only.  Seats 0 and 1 are the players, 2–5 the neutral armies.
+The cases play the variant's own map (``spec/napoleon/map.yaml``; positions from
+:mod:`printed`: the places named, every other territory to one background seat).  The
+small purpose-built boards of the first Napoléon cases stay defined here, since other
+modules' inline cases play them: ``LINE``, west (a1, a2) and east (b1, b2) empires in a row,
+a lone territory ``far``; maritime zones z1–z2–z3–z4 in a chain (z1, z2 form a route); a1
+touches z1, b2 touches z3, far touches z4 only; and ``CAPITALS``, a land-only row with
+capitals.  Seats 0 and 1 are the players, 2–5 the neutral armies in the basic game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from riskspec.conformance.scenario import scenario
+from riskspec.conformance.printed import REINFORCE, attack, pos, sc
 from riskspec.reference.napoleon.inline import small_map
 
 
@@ -52,6 +55,8 @@ NEUTRAL = 2
 
 
 def _pos(b: Any, land: dict, zones: dict | None = None, **kw: Any) -> dict:
+    """A position on an inline board (the LINE cases of other modules): ``land`` territory →
+    (seat, regiments), ``zones`` zone → (seat, ships)."""
     def edit(d: dict) -> None:
         for z, (seat, ships) in (zones or {}).items():
             d["zones"][z] = {"owner": seat, "ships": ships}
@@ -61,133 +66,158 @@ def _pos(b: Any, land: dict, zones: dict | None = None, **kw: Any) -> dict:
     return b.position(land, edit=edit, **kw)
 
 
-@scenario("napoleon.naval.landing.001", "A naval landing crosses up to three controlled zones",
-          ["napoleon.naval.landing"], players=2, variant=V, map=LINE)
+#: player 1's landing party in Brittany; Croatia (player 2) is across three zones of the
+#: fleet, Egypt (player 2) across four
+_LANDING = {"brittany": (0, 5), "croatia": (1, 2), "egypt": (1, 1)}
+_CHAIN = {z: (0, 1) for z in ("western-europe-atlantic", "western-mediterranean",
+                              "mediterranean-adriatic", "eastern-mediterranean")}
+_FRANCE = ["ile-de-france", "brittany", "aquitaine", "languedoc", "provence", "lorraine",
+           "belgium", "holland"]
+_AMERICAS = ["western-europe-atlantic", "north-sea", "baltic-sea"]
+
+
+@sc("napoleon.naval.landing.001", "A naval landing crosses up to three controlled zones",
+    ["napoleon.naval.landing"], variant=V)
 def landing(b):
-    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
-         {"z1": (0, 1), "z2": (0, 1), "z3": (0, 1), "z4": (0, 1)})
-    b.check(legal_includes=[{"type": "attack", "from": "a1", "to": "b2", "dice": 3}],
-            legal_excludes=[{"type": "attack", "from": "a1", "to": "far", "dice": 3}])
-    b.attack("a1", "b2", 3, state={"phase": "defend"})
+    pos(b, _LANDING, zones=_CHAIN)
+    b.check(explain="From Brittany the fleet's zones run Western Europe Atlantic, Western "
+                    "Mediterranean, Mediterranean/Adriatic: Croatia is across three zones, "
+                    "Egypt across a fourth (the Eastern Mediterranean).",
+            legal_includes=[attack("brittany", "croatia", 3)],
+            legal_excludes=[attack("brittany", "egypt", 3)])
+    b.attack("brittany", "croatia", 3, state={"phase": "defend"})
 
 
-@scenario("napoleon.naval.landing.002", "A landing cannot cross a fourth zone",
-          ["napoleon.naval.landing"], players=2, variant=V, map=LINE, negative=True)
+@sc("napoleon.naval.landing.002", "A landing cannot cross a fourth zone",
+    ["napoleon.naval.landing"], variant=V, negative=True)
 def landing_far(b):
-    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (1, 1), "b2": (1, 2), "far": (1, 1)},
-         {"z1": (0, 1), "z2": (0, 1), "z3": (0, 1), "z4": (0, 1)})
-    b.reject({"type": "attack", "from": "a1", "to": "far", "dice": 3}, "not-adjacent", rule="napoleon.naval.landing")
+    pos(b, _LANDING, zones=_CHAIN)
+    b.reject(attack("brittany", "egypt", 3), "not-adjacent", rule="napoleon.naval.landing",
+             explain="Egypt touches only the Eastern Mediterranean, the fourth zone from Brittany.")
 
 
-@scenario("napoleon.combat.naval-first.001", "No naval combat after the first land offensive",
-          ["napoleon.combat.naval-first"], players=2, variant=V, map=LINE, negative=True)
+@sc("napoleon.combat.naval-first.001", "No naval combat after the first land offensive",
+    ["napoleon.combat.naval-first"], variant=V, negative=True)
 def naval_first(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 5), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
-         {"z2": (0, 3), "z3": (1, 1)})
-    b.attack("a2", "b1", 3, explain="b1's one army can roll one die only: no choice, straight to the roll.",
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1), "denmark": (1, 1)},
+        zones={"north-sea": (0, 3), "baltic-sea": (1, 1)})
+    b.attack("aquitaine", "castile", 3,
+             explain="Castile's one regiment can roll one die only: no choice, straight to the roll.",
              state={"phase": "battle"})
-    b.roll([1, 1, 1], [6], state={"phase": "attack", "territories": {"a2": {"armies": 5 - 1}}})
-    b.reject({"type": "attack", "from": "z2", "to": "z3", "dice": 2}, "naval-after-land", rule="napoleon.combat.naval-first")
+    b.roll([1, 1, 1], [6], state={"phase": "attack", "territories": {"aquitaine": {"armies": 5 - 1}}})
+    b.reject(attack("north-sea", "baltic-sea", 2), "naval-after-land",
+             rule="napoleon.combat.naval-first")
 
 
-@scenario("napoleon.naval.fight-to-end.001", "A naval battle goes on until one side is gone",
-          ["napoleon.naval.fight-to-end"], players=2, variant=V, map=LINE)
+@sc("napoleon.naval.fight-to-end.001", "A naval battle goes on until one side is gone",
+    ["napoleon.naval.fight-to-end"], variant=V)
 def fight_to_end(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
-         {"z2": (0, 4), "z3": (1, 3)})
-    b.attack("z2", "z3", 1, state={"phase": "defend"})
+    pos(b, {"england": (0, 1), "denmark": (1, 1)},
+        zones={"north-sea": (0, 4), "baltic-sea": (1, 3)})
+    b.attack("north-sea", "baltic-sea", 1, state={"phase": "defend"})
     b.defend(1, state={"phase": "battle"})
-    b.roll([6], [1], state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 2},
-                            "zones": {"z3": {"ships": 3 - 1}}})
+    b.roll([6], [1], explain="The Baltic squadron is not gone: the battle goes on, four ships "
+                             "against two rolling the most dice they can (3 and 2).",
+           state={"phase": "battle", "pending": {"attacker_dice": 3, "defender_dice": 2},
+                  "zones": {"baltic-sea": {"ships": 3 - 1}}})
 
 
-@scenario("napoleon.basic.neutral-defence.001", "The player not attacking rolls for a neutral",
-          ["napoleon.basic.neutral-defence"], players=2, variant=V, map=LINE)
+@sc("napoleon.basic.neutral-defence.001", "The player not attacking rolls for a neutral",
+    ["napoleon.basic.neutral-defence"], variant=V)
 def neutral_defence(b):
-    _pos(b, {"a1": (0, 4), "a2": (NEUTRAL, 3), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)})
-    b.attack("a1", "a2", 3, state={"phase": "defend", "pending": {"chooser": 1}})
+    pos(b, {"aquitaine": (0, 4), "castile": (NEUTRAL, 3), "england": (1, 1)})
+    b.attack("aquitaine", "castile", 3, state={"phase": "defend", "pending": {"chooser": 1}})
 
 
-@scenario("napoleon.basic.end.001", "Taking the other player's last territory wins",
-          ["napoleon.basic.end", "napoleon.cards.elimination-capture"], players=2, variant=V,
-          map=LINE)
+@sc("napoleon.basic.end.001", "Taking the other player's last territory wins",
+    ["napoleon.basic.end", "napoleon.cards.elimination-capture"], variant=V)
 def basic_end(b):
-    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (NEUTRAL, 1),
-             "far": (NEUTRAL, 1)}, hands={1: ["c-b1", "c-b2"]})
-    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    pos(b, {"aquitaine": (0, 4), "castile": (1, 1)},
+        hands={1: ["card-castile", "card-leon-asturias"]}, turn=1)
+    b.attack("aquitaine", "castile", 3, state={"phase": "battle"})
     b.roll([6, 5, 4], [1], explain="The other player's last territory falls: the game ends before any move-in.",
-           state={"winner": 0, "phase": "game-over", "territories": {"a2": {"owner": 0, "armies": 0}},
+           state={"winner": 0, "phase": "game-over",
+                  "territories": {"castile": {"owner": 0, "armies": 0}},
                   "players": [{"cards": 2}, {"eliminated": True, "cards": 0}, {}, {}, {}, {}]})
 
 
-@scenario("napoleon.basic.end.002", "Reading all-territories: neutrals must be taken too",
-          ["napoleon.basic.end"], players=2, variant=V, map=LINE,
-          options={"napoleon.amb.basic-game-end": "all-territories"},
-          reading=("napoleon.amb.basic-game-end", "all-territories"))
+@sc("napoleon.basic.end.002", "Reading all-territories: neutrals must be taken too",
+    ["napoleon.basic.end"], variant=V, background=(0, 1),
+    options={"napoleon.amb.basic-game-end": "all-territories"},
+    reading=("napoleon.amb.basic-game-end", "all-territories"))
 def basic_end_all(b):
-    _pos(b, {"a1": (0, 4), "a2": (1, 1), "b1": (NEUTRAL, 1), "b2": (0, 1), "far": (0, 1)})
-    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    # player 1 holds all of Europe but Castile (player 2's) and Catalonia (the last neutral)
+    pos(b, {"aquitaine": (0, 4), "castile": (1, 1), "catalonia": (NEUTRAL, 1)}, rest=0)
+    b.attack("aquitaine", "castile", 3, state={"phase": "battle"})
     b.roll([6, 5, 4], [1], state={"winner": None, "phase": "occupy",
-                                  "territories": {"a2": {"owner": 0, "armies": 0}},
+                                  "territories": {"castile": {"owner": 0, "armies": 0}},
                                   "players": [{}, {"eliminated": True}, {}, {}, {}, {}]})
     b.do({"type": "occupy", "armies": 3}, state={"phase": "attack", "territories": {
-        "a1": {"armies": 4 - 3}, "a2": {"armies": 3}}})
-    b.attack("a2", "b1", 2, state={"phase": "battle"})
+        "aquitaine": {"armies": 4 - 3}, "castile": {"armies": 3}}})
+    b.attack("castile", "catalonia", 2, state={"phase": "battle"})
     b.roll([6, 6], [1], explain="The last neutral territory falls: black holds them all.",
-           state={"winner": 0, "phase": "game-over", "territories": {"b1": {"owner": 0, "armies": 0}},
+           state={"winner": 0, "phase": "game-over",
+                  "territories": {"catalonia": {"owner": 0, "armies": 0}},
                   "players": [{}, {}, {"eliminated": True}, {}, {}, {}]})
 
 
-@scenario("napoleon.maneuver.land.001", "One land maneuver along one's own territories",
-          ["napoleon.maneuver.land"], players=2, variant=V, map=LINE)
+@sc("napoleon.maneuver.land.001", "One land maneuver along one's own territories",
+    ["napoleon.maneuver.land"], variant=V)
 def maneuver(b):
-    _pos(b, {"a1": (0, 5), "a2": (0, 1), "b1": (0, 1), "b2": (1, 1), "far": (1, 1)},
-         phase="maneuver")
-    b.do({"type": "maneuver", "from": "a1", "to": "b1", "armies": 4},
-         state={"territories": {"a1": {"armies": 1}, "b1": {"armies": 5}}})
-    b.reject({"type": "maneuver", "from": "b1", "to": "a2", "armies": 1}, "not-connected", rule="napoleon.maneuver.land")
+    pos(b, {"brittany": (0, 5), "aquitaine": (0, 1), "castile": (0, 1), "england": (1, 1)},
+        phase="maneuver")
+    b.do({"type": "maneuver", "from": "brittany", "to": "castile", "armies": 4},
+         explain="Brittany to Castile through Aquitaine, all three player 1's.",
+         state={"territories": {"brittany": {"armies": 1}, "castile": {"armies": 5}}})
+    b.reject({"type": "maneuver", "from": "castile", "to": "aquitaine", "armies": 1},
+             "not-connected", rule="napoleon.maneuver.land")
 
 
-@scenario("napoleon.end-of-turn.draws.001", "One card per condition met: invasion and an empire",
-          ["napoleon.end-of-turn.draws"], players=2, variant=V, map=LINE)
+@sc("napoleon.end-of-turn.draws.001", "One card per condition met: invasion and an empire",
+    ["napoleon.end-of-turn.draws"], variant=V)
 def draws(b):
-    _pos(b, {"a1": (0, 2), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (1, 1)},
-         phase="maneuver", conquered=True)
-    b.do({"type": "end-turn"}, state={"phase": "draw", "pending": {"left": 2}})
+    pos(b, {"england": (0, 2), "scotland": (0, 1), "ireland": (0, 1), "castile": (1, 1)},
+        phase="maneuver", conquered=True)
+    b.do({"type": "end-turn"}, explain="A territory invaded and the whole United Kingdom held: two cards.",
+         state={"phase": "draw", "pending": {"left": 2}})
 
 
-@scenario("napoleon.reinforce.routes.001", "Territories and zones counted, empire and route bonuses",
-          ["napoleon.reinforce.territories", "napoleon.reinforce.empires",
-           "napoleon.reinforce.routes"], players=2, variant=V, map=LINE)
+@sc("napoleon.reinforce.routes.001", "Territories and zones counted, empire and route bonuses",
+    ["napoleon.reinforce.territories", "napoleon.reinforce.empires",
+     "napoleon.reinforce.routes"], variant=V)
 def reinforce(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
-         {"z1": (0, 1), "z2": (0, 1)}, phase="maneuver", current=1)
-    # max(3, (2 territories + 2 zones) // 3) + west 2 + route 4
+    mine = {t: (0, 1) for t in _FRANCE + ["england", "scotland", "ireland"]}
+    pos(b, {**mine, "castile": (1, 1)}, zones={z: (0, 1) for z in _AMERICAS},
+        phase="maneuver", current=1)
+    # (11 territories + 3 zones) // 3 = 4, + French Empire 5 + United Kingdom 2
+    # + Route to the Americas 2
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
-                                      "pending": {"to_place": 9}})
+                                      "pending": {"to_place": 4 + 5 + 2 + 2}})
 
 
-@scenario("napoleon.cards.trade-territory-bonus.001",
-          "A fixed-value set, +2 on each traded card's territory held",
-          ["napoleon.cards.set-values", "napoleon.cards.trade-territory-bonus"], players=2,
-          variant=V, map=LINE)
+@sc("napoleon.cards.trade-territory-bonus.001",
+    "A fixed-value set, +2 on each traded card's territory held",
+    ["napoleon.cards.set-values", "napoleon.cards.trade-territory-bonus"], variant=V)
 def trade(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
-         phase="reinforce", hands={0: ["c-a1", "c-a2", "c-b1"]},
-         pending={"to_place": 3, "must_trade": False, "after": "turn"})
-    b.do({"type": "trade", "cards": ["c-a1", "c-a2", "c-b1"]},
-         state={"pending": {"to_place": 7}, "players": [{"cards": []}, {}, {}, {}, {}, {}],
-                "territories": {"a1": {"armies": 3}, "a2": {"armies": 3}, "b1": {"armies": 1}}})
+    cards = ["card-brittany", "card-castile", "card-leon-asturias"]   # three infantry, deck order
+    pos(b, {"castile": (0, 1), "leon-asturias": (0, 1), "brittany": (1, 1)},
+        phase="reinforce", hands={0: cards}, pending=dict(REINFORCE), turn=1)
+    b.do({"type": "trade", "cards": cards},
+         state={"pending": {"to_place": 3 + 4}, "players": [{"cards": []}, {}, {}, {}, {}, {}],
+                "territories": {"castile": {"armies": 3}, "leon-asturias": {"armies": 3},
+                                "brittany": {"armies": 1}}})
 
 
-@scenario("napoleon.cards.forced-trade.001", "Five cards or more: a set must be traded first",
-          ["napoleon.cards.forced-trade"], players=2, variant=V, map=LINE, negative=True)
+@sc("napoleon.cards.forced-trade.001", "Five cards or more: a set must be traded first",
+    ["napoleon.cards.forced-trade"], variant=V, negative=True)
 def forced(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 1), "b1": (1, 1), "b2": (NEUTRAL, 1), "far": (NEUTRAL, 1)},
-         phase="maneuver", current=1, hands={0: ["c-a1", "c-a2", "c-b1", "c-b2", "c-far"]})
+    pos(b, {"aquitaine": (0, 1), "brittany": (0, 1), "castile": (1, 1)},
+        phase="maneuver", current=1, turn=1,
+        hands={0: ["card-aquitaine", "card-brittany", "card-castile", "card-egypt", "joker-1"]})
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "pending": {"must_trade": True}})
-    b.reject({"type": "place", "territory": "a1"}, "must-trade", rule="napoleon.cards.forced-trade")
+    b.reject({"type": "place", "territory": "aquitaine"}, "must-trade",
+             rule="napoleon.cards.forced-trade")
 
 
 # ---------------------------------------------------------------- Advanced Rules
@@ -196,7 +226,8 @@ A = "napoleon-advanced"
 
 def _apos(b: Any, land: dict, leaders: dict | None = None, zones: dict | None = None,
           **kw: Any) -> dict:
-    """``leaders``: territory → (generals, fortifications); ``zones``: zone → (seat, ships)."""
+    """An Advanced position on an inline board (the LINE and CAPITALS cases of other modules):
+    ``leaders``: territory → (generals, fortifications); ``zones``: zone → (seat, ships)."""
     def edit(d: dict) -> None:
         for z, (seat, ships) in (zones or {}).items():
             d["zones"][z] = {"owner": seat, "ships": ships}
@@ -208,54 +239,54 @@ def _apos(b: Any, land: dict, leaders: dict | None = None, zones: dict | None = 
     return b.position(land, edit=edit, **kw)
 
 
-@scenario("napoleon.combat.general-bonus.001", "An attacking general adds 1 to the highest die",
-          ["napoleon.combat.general-bonus", "napoleon.combat.modified-dice"], players=3,
-          variant=A, map=LINE)
+@sc("napoleon.combat.general-bonus.001", "An attacking general adds 1 to the highest die",
+    ["napoleon.combat.general-bonus", "napoleon.combat.modified-dice"], variant=A)
 def general_bonus(b):
-    _apos(b, {"a1": (0, 4), "a2": (1, 2), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
-          {"a1": (1, 0)})
-    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    pos(b, {"aquitaine": (0, 4), "castile": (1, 2)}, gen={"aquitaine": 1})
+    b.attack("aquitaine", "castile", 3, state={"phase": "defend"})
     b.defend(2, state={"phase": "battle"})
-    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a1": {"armies": 3}, "a2": {"armies": 1}}})
+    # the general makes 5, 2, 1 into 6, 2, 1: 6 beats 5, 2 loses to 3
+    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {
+        "aquitaine": {"armies": 3}, "castile": {"armies": 1}}})
 
 
-@scenario("napoleon.combat.bonus-stacking.001",
-          "Two generals in a fortified territory: the bonuses add position by position",
-          ["napoleon.combat.bonus-stacking", "napoleon.combat.fortification-bonus"], players=3,
-          variant=A, map=LINE)
+@sc("napoleon.combat.bonus-stacking.001",
+    "Two generals in a fortified territory: the bonuses add position by position",
+    ["napoleon.combat.bonus-stacking", "napoleon.combat.fortification-bonus"], variant=A)
 def stacking(b):
-    _apos(b, {"a1": (0, 4), "a2": (1, 3), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
-          {"a2": (2, 1)})
-    b.attack("a1", "a2", 3, state={"phase": "defend"})
+    pos(b, {"aquitaine": (0, 4), "castile": (1, 3)}, gen={"castile": 2}, forts={"castile": 1})
+    b.attack("aquitaine", "castile", 3, state={"phase": "defend"})
     b.defend(2, state={"phase": "battle"})
     # defender 5, 5 becomes 7, 6: both pairs go to the defender
-    b.roll([6, 6, 1], [5, 5], state={"phase": "attack", "territories": {"a1": {"armies": 2}, "a2": {"armies": 3}}})
+    b.roll([6, 6, 1], [5, 5], state={"phase": "attack", "territories": {
+        "aquitaine": {"armies": 2}, "castile": {"armies": 3}}})
 
 
-@scenario("napoleon.leaders.capture-vp.001",
-          "Conquering a territory captures its general (victory points) and razes its fortification",
-          ["napoleon.leaders.capture", "napoleon.leaders.capture-vp",
-           "napoleon.combat.fortification-destroyed"], players=3, variant=A, map=LINE)
+@sc("napoleon.leaders.capture-vp.001",
+    "Conquering a territory captures its general (victory points) and razes its fortification",
+    ["napoleon.leaders.capture", "napoleon.leaders.capture-vp",
+     "napoleon.combat.fortification-destroyed"], variant=A)
 def capture(b):
-    _apos(b, {"a1": (0, 5), "a2": (1, 1), "b1": (2, 1), "b2": (2, 1), "far": (1, 1)},
-          {"a2": (1, 1)})
-    b.attack("a1", "a2", 3, state={"phase": "battle"})
+    pos(b, {"aquitaine": (0, 5), "castile": (1, 1), "england": (1, 1)},
+        gen={"castile": 1}, forts={"castile": 1})
+    b.attack("aquitaine", "castile", 3, state={"phase": "battle"})
     b.roll([6, 6, 6], [1], state={
         "phase": "occupy",
-        "territories": {"a2": {"owner": 0, "armies": 0, "generals": 0, "fortifications": 0}},
+        "territories": {"castile": {"owner": 0, "armies": 0, "generals": 0, "fortifications": 0}},
         "players": [{"vp": 1}, {"vp": -1, "captive_generals": 1}, {"vp": 0}]})
 
 
-@scenario("napoleon.reinforce.fortifications.001",
-          "A fortified territory gets a regiment on itself at the start of the reinforcement phase",
-          ["napoleon.reinforce.fortifications"], players=3, variant=A, map=LINE,
-          options={"napoleon.amb.card-table": "ignore"})
+@sc("napoleon.reinforce.fortifications.001",
+    "A fortified territory gets a regiment on itself at the start of the reinforcement phase",
+    ["napoleon.reinforce.fortifications"], variant=A, background=(1, 1),
+    options={"napoleon.amb.card-table": "ignore"})
 def fort_regiments(b):
-    _apos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (2, 1), "b2": (1, 1), "far": (1, 1)},
-          {"a1": (0, 1)}, phase="maneuver", current=2)
-    # 1 territory -> the minimum of 3 to place; the fortification's regiment is already on a1
+    # player 3 (seat 2) ends a turn holding England alone; player 2 the rest of the board
+    pos(b, {"castile": (0, 1), "england": (2, 1)}, rest=1, forts={"castile": 1},
+        phase="maneuver", current=2)
+    # 1 territory -> the minimum of 3 to place; the fortification's regiment is already on Castile
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "pending": {"to_place": 3},
-                                      "territories": {"a1": {"armies": 2}}},
-         events=[{"type": "fortification-regiments", "player": 0, "territory": "a1",
+                                      "territories": {"castile": {"armies": 2}}},
+         events=[{"type": "fortification-regiments", "player": 0, "territory": "castile",
                   "armies": 1}])

@@ -44,9 +44,11 @@ def test_the_printed_board_cases_are_not_a_handful_and_cover_both_variants():
 
 
 def test_the_check_sees_an_uncovered_rule():
-    # the test above can fail: drop one rule's printed cases and it is reported
+    # the test above can fail: put one rule's printed cases on an inline board and it is reported
+    import dataclasses
     rule = "napoleon.naval.battle-rules"
-    kept = [c for c in CASES if not (_printed(c) and rule in c.covers)]
+    kept = [dataclasses.replace(c, map={"id": "test-board"}) if _printed(c) and rule in c.covers
+            else c for c in CASES]
     with_case = {r for c in kept for r in c.covers}
     printed = {r for c in kept if _printed(c) for r in c.covers}
     assert rule in with_case - printed

@@ -48,11 +48,11 @@ def _adv_setup(b: Any, land: dict, reserves: list[int], zones: dict | None = Non
     b.position(land, edit=edit, turn=0, **kw)
 
 
-# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @scenario("napoleon.setup.reinforce.701",
           "Territories all full and no ship at setup: the last regiments stay out, setup moves on",
           [FULL, "napoleon.setup.place-general-and-fortification"], players=3, variant=A,
-          map=LINE)
+          map=LINE,
+          map_why="every territory full during setup, which never happens on the printed board (48 territories: 3 players claim 16 each, and 40 regiments fill 4)")
 def full_no_ships(b: Any) -> None:
     # player 2 (a2 alone) was full after 9 placements and dropped out with 30 unplaced;
     # players 3 (b1, far) and 1 (a1, b2) placed 18 each
@@ -70,9 +70,9 @@ def full_no_ships(b: Any) -> None:
                 "players": [{"reserve": 0}, {}, {"reserve": 0}]})
 
 
-def _ships_in_setup(id: str, title: str) -> Any:
+def _ships_in_setup(id: str, title: str, **kw: Any) -> Any:
     return scenario(id, title, [FULL, "napoleon.setup.claim", ZONES], players=3, variant=A, map=LINE,
-                    options={ZONES: "ships-in-setup"})
+                    options={ZONES: "ships-in-setup"}, **kw)
 
 
 def _full_land(b: Any, reserves: list[int], zones: dict) -> None:
@@ -82,10 +82,10 @@ def _full_land(b: Any, reserves: list[int], zones: dict) -> None:
                pending={"seat": 1, "left": 1})
 
 
-# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @_ships_in_setup("napoleon.setup.reinforce.702",
                  "Reading ships-in-setup: a player with full territories still places ships, one "
-                 "touching none of its territories drops out")
+                 "touching none of its territories drops out",
+                 map_why="every territory full during setup, which never happens on the printed board (48 territories: 3 players claim 16 each, and 40 regiments fill 4)")
 def full_ships(b: Any) -> None:
     # claims: player 3 a2, player 1 a1, player 2 far, player 3 b1, player 1 b2; 18 rounds
     # placed: players 3 and 1 are full, player 2 filled far in 9 and has built 8 ships in z4
@@ -100,10 +100,10 @@ def full_ships(b: Any) -> None:
                legal=[{"type": "buy-ship", "zone": "z1"}, {"type": "buy-ship", "zone": "z3"}])
 
 
-# Inline board: every territory full at setup; on 48 territories 3 players claim 16 each, 40 fill 4
 @_ships_in_setup("napoleon.setup.reinforce.703",
                  "Reading ships-in-setup: with every territory full, the last starting regiment "
-                 "still buys a ship")
+                 "still buys a ship",
+                 map_why="every territory full during setup, which never happens on the printed board (48 territories: 3 players claim 16 each, and 40 regiments fill 4)")
 def full_last_ship(b: Any) -> None:
     # as in .702, 37 rounds later: player 3 dropped out in round 19; player 1 has 19 ships
     # and 1 regiment left, player 2 27 ships in z4 and 3 regiments
@@ -291,12 +291,12 @@ TRIO = small_map({"a": "west", "b": "west", "c": "east"}, {},
                  [("c-a", "a", "infantry"), ("c-b", "b", "cavalry"), ("c-c", "c", "artillery")])
 
 
-# Inline board: no printed-board position gives setup-epidemic chances of one denominator, unequal
 @scenario("napoleon.setup.epidemics.411",
           "Reading territory: chances of 5/6 and 1/6 are not the same for every territory",
           ["napoleon.setup.epidemics"], players=3, variant=ADVANCED, map=TRIO,
           options={"napoleon.amb.setup-epidemic-redraw": "territory"},
-          reading=("napoleon.amb.setup-epidemic-redraw", "territory"))
+          reading=("napoleon.amb.setup-epidemic-redraw", "territory"),
+          map_why="setup-epidemic chances that share one denominator but differ, which no position of the printed board gives")
 def territory_redraw_trio(b: Any) -> None:
     def edit(d: dict) -> None:
         for t, e in d["territories"].items():

@@ -285,7 +285,8 @@ STRUCK = {"brittany": (0, 1), "aquitaine": (0, 1), "castile": (1, 1), "portugal"
     "scoring",
     ["napoleon.combat.elimination", "napoleon.epidemics.phase-loss",
      "napoleon.scoring.winner"],
-    options={**NO_TABLE, EP_TIMING: "every-turn-end"}, reading=(EP_TIMING, "every-turn-end"))
+    options={**NO_TABLE, EP_TIMING: "every-turn-end"}, reading=(EP_TIMING, "every-turn-end"),
+    background=(None, 1))
 def nobody_left(b: Any) -> None:
     pos(b, STRUCK, rest=None, rest_armies=0, epidemics={t: 1 for t in STRUCK},
         phase="maneuver", current=0, turn=3, hands={1: ["card-castile"]},

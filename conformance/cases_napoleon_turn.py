@@ -79,7 +79,7 @@ def last_round_from_first(b: Any) -> None:
 @sc("napoleon.turn.time-track.502", "The last player left still plays one turn per game "
     "turn: the game ends after its fifth",
     ["napoleon.turn.time-track", "napoleon.combat.elimination", "napoleon.scoring.winner"],
-    options=NO_TABLE)
+    options=NO_TABLE, background=(None, 1))
 def sole_survivor(b: Any) -> None:
     # players 2 and 3 lost their last territories to seat 0, and epidemics emptied the rest
     # of the board (held by nobody); an eliminated player keeps its points and can still

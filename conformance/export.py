@@ -80,7 +80,8 @@ def sparse_case(sc: Any, case: dict[str, Any], shared: dict[str, dict[str, Any]]
         if key in refs:
             out[key] = refs[key]
         elif key == "state":
-            bg = [f"held-by-{sc.background[0]}x{sc.background[1]}"] if sc.background else []
+            bg = ([f"held-by-{'nobody' if sc.background[0] is None else sc.background[0]}"
+                   f"x{sc.background[1]}"] if sc.background else [])
             did = "-".join([sc.variant, f"{sc.players}p", *refs.values(), *bg])
             if did not in shared["defaults"]:
                 shared["defaults"][did] = default_state(sc)

@@ -111,7 +111,7 @@ class Scenario:
     #: (seat, armies) holding every territory of the default state its position is written
     #: over (printed-board cases, whose positions give most of the board to one seat); None:
     #: the round-robin default
-    background: tuple[int, int] | None = None
+    background: tuple[int | None, int] | None = None
 
     @property
     def section(self) -> str:
@@ -140,7 +140,7 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
              missions: Mapping[str, Any] | None = None,
              unchecked: tuple[Sequence[str], str] | None = None,
              synthetic: tuple[Sequence[str], str] | None = None,
-             background: tuple[int, int] | None = None) -> Callable:
+             background: tuple[int | None, int] | None = None) -> Callable:
     """Register a scenario. ``id`` is permanent: never renumber or reuse one.
 
     ``pending``: the reference engine is known to disagree (the reason); the case is not
@@ -276,9 +276,24 @@ class Builder:
                                           variant=None if isinstance(v, str) else v)
         except Exception as exc:
             raise ScenarioError(f"{self.sc.id}: the reference engine cannot load the start state: {exc}") from exc
-        self.start = self.E.to_dict(self.state)
-        self.frame = observe(self.start)
+        full = self.E.to_dict(self.state)
+        self.frame = observe(full)
+        self.start = self._without_derivable(full)
         return self.start
+
+    def _without_derivable(self, d: dict) -> dict:
+        """``d`` without the fields a state may leave out because a reader derives them from
+        the rest (the schema's documented defaults): today the Advanced maneuver phase's
+        ``turn_flags.maneuver_start`` when it is the board as it stands.  Checked by reloading:
+        kept unless the shorter state reads back to exactly ``d``."""
+        flags = d.get("turn_flags") or {}
+        if d.get("phase") != "maneuver" or not flags.get("maneuver_start"):
+            return d
+        short = {**d, "turn_flags": {**flags, "maneuver_start": None}}
+        v = self._variant()
+        again = self.E.to_dict(self.E.from_dict(copy.deepcopy(short),
+                                                variant=None if isinstance(v, str) else v))
+        return short if again == d else d
 
     @property
     def s(self) -> dict:
@@ -497,7 +512,8 @@ def default_state(sc: Scenario) -> dict[str, Any]:
     (every territory owned round-robin in map order with 2 armies, seat 0 to attack on turn 1,
     empty hands, no reserves, the whole deck in the draw pile in deck order) — or, with a
     ``background`` (seat, armies), every territory held by that seat with those armies, but
-    for one territory of each other player (the first in map order)."""
+    for one territory of each other player (the first in map order); seat None: every
+    territory empty (nobody's, no armies) but for one of each player's, with ``armies``."""
     for options in ({}, sc.options):
         try:
             b = Builder(replace(sc, options=dict(options)))
@@ -505,7 +521,8 @@ def default_state(sc: Scenario) -> dict[str, Any]:
                 return b.position()
             seat, armies = sc.background
             blank = b.blank()
-            owners = {t: (seat, armies) for t in blank["territories"]}
+            # seat None: a board emptied (nobody's, no armies) but for the players' territories
+            owners = {t: (seat, armies if seat is not None else 0) for t in blank["territories"]}
             # every other player keeps one territory (the first ones in map order): in play
             players = [i for i, p in enumerate(blank["players"]) if not p["neutral"] and i != seat]
             owners.update({t: (i, armies) for t, i in zip(blank["territories"], players)})

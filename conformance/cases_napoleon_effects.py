@@ -1,5 +1,5 @@
 """Scenarios: Risk Napoléon — territory-card effects and epidemics, on the printed Europe
-board (``spec/napoleon/map.yaml``) but for six cases on a small purpose-built map.
+board (``spec/napoleon/map.yaml``) but for two cases on a small purpose-built map.
 
 The cards are the map file's own (``cards``): e.g. Syria's card raises the highest attack
 die, Galicia's rerolls, Catalonia's builds two free ships, Lithuania's moves an epidemic.
@@ -9,10 +9,10 @@ regiments a held territory receives.  Most battles are fought across the Pyrenee
 territory a position does not name is the background seat's (seat 2: a neutral army in the
 basic game, the third player in the Advanced game), with one regiment.
 
-The six cases left inline (a comment above each says why) play on cases_napoleon's LINE
-board (a1–a2–b1–b2 in a row, ``far`` alone) with the effect cards of :data:`REIN`,
-:data:`DICE` or :data:`MOVE` (``c-x`` is a joker); :data:`REIN`, :func:`_pos`,
-:func:`_reinforce` and :func:`_setup_epidemics_pos` also serve other modules' inline cases.
+The two cases left inline (each says why in ``map_why``) play on cases_napoleon's LINE
+board (a1–a2–b1–b2 in a row, ``far`` alone) with the effect cards of :data:`REIN`
+(``c-x`` is a joker); :data:`REIN`, :func:`_pos`, :func:`_reinforce` and
+:func:`_setup_epidemics_pos` also serve other modules' inline cases.
 """
 
 from __future__ import annotations
@@ -38,24 +38,14 @@ REIN = _map({"a1": fx("extra-regiments", 2), "a2": fx("extra-regiments", 4, in_s
              "b1": fx("free-ships", 2), "b2": fx("free-fortification", 1),
              "far": fx("move-epidemic")})
 
-#: dice effects
-DICE = _map({"a1": fx("attack-die-bonus", 1), "a2": fx("attack-extra-die", 1),
-             "b1": fx("defence-die-bonus", 1), "b2": fx("defence-extra-die", 1),
-             "far": fx("reroll")})
-#: battle and maneuver effects
-MOVE = _map({"a1": fx("ignore-fortification"), "a2": fx("ignore-epidemic"),
-             "b1": fx("extra-land-maneuver", 1), "b2": fx("extra-naval-maneuver", 1),
-             "far": fx("reroll")})
-
 
 EP_ELIM = "napoleon.amb.epidemic-elimination"
 
 
 SUPPLY = "napoleon.amb.ship-supply"
 
-#: the inline cases' registering shorthands: the basic game with two players, the Advanced
-#: game with three
-_basic_dice, _basic_move, _adv_rein = registrar(2, B, DICE), registrar(2, B, MOVE), registrar(3, A, REIN)
+#: the inline cases' registering shorthand: the Advanced game with three players
+_adv_rein = registrar(3, A, REIN)
 #: the same on the printed board (no inline map; every territory not named is seat 2's)
 _printed_basic, _printed_adv = registrar(2, B), registrar(3, A)
 
@@ -379,12 +369,6 @@ def free_fort_anywhere(b: Any) -> None:
                 "territories": {"duchy-of-warsaw": {"fortifications": 1},
                                 "east-prussia": {"armies": 2 + 2}}})
 
-def _dice_line(b: Any, a2: int = 2, b1: int = 4, hands: dict | None = None, **kw: Any) -> dict:
-    """The inline cases' battle on LINE: player 1 in b1 and b2 attacks a2 (player 2)."""
-    return _pos(b, {"a1": (1, 1), "a2": (1, a2), "b1": (0, b1), "b2": (0, 1),
-                    "far": (NEUTRAL, 1)}, hands=hands, **kw)
-
-
 def _dice(b: Any, castile: int = 2, aquitaine: int = 4, hands: dict | None = None,
           **kw: Any) -> dict:
     """Across the Pyrenees: player 1 (seat 0) in Aquitaine and Brittany, player 2 in Castile
@@ -396,21 +380,27 @@ def _dice(b: Any, castile: int = 2, aquitaine: int = 4, hands: dict | None = Non
 # Syria's card raises the highest attack die, Provence's adds an attack die, Egypt's raises
 # the highest defence die, England's adds a defence die, Galicia's and Wallachia's reroll.
 
-# Inline board: tests/napoleon/test_effects.py replays its start with the LINE cards
-@_basic_dice("napoleon.effects.attack-die-bonus.001",
-             "An attack die bonus adds 1 to the highest die of the next attack roll",
-             ["napoleon.effects.attack-die-bonus"])
+@_basic("napoleon.effects.attack-die-bonus.001",
+        "An attack die bonus adds 1 to the highest die of the next attack roll",
+        ["napoleon.effects.attack-die-bonus"])
 def attack_die_bonus(b):
-    _dice_line(b, hands={0: ["c-a1"]})
-    b.do({"type": "play-card", "card": "c-a1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}], "turn_flags": {"effects": [
-        {"kind": "attack-die-bonus", "player": 0, "card": "c-a1", "amount": 1}]}})
-    b.attack("b1", "a2", 3, state={"phase": "defend"})
+    _dice(b, hands={0: ["card-syria"]})
+    b.do({"type": "play-card", "card": "card-syria"},
+         state={"players": _hand(b, 0, 0), "turn_flags": {"effects": [
+             {"kind": "attack-die-bonus", "player": 0, "card": "card-syria", "amount": 1}]}})
+    b.attack("aquitaine", "castile", 3, state={"phase": "defend"})
     b.defend(2, state={"phase": "battle"})
-    # 5+1 beats 5; 2 loses to 3
-    b.roll([5, 2, 1], [5, 3], state={"phase": "attack", "territories": {"a2": {"armies": 1}, "b1": {"armies": 3}}})
-    b.check(legal_excludes=[{"type": "play-card", "card": "c-a1"}],
-            state={"phase": "attack", "players": [{"cards": []}, {"cards": []},
-                                                  {}, {}, {}, {}]})
+    b.roll([5, 2, 1], [5, 3],
+           explain="Syria's card makes the attacker's 5 a 6, which beats Castile's 5; the 2 "
+                   "loses to the 3: one regiment lost on each side.",
+           events=[{"type": "battle", "attacker_dice": [6, 2, 1], "defender_dice": [5, 3],
+                    "attacker_losses": 1, "defender_losses": 1}],
+           state={"phase": "attack",
+                  "territories": {"castile": {"armies": 1}, "aquitaine": {"armies": 3}}})
+    # the bonus is spent with the roll, and the card with it
+    b.check(legal_excludes=[{"type": "play-card", "card": "card-syria"}],
+            state={"phase": "attack", "players": seat_fields(b, p0={"cards": []},
+                                                              p1={"cards": []})})
 
 
 @_basic("napoleon.effects.attack-extra-die.001",
@@ -465,14 +455,17 @@ def defence_extra_die(b):
         "castile": {"owner": 0, "armies": 0}}})
 
 
-# Inline board: tests/napoleon/test_effects.py replays its start with the LINE cards
-@_basic_dice("napoleon.cards.effect-icons.001",
-             "A card acts only in its window: no defence card in one's own attack, no reroll "
-             "outside a roll", ["napoleon.cards.effect-icons"], negative=True)
+@_basic("napoleon.cards.effect-icons.001",
+        "A card acts only in its window: no defence card in one's own attack, no reroll "
+        "outside a roll", ["napoleon.cards.effect-icons"], negative=True)
 def icons(b):
-    _dice_line(b, hands={0: ["c-b1", "c-far"]})
-    b.reject({"type": "play-card", "card": "c-b1"}, "not-now", rule="napoleon.cards.effect-icons")
-    b.reject({"type": "play-card", "card": "c-far"}, "not-now", rule="napoleon.cards.effect-icons")
+    _dice(b, hands={0: ["card-egypt", "card-galicia"]})
+    b.reject({"type": "play-card", "card": "card-egypt"}, "not-now",
+             rule="napoleon.cards.effect-icons",
+             explain="Egypt's card raises a defence die: it has no use in its holder's own attack.")
+    b.reject({"type": "play-card", "card": "card-galicia"}, "not-now",
+             rule="napoleon.cards.effect-icons",
+             explain="Galicia's card rerolls dice: with no roll made there is nothing to reroll.")
 
 
 @_basic("napoleon.effects.reroll.001",
@@ -687,17 +680,22 @@ def ignore_epidemic_none(b):
              explain="the epidemic is in Portugal, not in Castile")
 
 
-# Inline board: tests/napoleon/test_effects.py replays its start with the LINE cards
-@_basic_move("napoleon.effects.extra-land-maneuver.001", "An extra land maneuver after the turn's one",
-             ["napoleon.effects.extra-land-maneuver"])
+@_basic("napoleon.effects.extra-land-maneuver.001", "An extra land maneuver after the turn's one",
+        ["napoleon.effects.extra-land-maneuver"])
 def extra_land(b):
-    _pos(b, {"a1": (0, 3), "a2": (0, 3), "b1": (1, 1), "b2": (1, 1), "far": (NEUTRAL, 1)},
-         phase="maneuver", fortify_moves=1, hands={0: ["c-b1"]})
-    b.check(legal_excludes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
-    b.do({"type": "play-card", "card": "c-b1"}, state={"players": [{"cards": 0}, {}, {}, {}, {}, {}]},
-         legal_includes=[{"type": "maneuver", "from": "a1", "to": "a2", "armies": 1}])
-    b.do({"type": "maneuver", "from": "a1", "to": "a2", "armies": 2},
-         state={"turn_flags": {"fortify_moves": 2}, "territories": {"a1": {"armies": 1}, "a2": {"armies": 5}}},
+    # the turn's land maneuver is made (fortify_moves 1)
+    _at(b, {"brittany": (0, 3), "aquitaine": (0, 3), "castile": (1, 1), "leon-asturias": (1, 1)},
+        phase="maneuver", fortify_moves=1, hands={0: ["card-bavaria"]})
+    b.check(legal_excludes=[{"type": "maneuver", "from": "brittany", "to": "aquitaine",
+                             "armies": 1}])
+    b.do({"type": "play-card", "card": "card-bavaria"}, state={"players": _hand(b, 0, 0)},
+         legal_includes=[{"type": "maneuver", "from": "brittany", "to": "aquitaine",
+                          "armies": 1}])
+    b.do({"type": "maneuver", "from": "brittany", "to": "aquitaine", "armies": 2},
+         explain="Bavaria's card gives one more land maneuver; with it made, only the end of "
+                 "the turn is left.",
+         state={"turn_flags": {"fortify_moves": 2},
+                "territories": {"brittany": {"armies": 1}, "aquitaine": {"armies": 5}}},
          legal=[{"type": "end-turn"}])
 
 
@@ -1129,8 +1127,6 @@ def _draws(cards: tuple[str, ...]) -> list[dict]:
     return [{"outcome": {"type": "draw", "card": c}, "p": f"1/{len(cards)}"} for c in cards]
 
 
-#: the LINE deck (REIN's cards and the joker)
-DECK = ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")
 
 
 
@@ -1139,28 +1135,27 @@ DECK = ("c-a1", "c-a2", "c-b1", "c-b2", "c-far", "c-x")
 _EMPTIED = {"aquitaine": (0, 1), "brittany": (0, 3), **_ITALY, "leon-asturias": (2, 3)}
 
 
-# Inline board: tests/napoleon/test_mut_turn.py replays its start with the LINE cards
-@_adv_rein("napoleon.epidemics.relocate.001",
-           "An epidemic that empties a territory moves where a card drawn from the pile says",
-           ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"],
-           options={"napoleon.amb.card-table": "ignore"})
+@_adv("napoleon.epidemics.relocate.001",
+      "An epidemic that empties a territory moves where a card drawn from the pile says",
+      ["napoleon.epidemics.relocate", "napoleon.epidemics.phase-loss"],
+      options={"napoleon.amb.card-table": "ignore"})
 def relocate(b):
-    _pos(b, {"a1": (0, 1), "a2": (0, 3), "b1": (2, 3), "b2": (1, 1), "far": (1, 2)},
-         leaders={"a1": (0, 1)}, epidemics={"a1": 1}, phase="maneuver")
-    # every card of the pile is one outcome; the emptied a1 keeps its fortification
+    _at(b, _EMPTIED, forts={"aquitaine": 1}, epidemics={"aquitaine": 1}, phase="maneuver")
+    # every card of the pile is one outcome; the emptied Aquitaine keeps its fortification
     b.do({"type": "end-turn"},
          state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
-                "territories": {"a1": {"owner": None, "armies": 0, "epidemics": 0,
-                                       "fortifications": 1}}},
-         outcomes=_draws(DECK))
+                "territories": {"aquitaine": {"owner": None, "armies": 0, "epidemics": 0,
+                                              "fortifications": 1}}},
+         outcomes=_draws(tuple(_pile())))
     # the card is discarded and the epidemic placed on its territory
-    b.do({"type": "draw", "card": "c-far"},
-         explain="player 1's turn begins: far (south, a whole empire) scores 1",
-         state={"phase": "reinforce", "current": 1, "discards": ["c-far"], "players": [{}, {"vp": 1}, {}],
-                "draw_pile": ["c-a1", "c-a2", "c-b1", "c-b2", "c-x"],
-                "territories": {"far": {"epidemics": 1, "armies": 2}}},
-         events=[{"type": "epidemic-card-drawn", "card": "c-far", "territory": "far"},
-                 {"type": "epidemic", "territory": "far"}])
+    b.do({"type": "draw", "card": "card-naples"},
+         explain="the epidemic goes to Naples; player 2's turn begins: the Italian "
+                 "Protectorates (a whole empire) score 2",
+         state={"phase": "reinforce", "current": 1, "discards": ["card-naples"],
+                "players": seats(3, p1={"vp": 2}), "draw_pile": _pile("card-naples"),
+                "territories": {"naples": {"epidemics": 1, "armies": 2}}},
+         events=[{"type": "epidemic-card-drawn", "card": "card-naples", "territory": "naples"},
+                 {"type": "epidemic", "territory": "naples"}])
 
 
 @_adv("napoleon.epidemics.relocate.002",

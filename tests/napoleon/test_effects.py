@@ -103,17 +103,17 @@ def test_reroll_chance_table_is_exact():
 
 def _scenario_start(case_id: str):
     """The start position of conformance scenario ``case_id`` (built from its source, not
-    from the exported vectors) on its inline map, and the variant on that map."""
+    from the exported vectors) on its map (inline, or the printed board), and the variant."""
     from riskspec.conformance.scenario import REGISTRY, load_all
     load_all()
     case = REGISTRY[case_id].build()
-    v = variant_on_map(E.get_variant(case["variant"]), case["map"])
+    v = variant_on_map(E.get_variant(case["variant"]), case.get("map"))
     return E.from_dict(case["state"], variant=v), v
 
 
 def test_effect_state_round_trips_and_lapses():
     s, v = _scenario_start("napoleon.effects.attack-die-bonus.001")
-    s, _ = E.apply(s, {"type": "play-card", "card": "c-a1"})
+    s, _ = E.apply(s, {"type": "play-card", "card": "card-syria"})
     assert s.effects and E.to_json(E.from_json(E.to_json(s), variant=v)) == E.to_json(s)
     # the roll effect lapses with the combat phase when unused
     s2, _ = E.apply(s, {"type": "end-attack"})
@@ -123,16 +123,16 @@ def test_effect_state_round_trips_and_lapses():
 def test_a_refused_play_names_a_spec_rule():
     s, _ = _scenario_start("napoleon.cards.effect-icons.001")
     with pytest.raises(IllegalActionError) as info:
-        E.apply(s, {"type": "play-card", "card": "c-b1"})
+        E.apply(s, {"type": "play-card", "card": "card-egypt"})
     assert info.value.rule == "napoleon.cards.effect-icons"
     with pytest.raises(Exception) as bad:  # a target the kind does not take is malformed
-        E.apply(s, {"type": "play-card", "card": "c-b1", "zones": ["a1"]})
+        E.apply(s, {"type": "play-card", "card": "card-egypt", "zones": ["aquitaine"]})
     assert getattr(bad.value, "code", "") == "unknown-territory"
 
 
 def test_turn_effects_last_the_turn_and_plays_count_per_phase():
     s, _ = _scenario_start("napoleon.effects.extra-land-maneuver.001")
-    s, _ = E.apply(s, {"type": "play-card", "card": "c-b1"})
+    s, _ = E.apply(s, {"type": "play-card", "card": "card-bavaria"})
     assert [e[0] for e in s.effects] == ["extra-land-maneuver"] and s.effect_plays[0] == 1
     s, _ = E.apply(s, {"type": "end-turn"})
     while E.current_player(s) == E.CHANCE:

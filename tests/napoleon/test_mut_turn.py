@@ -24,12 +24,13 @@ def test_a_placed_relocation_loses_no_epidemic():
     case, v = _case("napoleon.epidemics.relocate.001")
     s, _ = E.apply(E.from_dict(case.state, variant=v), {"type": "end-turn"})
     assert E.to_dict(s)["phase"] == "epidemics"
-    s, events = E.apply(s, {"type": "draw", "card": "c-far"})
+    s, events = E.apply(s, {"type": "draw", "card": "card-naples"})
     assert [e["type"] for e in events if e["type"].startswith("epidemic")] == \
         ["epidemic-card-drawn", "epidemic"], events
 
 
-@pytest.mark.parametrize("deck", [["m1-five", "m1-zones"], ["m1-zones", "m2-east"]])
+@pytest.mark.parametrize("deck", [["l1-two-zones", "l1-twelve-territories"],
+                                  ["l1-twelve-territories", "l2-united-kingdom"]])
 def test_a_mission_deck_out_of_deck_order_or_of_another_level_is_refused(deck):
     """mission_decks.<level> lists cards of that level's deck, in deck order: either fault
     alone makes the state unloadable."""

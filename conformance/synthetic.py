@@ -3,8 +3,8 @@
 A start is reachable when some game played by the rules arrives at it; the checks are
 ``tests/conformance/test_reachable.py`` (hands no larger than the turns so far can have
 drawn, starting regiments that add up during setup, pieces within the supply, …).  Most
-Napoléon cases test one rule on a small board from a position set up for it; where that
-position breaks one of those checks it is listed here, with the fields that break it.
+Napoléon cases test one rule from a position set up for it; where that position breaks
+one of those checks it is listed here, with the fields that break it.
 Cases written since say so in their own ``scenario(..., synthetic=...)``.  A ledger, not a
 case module: it registers no case; :func:`riskspec.conformance.scenario.load_all` applies it.
 """
@@ -13,14 +13,14 @@ from __future__ import annotations
 
 HAND = ("cards put into a hand in the first game turn so that the case tests a card rule at "
         "once; in play a hand that size takes several turns of draws (napoleon.end-of-turn.draws)")
-SETUP = ("starting regiments cut short so that setup on the small test board ends in a few "
-         "steps; a played setup starts from setup.starting_units (napoleon.setup.players-and-"
-         "regiments, napoleon.basic.starting-units)")
+SETUP = ("starting regiments cut short so that setup ends in a few steps; a played setup "
+         "starts from setup.starting_units (napoleon.setup.players-and-regiments, "
+         "napoleon.basic.starting-units)")
 
 #: case ID → (JSON paths of the start that no game reaches, why)
 SYNTHETIC: dict[str, tuple[tuple[str, ...], str]] = {
     # the setup epidemics now come after the leaders (napoleon.amb.setup-epidemic-order): these
-    # starts put them on the small board's few territories with the starting regiments cut short
+    # starts come to them with the starting regiments cut short
     "napoleon.setup.epidemics.001": (('$.players[*].reserve',), SETUP),
     "napoleon.amb.setup-epidemic-redraw.empire.001": (('$.players[*].reserve',), SETUP),
     "napoleon.amb.setup-epidemic-redraw.territory.001": (('$.players[*].reserve',), SETUP),

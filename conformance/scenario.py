@@ -218,7 +218,8 @@ class Builder:
         """The state dict of a fresh game of this scenario's variant/players/options."""
         return self.E.to_dict(self.E.new_game(self._variant(), self.sc.players, dict(self.sc.options)))
 
-    def position(self, owners: Mapping[str, tuple[int, int]] | None = None, *, phase: str = "attack",
+    def position(self, owners: Mapping[str, tuple[int | None, int]] | None = None, *,
+                 phase: str = "attack",
                  current: int = 0, turn: int = 1, pending: Mapping[str, Any] | None = None,
                  hands: Mapping[int, Sequence[str]] | None = None, sets_traded: int = 0,
                  first_player: int = 0, conquered: bool = False, bonus_taken: bool = False,
@@ -236,10 +237,10 @@ class Builder:
             # keep a family's other fields of the blank entry (Napoléon: generals, …)
             d["territories"][tid] = {**d["territories"][tid], "owner": seat,
                                      "armies": default_armies}
-        for tid, (seat, armies) in (owners or {}).items():
+        for tid, (holder, armies) in (owners or {}).items():  # holder None: nobody's
             if tid not in d["territories"]:
                 raise ScenarioError(f"{self.sc.id}: no territory {tid!r}")
-            d["territories"][tid] = {**d["territories"][tid], "owner": seat, "armies": armies}
+            d["territories"][tid] = {**d["territories"][tid], "owner": holder, "armies": armies}
         order = list(d["draw_pile"]) + list(d["discards"])
         for p in d["players"]:
             order += p["cards"]

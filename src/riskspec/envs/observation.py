@@ -175,10 +175,28 @@ class ObservationEncoder:
                 k = self._mission_index.get(m)
                 if k is not None:
                     out[start + k] = 1.0
-        if pos.pending is not None:
-            start = blocks["decision"]
-            out[start:start + self._decision_size] = self._decision(pos)
+        if pos.pending is not None:  # the tracker leaves the decision block at zero
+            self._write_decision(out, blocks["decision"], pos)
         return out
+
+    def _write_decision(self, out: np.ndarray, start: int, pos: Position) -> None:
+        """:meth:`_decision` of an open sub-decision written into a zeroed block of ``out``
+        at ``start``, value by value (at most five of them are not zero)."""
+        assert pos.pending is not None
+        first = pos.pending[0][0]
+        n = len(pos.pending)
+        out[start] = 1.0
+        out[start + 1] = -(-n // -(-n // SLOTS)) / SLOTS
+        n_types, n_places = len(self.codec.types), len(self.codec.places)
+        t = self._type_index.get(first["type"], -1)
+        if 0 <= t < n_types:
+            out[start + 2 + t] = 1.0
+        base = start + 2 + n_types
+        for f in [f for f in _PLACE_FIELDS if isinstance(first.get(f), str)][:2]:
+            i = self._place_index.get(first[f], -1)
+            if 0 <= i < n_places:
+                out[base + i] = 1.0
+            base += n_places
 
     def _decision(self, pos: Position) -> list[float]:
         codec, n_places = self.codec, len(self.codec.places)
@@ -331,20 +349,22 @@ class Tracker:
         self._players = self.vector[start:start + size].reshape(enc.n_seats, width) \
             if width else None
         self._head = layout["actor"][0], layout["pending_from"][0]
+        # the head's runs: actor one-hot, phase one-hot, then the counters, flags, pending
+        self._phase_at = self._head[0] + enc.n_seats + 2
+        self._rest_at = self._phase_at + len(enc.phases)
+        self._last_actor = self._last_phase = -1      # the one-hot index set (-1: none)
+        self._last_counters: tuple[Any, ...] = ()
+        self._last_pending: dict[str, Any] | None = None
         self._from = layout["pending_from"][0]
         self._to = layout["pending_to"][0]
         self._spots = [-1, -1]   # the pending from/to set last
         self._pending_at = {f: j for j, f in enumerate(enc.pending_fields)}
         self._pending_blank = [0.0] * len(enc.pending_fields)
         n = enc.n_seats
-        # one-hot rows: the actor (seats, chance, game over; index -1: none) and the phase
+        # the actor's one-hot index: seats, then chance, then game over
         self._actor_row = {E.CHANCE: n, E.TERMINAL: n + 1}
-        self._actor_hot = [_one_hot(i, n + 2) for i in range(n + 2)] + [[0.0] * (n + 2)]
-        self._phase_hot = [_one_hot(i, len(enc.phases)) for i in range(len(enc.phases))] \
-            + [[0.0] * len(enc.phases)]
         self._flags = _tuple_getter(enc.flag_fields)
-        self._last_head: list[float] = []
-        self._last_players: list[Any] = []
+        self._last_players: list[Any] = [None] * width
         self._owner: list[int] = []
         self._seen: dict[tuple[str, int, int], list[int]] = {}  # (field, lo, column)
 
@@ -357,25 +377,37 @@ class Tracker:
         n = enc.n_seats
         plan = enc._plan
         assert plan is not None
-        # actor, phase, game, turn flags, pending: one contiguous run, made of
-        # precomputed one-hot rows (list concatenation runs in C)
+        # actor and phase: one-hot runs, the old value cleared and the new one set
         who = pos.actor()
-        flags = self._flags(state)
+        actor = self._actor_row.get(who, who)
+        if actor != self._last_actor:
+            if 0 <= self._last_actor:
+                v[self._head[0] + self._last_actor] = 0.0
+            if 0 <= actor < n + 2:
+                v[self._head[0] + actor] = 1.0
+            self._last_actor = actor if 0 <= actor < n + 2 else -1
+        phase = enc._phase_index.get(state.phase, -1)
+        if phase != self._last_phase:
+            if 0 <= self._last_phase:
+                v[self._phase_at + self._last_phase] = 0.0
+            if 0 <= phase:
+                v[self._phase_at + phase] = 1.0
+            self._last_phase = phase
+        # the game's counters, turn flags and pending values: one run, written when changed
         pending = state.pending
-        values = self._pending_blank[:]
-        at = self._pending_at
-        for key, value in pending.items():
-            j = at.get(key)
-            if j is not None:
-                values[j] = _number(value)
-        head = (self._actor_hot[self._actor_row.get(who, who)]
-                + self._phase_hot[enc._phase_index.get(state.phase, -1)]
-                + [float(state.turn), float(state.sets_traded), float(len(state.draw_pile)),
-                   float(len(state.discards))]
-                + [float(f) for f in flags] + values)
-        if head != self._last_head:
-            v[self._head[0]:self._head[1]] = head
-            self._last_head = head
+        counters = (state.turn, state.sets_traded, len(state.draw_pile), len(state.discards),
+                    self._flags(state))
+        if counters != self._last_counters or pending != self._last_pending:
+            values = self._pending_blank[:]
+            at = self._pending_at
+            for key, value in pending.items():
+                j = at.get(key)
+                if j is not None:
+                    values[j] = _number(value)
+            v[self._rest_at:self._head[1]] = (
+                [float(x) for x in counters[:4]] + [float(f) for f in counters[4]] + values)
+            # a copy: the state's pending may be shared with the next state's (never changed in place)
+            self._last_counters, self._last_pending = counters, dict(pending)
         # the battle or move under way
         spots = [pending.get("from", -1), pending.get("to", -1)]
         if spots != self._spots:
@@ -403,10 +435,12 @@ class Tracker:
             if seen.get(where) != values:
                 rows[lo:hi, column] = values
                 seen[where] = values
-        if self._players is not None:
-            columns = [col(state) for col in plan.players]
-            if columns != self._last_players:
-                self._players[:] = np.array(columns, dtype=np.float32).T
-                self._last_players = columns
+        if self._players is not None:  # a column (one value per seat) where it changed
+            last = self._last_players
+            for j, col in enumerate(plan.players):
+                column = col(state)
+                if column != last[j]:
+                    self._players[:, j] = column
+                    last[j] = column
         self.state = state
         return v

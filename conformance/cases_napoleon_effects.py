@@ -369,6 +369,7 @@ def free_fort_anywhere(b: Any) -> None:
                 "territories": {"duchy-of-warsaw": {"fortifications": 1},
                                 "east-prussia": {"armies": 2 + 2}}})
 
+
 def _dice(b: Any, castile: int = 2, aquitaine: int = 4, hands: dict | None = None,
           **kw: Any) -> dict:
     """Across the Pyrenees: player 1 (seat 0) in Aquitaine and Brittany, player 2 in Castile

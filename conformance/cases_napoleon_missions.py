@@ -910,3 +910,30 @@ def missions_counts(b: Any) -> None:
          state={"phase": "draw", "pending": {"left": 1},
                 "players": [{"vp": 4, "missions": ["three-territories"],
                              "missions_completed": ["two-territories", "a1-and-b1"]}, {}, {}]})
+
+
+def _regiments_only() -> list[dict]:
+    card = _card("regiments-only", 1, "end", {"hold_territories": {"count": 3, "min_armies": 2}},
+                 0, bonus=2, lasting=False)
+    del card["reward"]["victory_points"]   # the schema's reward may name regiments alone
+    return [card]
+
+
+REGIMENTS_ONLY = _edge_deck(_regiments_only())
+
+
+@scenario("napoleon.missions.check.106",
+          "A mission whose reward names regiments only scores no victory point",
+          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
+          missions=REGIMENTS_ONLY, map_why="a test mission card whose reward is regiments only")
+def missions_regiments_only(b: Any) -> None:
+    _edge_pos(b, ["regiments-only"])
+    b.do({"type": "end-turn"},
+         explain="3 territories with at least 2 regiments (a1, b1, far): the mission is "
+                 "completed; its reward gives 2 regiments for the next reinforcement and no "
+                 "point. Two cards: one for the mission, one for far's whole empire.",
+         events=[{"type": "mission-completed", "player": 0, "mission": "regiments-only",
+                  "level": 1, "vp": 0, "at": "end", "reinforcements": 2}],
+         state={"phase": "draw", "pending": {"left": 2},
+                "players": [{"vp": 0, "missions": [], "missions_completed": ["regiments-only"],
+                             "mission_reinforcements": 2}, {}, {}]})

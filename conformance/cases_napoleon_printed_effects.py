@@ -104,6 +104,33 @@ def free_fortification(b: Any) -> None:
                 "discards": ["card-east-prussia"], "players": _hand(b, 0, [])})
 
 
+@sc("napoleon.effects.free-fortification.602",
+    "The last player left holds every territory: the card may fortify any of them, Egypt, "
+    "first on the map, included; a general bought there too",
+    ["napoleon.effects.free-fortification", "napoleon.units.generals",
+     "napoleon.cards.effect-territory-bonus"], options=NO_TABLE, background=(0, 1))
+def free_fortification_everywhere(b: Any) -> None:
+    # players 2 and 3 lost their last territories: player 1 plays on alone (the time track)
+    pos(b, {}, rest=0, phase="reinforce", hands={0: ["card-east-prussia"]},
+        pending=dict(REINFORCE))
+    b.check(legal_includes=[{"type": "play-card", "card": "card-east-prussia", "territory": t}
+                            for t in ("egypt", "east-prussia", "finland")],
+            explain="No territory is fortified and all 48 are player 1's: the card can go on "
+                    "any of them.")
+    b.do({"type": "play-card", "card": "card-east-prussia", "territory": "egypt"},
+         explain="Egypt takes the fortification; the card shows East Prussia, player 1's: "
+                 "2 regiments there.",
+         events=[_played(0, "card-east-prussia"),
+                 {"type": "territory-bonus", "territory": "east-prussia", "armies": 2}],
+         state={"territories": {"egypt": {"fortifications": 1},
+                                "east-prussia": {"armies": 1 + 2}},
+                "discards": ["card-east-prussia"], "players": _hand(b, 0, [])})
+    b.do({"type": "buy-general", "territory": "egypt"},
+         explain="A general costs one of the 3 regiments to place.",
+         events=[{"type": "general-bought", "player": 0, "territory": "egypt"}],
+         state={"pending": {"to_place": 3 - 1}, "territories": {"egypt": {"generals": 1}}})
+
+
 # ---------------------------------------------------------------- dice effects
 
 

@@ -125,6 +125,8 @@ def free_fortification_everywhere(b: Any) -> None:
          state={"territories": {"egypt": {"fortifications": 1},
                                 "east-prussia": {"armies": 1 + 2}},
                 "discards": ["card-east-prussia"], "players": _hand(b, 0, [])})
+    b.check(legal_includes=[{"type": "buy-general", "territory": t}
+                            for t in ("egypt", "east-prussia", "finland")])
     b.do({"type": "buy-general", "territory": "egypt"},
          explain="A general costs one of the 3 regiments to place.",
          events=[{"type": "general-bought", "player": 0, "territory": "egypt"}],

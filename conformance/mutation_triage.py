@@ -29,7 +29,8 @@ HEADER = """\
 #   python -m riskspec.conformance.mutation_triage c.json n.json
 # and, after editing a rule module, drop the entries of changed code with
 #   python -m riskspec.conformance.mutation_triage --prune
-# Every entry survived the campaign that first ran its mutant (first run); `measured` lists
+# Every entry survived the campaign that first ran its mutant (first run: survived) but for a
+# few an inline case killed before it moved onto the printed board (first run: killed); `measured` lists
 # module:kind of each module and operator kind a whole campaign has run (the suite-power
 # figures of python -m riskspec.conformance.mutation --summary are stated for those only).
 """

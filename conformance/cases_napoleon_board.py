@@ -314,7 +314,7 @@ def full_deal(b: Any) -> None:
 @scenario("napoleon.reinforce.territories.101",
           "Reinforcements on the Napoléon board: 23 territories and 3 zones, five empires, a route",
           ["napoleon.reinforce.territories", "napoleon.reinforce.empires", "napoleon.reinforce.routes"],
-          players=2, variant=V)
+          players=2, variant=V, background=(0, 1))
 def big_reinforcement(b: Any) -> None:
     ts = _territories()
     groups = {g.id: g for g in _board().groups}
@@ -341,6 +341,8 @@ def big_reinforcement(b: Any) -> None:
     assert (len(whole), bonus, total) == (5, 14, 24)
     b.do({"type": "end-turn"}, state={"phase": "reinforce", "current": 0, "turn": 2,
                                       "pending": {"to_place": total}},
+         events=[{"type": "reinforcements", "player": 0, "territories": 23 + 3,
+                  "groups": [*whole, route.id], "armies": total}],
          explain=f"Player 1 holds 23 territories and the 3 zones of the route to the Americas "
                  f"(one ship each): 26 // 3 = 8 regiments, plus {bonus} for the empires "
                  f"{', '.join(whole)} and {route.bonus} for the route: {total}.")

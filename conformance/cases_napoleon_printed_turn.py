@@ -112,6 +112,8 @@ def capital_bonus(b: Any) -> None:
     b.do({"type": "draw", "card": "joker-1"},
          explain="Five of the French Empire's eight territories, the capital among them: the "
                  "capital's bonus of 4, no whole empire, no points for it.",
+         events=[{"type": "reinforcements", "player": 0, "territories": 5, "groups": [],
+                  "armies": compute_income(land) + 4}],
          state={"phase": "reinforce", "current": 0, "turn": 2,
                 "pending": {"to_place": compute_income(land) + 4},
                 "players": _seat(3, 2, {"cards": ["joker-1"]})})

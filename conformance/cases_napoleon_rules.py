@@ -186,6 +186,7 @@ def placement_first(b):
     b.reject({"type": "place", "territory": _own(land, 0)[0]}, "not-owner",
              rule="napoleon.basic.placement")
     b.do({"type": "place", "territory": own[0]},
+         events=[{"type": "placed", "player": 1, "territory": own[0], "armies": 1}],
          state={"pending": {"left": 2}, "territories": {own[0]: {"armies": 2}},
                 "players": [{}, {"reserve": 26 - 1}, {}, {}, {}, {}]})
 
@@ -399,6 +400,8 @@ def turn_order(b):
         t = _own(land, seat)[0]
         for n in range(1, 4):
             b.do({"type": "place", "territory": t},
+                 events=[{"type": "placed", "player": seat, "territory": t, "armies": 1}]
+                 if n == 1 else None,
                  state={"territories": {t: {"armies": 1 + n}}, "phase": "reinforce" if n < 3 else "attack"})
         b.do({"type": "end-attack"}, state={"phase": "maneuver"})
         b.do({"type": "end-turn"},

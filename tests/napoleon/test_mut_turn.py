@@ -39,3 +39,14 @@ def test_a_mission_deck_out_of_deck_order_or_of_another_level_is_refused(deck):
     d["mission_decks"]["1"] = deck
     with pytest.raises(E.InvalidStateError, match="deck order"):
         E.from_dict(d, variant=v)
+
+
+def test_a_game_seat_0_wins_is_over():
+    """napoleon.basic.end: when seat 0 wins, nobody is to act (current_player is TERMINAL);
+    the vectors see only the empty legal list, which a game-over phase gives anyway."""
+    case, v = _case("napoleon.basic.end.601")
+    s = E.from_dict(case.state, variant=v)
+    for step in case.steps:
+        s, _ = E.apply(s, step["action"])
+    assert E.to_dict(s)["winner"] == 0
+    assert E.current_player(s) == E.TERMINAL and E.legal_actions(s) == []

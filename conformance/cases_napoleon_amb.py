@@ -131,6 +131,7 @@ def basic_tie(b):
     pos(b, {"aquitaine": (0, 2), "brittany": (0, 1), "castile": (1, 1), "portugal": (1, 2)},
         phase="maneuver", current=1, turn=5)
     b.do({"type": "end-turn"},
+         events=[{"type": "game-over", "winner": 0, "reason": "turn-limit"}],
          state={"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})
 
 

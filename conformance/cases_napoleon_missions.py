@@ -497,6 +497,7 @@ def _first_turn(vp: int):
         b.do({"type": "epidemic", "territory": "england"},
              state={"pending": {"left": 1}, "territories": {"england": {"epidemics": 1}}})
         b.do({"type": "epidemic", "territory": "great-russia"},
+             events=[{"type": "setup-complete"}],
              state={"phase": "first-player", "pending": {"for": "turn"},
                     "territories": {"great-russia": {"epidemics": 1}}})
         b.do({"type": "first-player", "player": 0},

@@ -71,6 +71,7 @@ def basic_end(b: Any) -> None:
          explain="Castile was player 2's last territory: player 2 is out, its ships leave the "
                  "sea and its card goes to player 1, who wins, though the neutral armies still "
                  "hold the rest of Europe.",
+         events=[{"type": "game-over", "winner": 0, "reason": "last-player"}],
          state={"winner": 0, "phase": "game-over",
                 "territories": {"castile": {"owner": 0, "armies": 0}},
                 "zones": {"western-mediterranean": {"owner": None, "ships": 0}},

@@ -40,7 +40,10 @@ def trade(b: Any) -> None:
     b.do({"type": "trade", "cards": INFANTRY},
          explain="Egypt and Switzerland are player 1's, Austria/Bohemia is not: 2 regiments on "
                  "each of the first two.",
-         events=[{"type": "traded", "player": 0, "cards": INFANTRY, "value": 4},
+         events=[{"type": "traded", "player": 0, "cards": INFANTRY, "value": 4,
+                  "bonus_territory": None, "bonus": 2 + 2,
+                  "bonuses": [{"territory": "egypt", "armies": 2},
+                              {"territory": "switzerland", "armies": 2}]},
                  {"type": "territory-bonus", "territory": "egypt", "armies": 2},
                  {"type": "territory-bonus", "territory": "switzerland", "armies": 2}],
          state={"pending": {"to_place": 3 + 4}, "discards": INFANTRY, "sets_traded": 1,
@@ -94,6 +97,7 @@ def reshuffle(b: Any) -> None:
     pile = [c.id for c in get_board().cards if c.id not in held]
     b.do({"type": "end-turn"},
          explain="A territory was invaded this turn: one card, and the pile is empty.",
+         events=[{"type": "reshuffled", "cards": len(pile)}],
          state={"phase": "draw", "pending": {"left": 1}, "draw_pile": pile, "discards": []},
          outcomes=[{"outcome": {"type": "draw", "card": c}, "p": f"1/{len(pile)}"} for c in pile])
 

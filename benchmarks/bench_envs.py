@@ -7,13 +7,9 @@ against a bare step of the reference engine, at a given turn of the game.
 Method (the shared one of ``benchmarks/pairs.py``): in round ``i`` a **new** position is
 made — a seeded game of random play by the engine's driver (uniform over the legal
 actions), setup included, up to the first position of turn ``T``; a game won before is
-replaced by the next seed's — and from that same position
-every side plays ``--steps`` steps of random play, in an order rotated each round, each
-timed in CPU seconds after a full garbage collection (putting the environment at the
-position is not timed):
+replaced by the next seed's.  From it each environment side plays ``--steps`` steps of
+random play, and each is paired with a bare engine side that plays **the same game**:
 
-* *engine*: the bare driver loop — ``legal_actions`` (or the chance table) of the state,
-  a uniform random choice (a chance outcome by its exact odds), ``apply``;
 * *pettingzoo*: the usual agent loop — ``last()`` (the observation vector and the action
   mask), a uniform choice among the mask's legal indices (``np.flatnonzero`` of the mask
   viewed as booleans: NumPy's ``nonzero`` on the int8 mask itself costs about 8 µs, as
@@ -21,17 +17,33 @@ position is not timed):
   (which also samples the chance outcomes that follow, and pays the rewards);
 * *openspiel*: ``legal_actions()`` (or ``chance_outcomes()``), a random choice,
   ``apply_action()``; *openspiel+obs* also asks ``observation_tensor()`` of the player to
-  act before each decision (what an RL loop reads).
+  act before each decision (what an RL loop reads);
+* *engine (X's game)*: the bare loop of the engine over the game side *X* played —
+  ``current_player``, then ``legal_actions`` (or ``get_chance_table``), the action *X*
+  chose taken from that list by its precomputed index (so the engine side pays for no
+  random choice at all: the strictest baseline), ``apply``.
+
+Before the timed calls of a round each environment side is played once untimed, with every
+action it applies through ``engine.apply`` recorded; the recorded game is replayed through
+the bare loop once (untimed) and its last state compared with the environment's, so a
+pair is known to be the same game.  Each timed call starts after a full garbage collection
+and with the engine's per-position memos emptied (``riskspec.reference.listed``: the
+placements and conquest listings it keeps per map ownership), so that no side finds
+positions another side has warmed; the sides then run in an order rotated each round.
+(Until 4 December the engine side played a random game of its own from the same start:
+the two sides then moved on to different positions — the environment's random agent picks
+among heads, the engine's among actions — and the per-round ratios spread from 1× to 7×
+with the positions.  Pairing the same game removes that spread.)
 
 Each side counts the engine steps it applied (actions and chance outcomes, through
 ``engine.apply``, wrapped alike for every side).  An environment step that opens or
-narrows a sub-decision applies nothing, so two figures per side, each over the rounds,
-median (lowest–highest), relative to the engine side of the same round:
+narrows a sub-decision applies nothing, so two figures per environment side, each over
+the rounds, median (lowest–highest), relative to its engine side of the same round:
 
 * **per step**: CPU time per step (an agent step, an ``apply_action``) ÷ CPU time per
   engine step;
-* **per engine step**: CPU time per engine step applied ÷ the same for the engine side
-  (the cost of moving the game on by the same amount).
+* **per engine step**: CPU time ÷ the engine side's CPU time over the same game (the cost
+  of moving the game on by the same amount).
 
 It also prints each side's steps per CPU-second.  A game that ends inside a round stops
 that side early (its counts are what it did).  The machine and the load average are
@@ -57,11 +69,15 @@ from riskspec.reference import engine as E  # noqa: E402
 
 #: engine steps applied, by every side alike (a wrapper around engine.apply)
 APPLIED = [0]
+#: while a side is recorded: every (state, action) it applies
+RECORD: list[list[tuple[Any, Any]]] = []
 _apply, _apply_in_place = E.apply, E.apply_in_place
 
 
 def _counted_apply(state: Any, action: Any) -> Any:
     APPLIED[0] += 1
+    if RECORD:
+        RECORD[0].append((state, action))
     return _apply(state, action)
 
 
@@ -88,21 +104,47 @@ def make_position(variant: str, players: int, turn: int, seed: int) -> E.State:
     raise RuntimeError(f"no game of {variant} reached turn {turn}")
 
 
-def run_engine(s: E.State, steps: int, seed: int) -> tuple[int, int]:
-    rng = random.Random(seed)
-    done = 0
-    for _ in range(steps):
-        who = E.current_player(s)
-        if who == E.TERMINAL:
-            break
-        if who == E.CHANCE:
-            a = D.sample_outcome(s, rng)
+def forget_positions() -> None:
+    """Empty the engine's per-position memos (what ``legal_actions`` keeps per ownership of
+    the map), so that a timed side finds no position another side has warmed."""
+    from riskspec.reference import listed
+    for cache in listed._CACHES.values():
+        cache._placements.clear()
+        cache._by_owner.clear()
+        cache.valid_sets.clear()
+
+
+def plan_of(applied: list[tuple[Any, Any]]) -> list[int]:
+    """(Not timed) each recorded action as its index in the listing the bare loop makes
+    there: the legal actions, or the chance table's outcomes."""
+    plan = []
+    for state, action in applied:
+        if E.current_player(state) == E.CHANCE:
+            table = E.get_chance_table(state)
+            plan.append(next(k for k in range(len(table)) if table.outcome(k) == action))
         else:
-            legal = E.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
+            plan.append(list(E.legal_actions(state)).index(action))
+    return plan
+
+
+def run_replay(s: E.State, plan: list[int]) -> tuple[int, int]:
+    """The bare engine loop over a recorded game: who acts, the listing, the recorded
+    choice by its index, ``apply``."""
+    for k in plan:
+        if E.current_player(s) == E.CHANCE:
+            a = E.get_chance_table(s).outcome(k)
+        else:
+            a = E.legal_actions(s)[k]
         s, _ = E.apply(s, a)
-        done += 1
-    return done, done
+    return len(plan), len(plan)
+
+
+def replay_end(s: E.State, plan: list[int]) -> E.State:
+    for k in plan:
+        a = E.get_chance_table(s).outcome(k) if E.current_player(s) == E.CHANCE else \
+            E.legal_actions(s)[k]
+        s, _ = _apply(s, a)
+    return s
 
 
 def prepare_pettingzoo(e: Any, s: E.State, seed: int) -> None:
@@ -173,12 +215,52 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
             positions[i] = make_position(variant, players, turn, seed=1000 * turn + i)
         return positions[i]
 
-    def pettingzoo(i: int) -> Timing:
-        prepare_pettingzoo(e, position(i), i)
-        return _timed(lambda: run_pettingzoo(e, steps, i))
+    plans: dict[tuple[str, int], list[int]] = {}
 
-    sides["engine"] = lambda i: _timed(lambda: run_engine(position(i), steps, i))
+    def recorded(name: str, i: int, game: Callable[[], Callable[[], Any]]) -> list[int]:
+        """(Not timed) the game side ``name`` plays in round ``i``, as a replay plan, checked
+        to end where the side's own game ends (``game()`` puts the side at the position
+        and returns what plays it)."""
+        if (name, i) not in plans:
+            play = game()
+            RECORD.append([])
+            try:
+                end = play()
+            finally:
+                applied = RECORD.pop()
+            plan = plan_of(applied)
+            if E.state_hash(replay_end(position(i), plan)) != E.state_hash(end):
+                raise RuntimeError(f"round {i}: the replay of {name}'s game ends elsewhere")
+            plans[(name, i)] = plan
+        return plans[(name, i)]
+
+    def timed(run: Callable[[], tuple[int, int]]) -> Timing:
+        forget_positions()
+        return _timed(run)
+
+    def pz_game(i: int) -> Callable[[], Any]:
+        prepare_pettingzoo(e, position(i), i)
+
+        def play() -> Any:
+            run_pettingzoo(e, steps, i)
+            return e.match.position.state
+        return play
+
+    def pettingzoo(i: int) -> Timing:
+        recorded("pettingzoo", i, lambda: pz_game(i))
+        prepare_pettingzoo(e, position(i), i)
+        return timed(lambda: run_pettingzoo(e, steps, i))
+
+    def replay(name: str) -> Callable[[int], Timing]:
+        def side(i: int) -> Timing:
+            plan = recorded(name, i, lambda: games[name](i))
+            s = position(i)
+            return timed(lambda: run_replay(s, plan))
+        return side
+
+    games: dict[str, Callable[[int], Callable[[], Any]]] = {"pettingzoo": pz_game}
     sides["pettingzoo"] = pettingzoo
+    sides["engine (pettingzoo's game)"] = replay("pettingzoo")
     if openspiel:
         import pyspiel
 
@@ -187,28 +269,46 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
         game = pyspiel.load_game(osp.game_name(variant),
                                  {"players": players, "max_turns": 10**6,
                                   "max_game_length": 10**6})
-        def openspiel(i: int, observe: bool) -> Timing:
-            state = prepare_openspiel(game, position(i))
-            return _timed(lambda: run_openspiel(state, steps, i, observe))
 
-        sides["openspiel"] = lambda i: openspiel(i, False)
-        sides["openspiel+obs"] = lambda i: openspiel(i, True)
+        def os_game(i: int, observe: bool) -> Callable[[], Any]:
+            state = prepare_openspiel(game, position(i))
+
+            def play() -> Any:
+                run_openspiel(state, steps, i, observe)
+                return state._core.match.position.state
+            return play
+
+        def openspiel_side(name: str, observe: bool) -> Callable[[int], Timing]:
+            def side(i: int) -> Timing:
+                recorded(name, i, lambda: os_game(i, observe))
+                state = prepare_openspiel(game, position(i))
+                return timed(lambda: run_openspiel(state, steps, i, observe))
+            return side
+
+        for name, observe in (("openspiel", False), ("openspiel+obs", True)):
+            games[name] = lambda i, observe=observe: os_game(i, observe)
+            sides[name] = openspiel_side(name, observe)
+            sides[f"engine ({name}'s game)"] = replay(name)
     # warm every side on a position no round uses
     for side in sides.values():
         side(10**6)
     positions.clear()
+    plans.clear()
     got = interleave(sides, rounds)
-    base = got["engine"]
     print(f"\n{variant}, {players} players, from turn {turn} ({rounds} rounds of {steps} "
           f"steps per side; {loads(*got.values())})")
-    print(f"{'side':>14} {'steps/CPU-s':>24} {'per step':>22} {'per engine step':>22}")
+    print(f"{'side':>28} {'steps/CPU-s':>24} {'per step':>22} {'per engine step':>22}")
     for name, timings in got.items():
         rate = [t.result[0] / t.cpu for t in timings]
+        if name.startswith("engine"):
+            print(f"{name:>28} {show(rate, ',.0f'):>24}", flush=True)
+            continue
+        base = got[f"engine ({name}'s game)"]
         per_step = [(t.cpu / max(1, t.result[0])) / (b.cpu / max(1, b.result[0]))
                     for t, b in zip(timings, base)]
         per_engine = [(t.cpu / max(1, t.result[1])) / (b.cpu / max(1, b.result[1]))
                       for t, b in zip(timings, base)]
-        print(f"{name:>14} {show(rate, ',.0f'):>24} {show(per_step, '.2f', '×'):>22} "
+        print(f"{name:>28} {show(rate, ',.0f'):>24} {show(per_step, '.2f', '×'):>22} "
               f"{show(per_engine, '.2f', '×'):>22}", flush=True)
 
 

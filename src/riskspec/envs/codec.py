@@ -425,17 +425,20 @@ class Position:
                 return None
             chunk = -(-len(choices) // SLOTS)
             return list(choices[k * chunk:(k + 1) * chunk])
-        if self._head_set is None:
-            self._head_set = set(heads)
-        if index not in self._head_set:
-            return None
         if self._spans is not None:
+            if self._head_set is None:
+                self._head_set = set(heads)
+            if index not in self._head_set:
+                return None
             out: list[Choice] = []
             for start, length, h in self._spans:
                 if h == index:
                     out += choices[start:start + length]
             return out
-        first = heads.index(index)
+        try:
+            first = heads.index(index)   # (a short listing: no set of its heads is made)
+        except ValueError:
+            return None
         n = heads.count(index)
         if heads[first:first + n].count(index) == n:  # one run (the engine's order)
             return list(choices[first:first + n])

@@ -286,6 +286,17 @@ PLAYER_COLUMNS: dict[str, Callable[[E.State], Any]] = {
     "mission_levels_done": _lengths("mission_levels"),
 }
 
+#: player field → the state field its column is computed from (the column changes only
+#: when that field does: a step compares the fields, not the columns; ``neutral`` reads
+#: ``neutrals`` where the state has it); tests/envs check every column against ``encode``
+PLAYER_SOURCES: dict[str, str] = {
+    "captured": "captured", "reserve": "reserves", "cards": "hands", "neutral": "neutral",
+    "eliminated": "eliminated_by", "vp": "vp", "prisoner_generals": "prisoners",
+    "mission_reinforcements": "mission_bank", "captive_generals": "pows",
+    "captive_admirals": "pows", "missions_completed": "missions_done",
+    "lasting_bonuses": "lasting", "mission_levels_done": "mission_levels",
+}
+
 
 class _Plan:
     """How to read each block of the vector from a state of one game (see PLAYER_COLUMNS)."""
@@ -294,12 +305,29 @@ class _Plan:
                  places: list[tuple[int, str, int, int]], has_held_missions: bool) -> None:
         self.places = places              # (column in a place row, state field, lo, hi)
         self.players = [PLAYER_COLUMNS[k] for k in enc.player_fields]
+        self.player_sources = [PLAYER_SOURCES[k] for k in enc.player_fields]
         self.has_held_missions = has_held_missions
 
     def own_missions(self, state: E.State, seat: int) -> list[str]:
-        own = list(state.missions_held[seat]) if self.has_held_missions else []  # type: ignore[attr-defined]
         mission = state.missions[seat]
+        if not self.has_held_missions:
+            return [mission] if mission else []
+        own = list(state.missions_held[seat])  # type: ignore[attr-defined]
         return own + [mission] if mission else own
+
+    def sources_of(self, state: E.State) -> tuple[Callable[[E.State], tuple[Any, ...]],
+                                                  list[int]]:
+        """A getter of the distinct state fields the player columns read (as one tuple), and
+        for each column the position of its field in that tuple."""
+        fields: list[str] = []
+        where: list[int] = []
+        for name in self.player_sources:
+            if name == "neutral" and hasattr(state, "neutrals"):
+                name = "neutrals"
+            if name not in fields:
+                fields.append(name)
+            where.append(fields.index(name))
+        return _tuple_getter(fields), where
 
 
 def _make_plan(enc: ObservationEncoder, sample: Mapping[str, Any]) -> _Plan | None:
@@ -364,7 +392,9 @@ class Tracker:
         # the actor's one-hot index: seats, then chance, then game over
         self._actor_row = {E.CHANCE: n, E.TERMINAL: n + 1}
         self._flags = _tuple_getter(enc.flag_fields)
-        self._last_players: list[Any] = [None] * width
+        self._sources: Callable[[E.State], tuple[Any, ...]] | None = None
+        self._source_of: list[int] = []       # per player column: its field in the tuple
+        self._last_sources: tuple[Any, ...] | None = None
         self._owner: list[int] = []
         self._seen: dict[tuple[str, int, int], list[int]] = {}  # (field, lo, column)
 
@@ -397,7 +427,8 @@ class Tracker:
         pending = state.pending
         counters = (state.turn, state.sets_traded, len(state.draw_pile), len(state.discards),
                     self._flags(state))
-        if counters != self._last_counters or pending != self._last_pending:
+        moved = pending != self._last_pending
+        if moved or counters != self._last_counters:
             values = self._pending_blank[:]
             at = self._pending_at
             for key, value in pending.items():
@@ -408,16 +439,16 @@ class Tracker:
                 [float(x) for x in counters[:4]] + [float(f) for f in counters[4]] + values)
             # a copy: the state's pending may be shared with the next state's (never changed in place)
             self._last_counters, self._last_pending = counters, dict(pending)
-        # the battle or move under way
-        spots = [pending.get("from", -1), pending.get("to", -1)]
-        if spots != self._spots:
-            for base, old, new in ((self._from, self._spots[0], spots[0]),
-                                   (self._to, self._spots[1], spots[1])):
-                if isinstance(old, int) and old >= 0:
-                    v[base + old] = 0.0
-                if isinstance(new, int) and new >= 0:
-                    v[base + new] = 1.0
-            self._spots = spots
+        if moved:  # the battle or move under way
+            spots = [pending.get("from", -1), pending.get("to", -1)]
+            if spots != self._spots:
+                for base, old, new in ((self._from, self._spots[0], spots[0]),
+                                       (self._to, self._spots[1], spots[1])):
+                    if isinstance(old, int) and old >= 0:
+                        v[base + old] = 0.0
+                    if isinstance(new, int) and new >= 0:
+                        v[base + new] = 1.0
+                self._spots = spots
         # places: owners and counts, where they changed
         rows = self._places
         owner = state.owner
@@ -435,12 +466,15 @@ class Tracker:
             if seen.get(where) != values:
                 rows[lo:hi, column] = values
                 seen[where] = values
-        if self._players is not None:  # a column (one value per seat) where it changed
-            last = self._last_players
-            for j, col in enumerate(plan.players):
-                column = col(state)
-                if column != last[j]:
-                    self._players[:, j] = column
-                    last[j] = column
+        if self._players is not None:  # a column (one value per seat) where its field changed
+            if self._sources is None:
+                self._sources, self._source_of = plan.sources_of(state)
+            sources = self._sources(state)
+            last = self._last_sources
+            if sources != last:
+                for j, k in enumerate(self._source_of):
+                    if last is None or sources[k] != last[k]:
+                        self._players[:, j] = plan.players[j](state)
+                self._last_sources = sources
         self.state = state
         return v

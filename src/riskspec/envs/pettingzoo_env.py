@@ -83,6 +83,7 @@ class RiskEnv(AECEnv):
         })
         self._rng = random.Random()
         self._carry: dict[str, float] = {}
+        self._paid = False   # a reward is in self.rewards (cleared by the next step)
         self._known = frozenset(self.possible_agents)
         self._started = False
         self.agents: list[str] = []
@@ -117,6 +118,7 @@ class RiskEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = False
         self._advance(None)
         # PettingZoo starts every episode at zero reward: victory points scored by the
         # setup played here are paid with the first step's rewards instead
@@ -146,10 +148,13 @@ class RiskEnv(AECEnv):
             return
         index = get_index(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        for a, r in self._carry.items():  # what the setup played at reset scored
-            self.rewards[a] += r
-        self._carry = {}
+        if self._paid:  # the last step paid a reward: clear it (most steps pay none)
+            self._clear_rewards()
+            self._paid = False
+        if self._carry:
+            for a, r in self._carry.items():  # what the setup played at reset scored
+                self.rewards[a] += r
+            self._carry = {}
         self._advance(index)
 
     def _advance(self, index: int | None) -> None:
@@ -174,7 +179,9 @@ class RiskEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = over
                 self.truncations[a] = cut and not over
-        self._accumulate_rewards()
+        if any(self.rewards.values()):  # (all zero: nothing to accumulate)
+            self._accumulate_rewards()
+            self._paid = True
         who = match.position.actor()
         if over or cut:
             self.agent_selection = self.agents[0]

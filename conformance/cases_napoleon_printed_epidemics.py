@@ -55,3 +55,22 @@ def relocate(b: Any) -> None:
                 "draw_pile": [c for c in pile if c != "card-castile"],
                 "pending": {"to_place": compute_income(P2)},
                 "territories": {"castile": {"epidemics": 1, "armies": 2}}})
+
+
+@sc("napoleon.epidemics.relocate.602",
+    "An epidemic that must move when the draw pile is empty moves by a card of the reshuffled discards",
+    ["napoleon.epidemics.relocate", "napoleon.cards.reshuffle"], options=NO_TABLE)
+def relocate_from_discards(b: Any) -> None:
+    def discards(d: dict) -> None:
+        d["discards"], d["draw_pile"] = d["draw_pile"], []
+    pos(b, {"aquitaine": (0, 1), "brittany": (0, 3), **P2}, epidemics={"aquitaine": 1},
+        phase="maneuver", edit=discards)
+    pile = [c.id for c in get_board().cards]
+    b.do({"type": "end-turn"},
+         explain="Aquitaine's last regiment dies and its epidemic must move by a card, but the "
+                 "pile is empty: the discards, the whole deck, are shuffled into a new pile first.",
+         events=[{"type": "reshuffled", "cards": len(pile)}],
+         state={"phase": "epidemics", "pending": {"left": 1, "moving": True},
+                "draw_pile": pile, "discards": [],
+                "territories": {"aquitaine": {"owner": None, "armies": 0, "epidemics": 0}}},
+         outcomes=_draws(pile))

@@ -48,6 +48,8 @@ def land(b: Any) -> None:
     b.reject(_move("brittany", "languedoc", 5), "armies", rule="napoleon.maneuver.land")
     b.do(_move("brittany", "languedoc", 4),
          explain="Brittany, Aquitaine, Languedoc: a chain of player 1's own territories.",
+         events=[{"type": "fortified", "player": 0, "from": "brittany", "to": "languedoc",
+                  "armies": 4}],
          state={"territories": {"brittany": {"armies": 1}, "languedoc": {"armies": 5}}})
     b.reject(_move("languedoc", "aquitaine", 1), "not-connected", rule="napoleon.maneuver.land",
              explain="One land maneuver a turn: none is left (the code also covers an "

@@ -237,6 +237,30 @@ def territory_redraw(b: Any) -> None:
                     "less likely.")
 
 
+ORDER = "napoleon.amb.setup-epidemic-order"
+
+
+@sc("napoleon.setup.epidemics.603",
+    "Reading deal, epidemics before the claims: the setup epidemics follow the deal's last card",
+    ["napoleon.setup.epidemics", "napoleon.basic.deal"],
+    options={"napoleon.amb.basic-distribution": "deal", ORDER: "before-claim"},
+    reading=(ORDER, "before-claim"))
+def deal_then_epidemics(b: Any) -> None:
+    # the deal went round the three seats in map order: 16, 16 and 15 territories dealt,
+    # one regiment each out of 40; Finland's card, the last, is player 3's
+    ts = list(get_board().territory_ids)
+    land: dict[str, tuple[int | None, int]] = {t: (k % 3, 1) for k, t in enumerate(ts[:-1])}
+    land[ts[-1]] = (None, 0)
+    pos(b, land, phase="deal", turn=0, pending={"next": 2}, first_player=None,
+        edit=reserves(24, 24, 25))
+    b.do({"type": "deal", "territory": ts[-1]},
+         explain="Every territory is dealt; the epidemics come before the claims would have, "
+                 "so the 4 setup epidemics are placed now, before the first player is drawn.",
+         state={"phase": "epidemics", "pending": {"left": 4, "moving": False},
+                "territories": {ts[-1]: {"owner": 2, "armies": 1}},
+                "players": seats(3, p2={"reserve": 24})})
+
+
 def _no_reserves(d: dict[str, Any]) -> None:
     for p in d["players"]:
         p["reserve"] = 0

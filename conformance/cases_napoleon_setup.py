@@ -164,6 +164,26 @@ def table_one_card(b: Any) -> None:
                 "players": seats(6, p0={"cards": ["card-ireland"]})})
 
 
+@sc("napoleon.setup.card-table.704",
+    "Reading by-round: a row drawn from an empty pile reshuffles the discards first",
+    [TABLE, AMB_TABLE, "napoleon.cards.reshuffle"], variant=BASIC,
+    options={AMB_TABLE: "by-round"},
+    synthetic=(["$.draw_pile", "$.discards"], "every card discarded by game turn 4, so that "
+               "the table's row is drawn from an empty pile; by then the table and the "
+               "end-of-turn draws take at most 36 of the 50 cards"))
+def table_reshuffle(b: Any) -> None:
+    # (Egypt and Tripolitania as in the background position: players 1 and 2 hold one each)
+    pos(b, {**TURN_LAND, "egypt": (0, 1), "tripolitania": (1, 1)}, rest=NEUTRAL,
+        phase="maneuver", current=1, turn=3, edit=_pile([]))
+    deck = [c.id for c in get_board().cards]
+    b.do({"type": "end-turn"},
+         explain="Game turn 4 begins with player 1, whose row is 1 card; the pile is empty, so "
+                 "the discards, all 50 cards, become the new pile first.",
+         events=[{"type": "reshuffled", "cards": len(deck)}],
+         state={"phase": "card-table", "current": 0, "turn": 4, "draw_pile": deck,
+                "discards": [], "pending": {"seat": 0, "left": 1, "after": "turn"}})
+
+
 @sc("napoleon.setup.card-table.702",
     "Reading by-round: a game turn past the table's rows draws nothing",
     [TABLE, AMB_TABLE], variant=BASIC, options={AMB_TABLE: "by-round"})

@@ -49,6 +49,8 @@ def shown(value: object) -> str:
 def get_index(action: object, size: int) -> int:
     """``action`` as an index ``0 … size-1``: a Python or NumPy integer, never a bool, a
     float or a string (``1.5`` and ``"5"`` are refused, not rounded or parsed)."""
+    if action.__class__ is int and 0 <= action < size:  # type: ignore[operator]  # most calls
+        return action  # type: ignore[return-value]
     kind = type(action)
     if kind is bool or kind.__name__ in ("bool_", "bool") and kind.__module__ == "numpy":
         raise ActionIndexError(f"an action must be an integer index 0…{size - 1}, "

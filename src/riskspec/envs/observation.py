@@ -169,12 +169,12 @@ class ObservationEncoder:
             start = blocks["hand"]
             for c in state.hands[seat]:
                 out[start + c] = 1.0
-            own = self._plan.own_missions(state, seat)
-            start = blocks["missions"]
-            for m in own:
-                k = self._mission_index.get(m)
-                if k is not None:
-                    out[start + k] = 1.0
+            if self._mission_index:                             # (a board with missions)
+                start = blocks["missions"]
+                for m in self._plan.own_missions(state, seat):
+                    k = self._mission_index.get(m)
+                    if k is not None:
+                        out[start + k] = 1.0
         if pos.pending is not None:  # the tracker leaves the decision block at zero
             self._write_decision(out, blocks["decision"], pos)
         return out
@@ -387,7 +387,7 @@ class Tracker:
         self._to = layout["pending_to"][0]
         self._spots = [-1, -1]   # the pending from/to set last
         self._pending_at = {f: j for j, f in enumerate(enc.pending_fields)}
-        self._pending_blank = [0.0] * len(enc.pending_fields)
+        self._pending_start = self._head[1] - len(enc.pending_fields)
         n = enc.n_seats
         # the actor's one-hot index: seats, then chance, then game over
         self._actor_row = {E.CHANCE: n, E.TERMINAL: n + 1}
@@ -423,22 +423,32 @@ class Tracker:
             if 0 <= phase:
                 v[self._phase_at + phase] = 1.0
             self._last_phase = phase
-        # the game's counters, turn flags and pending values: one run, written when changed
+        # the game's counters and turn flags: one run, written when changed (rarely)
         pending = state.pending
         counters = (state.turn, state.sets_traded, len(state.draw_pile), len(state.discards),
                     self._flags(state))
-        moved = pending != self._last_pending
-        if moved or counters != self._last_counters:
-            values = self._pending_blank[:]
-            at = self._pending_at
+        if counters != self._last_counters:
+            v[self._rest_at:self._pending_start] = (
+                [float(x) for x in counters[:4]] + [float(f) for f in counters[4]])
+            self._last_counters = counters
+        # the pending values (most steps change one or two): the keys gone cleared, the
+        # others written
+        old = self._last_pending
+        moved = pending != old
+        if moved:
+            at, base = self._pending_at, self._pending_start
+            if old:
+                for key in old:
+                    if key not in pending:
+                        j = at.get(key)
+                        if j is not None:
+                            v[base + j] = 0.0
             for key, value in pending.items():
                 j = at.get(key)
                 if j is not None:
-                    values[j] = _number(value)
-            v[self._rest_at:self._head[1]] = (
-                [float(x) for x in counters[:4]] + [float(f) for f in counters[4]] + values)
+                    v[base + j] = _number(value)
             # a copy: the state's pending may be shared with the next state's (never changed in place)
-            self._last_counters, self._last_pending = counters, dict(pending)
+            self._last_pending = dict(pending)
         if moved:  # the battle or move under way
             spots = [pending.get("from", -1), pending.get("to", -1)]
             if spots != self._spots:

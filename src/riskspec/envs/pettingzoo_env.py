@@ -82,6 +82,9 @@ class RiskEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self._rng = random.Random()
+        self._sample = chance == "sample"
+        self._pays_vp = self.match.reward != "win"   # victory points are paid each step
+        self._cap = self.settings.max_turns
         self._carry: dict[str, float] = {}
         self._paid = False   # a reward is in self.rewards (cleared by the next step)
         self._known = frozenset(self.possible_agents)
@@ -160,10 +163,10 @@ class RiskEnv(AECEnv):
     def _advance(self, index: int | None) -> None:
         """Apply an index (None at reset), play what no agent decides, reward, select."""
         match = self.match
-        before = match.vp() if match.reward != "win" else None
+        before = match.vp() if self._pays_vp else None
         if index is not None:
             match.position.apply(index)
-        match.settle(self._rng, sample_chance=self.chance_mode == "sample")
+        match.settle(self._rng, sample_chance=self._sample)
         if before is not None:  # victory points won or lost (at reset: by the setup)
             for seat, vp in match.vp().items():
                 self.rewards[self._seat_agent[seat]] += float(vp - before[seat])
@@ -171,7 +174,9 @@ class RiskEnv(AECEnv):
 
     def _finish_step(self) -> None:
         match = self.match
-        over, cut = match.is_over(), match.is_truncated()
+        who = match.position.actor()
+        over = who == E.TERMINAL          # (match.is_over() and is_truncated(), inlined)
+        cut = self._cap is not None and not over and match.position.state.turn > self._cap
         if over and match.reward != "vp":
             for seat, r in match.outcome().items():
                 self.rewards[self._seat_agent[seat]] += r
@@ -182,7 +187,6 @@ class RiskEnv(AECEnv):
         if any(self.rewards.values()):  # (all zero: nothing to accumulate)
             self._accumulate_rewards()
             self._paid = True
-        who = match.position.actor()
         if over or cut:
             self.agent_selection = self.agents[0]
         elif who == E.CHANCE:
@@ -192,7 +196,8 @@ class RiskEnv(AECEnv):
 
     # -- what agents see -----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        self._check_agent(agent)
+        if agent.__class__ is not str or agent not in self._known:
+            self._check_agent(agent)  # raises
         pos = self.match.position
         seat = self._agent_seat.get(agent)
         obs = self.encoder.observe(pos, seat, self._tracker)

@@ -3,6 +3,7 @@ against a bare step of the reference engine, at a given turn of the game.
 
     python benchmarks/bench_envs.py [--turns 50,1000] [--rounds 10] [--steps 1500]
                                     [--settings classic:4,classic:2] [--no-openspiel]
+    python benchmarks/bench_envs.py --parts [--turns 50] [--rounds 8]   # where a step goes
 
 Method (the shared one of ``benchmarks/pairs.py``): in round ``i`` a **new** position is
 made — a seeded game of random play by the engine's driver (uniform over the legal
@@ -312,6 +313,78 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
               f"{show(per_engine, '.2f', '×'):>22}", flush=True)
 
 
+def parts(variant: str, players: int, turn: int, rounds: int, steps: int) -> None:
+    """Where a PettingZoo step goes: each part timed around its call (``perf_counter_ns``;
+    the wrappers add about 0.1 µs a call), over ``rounds`` new positions of ``steps`` steps."""
+    import time
+
+    from riskspec.envs import env
+    from riskspec.envs import pettingzoo_env as PZ
+    from riskspec.reference import driver as D
+    e = env(variant, players, auto_setup=True, max_turns=None)
+    spent: dict[str, int] = {}
+    clock = time.perf_counter_ns
+
+    depth = [0]   # a part called inside another part counts in the outer one only
+
+    def timed_call(label: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kw: Any) -> Any:
+            if depth[0]:
+                return fn(*args, **kw)
+            depth[0] += 1
+            t0 = clock()
+            try:
+                return fn(*args, **kw)
+            finally:
+                spent[label] = spent.get(label, 0) + clock() - t0
+                depth[0] -= 1
+        return call
+
+    saved = [(E, "apply"), (E, "legal_actions"), (E, "current_player"),
+             (E, "get_chance_table"), (D, "sample_outcome"), (PZ, "_mask")]
+    originals = [(m, n, getattr(m, n)) for m, n in saved]
+    labels = {"apply": "engine apply", "legal_actions": "engine legal_actions",
+              "current_player": "engine current_player", "get_chance_table": "chance table",
+              "sample_outcome": "chance sampling (its table included)",
+              "_mask": "action mask"}
+    starts = [make_position(variant, players, turn, seed=2000 * turn + i) for i in range(rounds)]
+    done = 0
+    try:
+        E.apply = timed_call("engine apply", _apply)  # type: ignore[assignment]
+        for m, n, f in originals[1:]:
+            setattr(m, n, timed_call(labels[n], f))
+        e.encoder.observe = timed_call("observation", e.encoder.observe)  # type: ignore[method-assign]
+        e.codec.heads_of = timed_call("heads of the legal actions", e.codec.heads_of)  # type: ignore[method-assign]
+        for i in range(rounds):
+            rng = random.Random(i)
+            prepare_pettingzoo(e, starts[i], i)
+            forget_positions()
+            t0 = clock()
+            for _ in range(steps):
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    break
+                t1 = clock()
+                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+                index = int(legal[rng.randrange(len(legal))])
+                spent["agent's choice"] = spent.get("agent's choice", 0) + clock() - t1
+                e.step(index)
+                done += 1
+            spent["whole step"] = spent.get("whole step", 0) + clock() - t0
+    finally:
+        for m, n, f in originals:
+            setattr(m, n, f)
+        E.apply = _counted_apply  # type: ignore[assignment]
+    whole = spent.pop("whole step")
+    print(f"\n{variant}, {players} players, from turn {turn}: a PettingZoo step, "
+          f"{done:,} steps, wall µs per step")
+    for label, ns in sorted(spent.items(), key=lambda kv: -kv[1]):
+        print(f"  {label:>38} {ns / done / 1000:6.2f}")
+    rest = whole - sum(spent.values())
+    print(f"  {'the rest (the AEC protocol, glue)':>38} {rest / done / 1000:6.2f}")
+    print(f"  {'whole step':>38} {whole / done / 1000:6.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--turns", default="50,1000", help="turns to measure from (default 50,1000)")
@@ -320,8 +393,16 @@ def main() -> None:
     ap.add_argument("--settings", default="classic:4",
                     help="variant:players,… (default classic:4)")
     ap.add_argument("--no-openspiel", action="store_true")
+    ap.add_argument("--parts", action="store_true",
+                    help="instead: where a PettingZoo step's time goes, part by part")
     args = ap.parse_args()
     print(machine())
+    if args.parts:
+        for item in args.settings.split(","):
+            variant, players = item.split(":")
+            for turn in (int(t) for t in args.turns.split(",")):
+                parts(variant, int(players), turn, args.rounds, args.steps)
+        return
     openspiel = not args.no_openspiel
     if openspiel:
         try:

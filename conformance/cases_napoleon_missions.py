@@ -37,9 +37,10 @@ A = "napoleon-advanced"
 _PROV = {"reconstructed": "A purpose-built test deck.", "basis": "Conformance test."}
 
 
-def _card(mid: str, level: int, check: str, cond: dict, vp: int, bonus: int = 0,
+def _card(mid: str, level: int, check: str, cond: dict, vp: int | None, bonus: int = 0,
           lasting: bool | None = None) -> dict:
-    reward: dict[str, Any] = {"victory_points": vp}
+    """A test mission card; ``vp=None``: a reward of regiments only (no victory points)."""
+    reward: dict[str, Any] = {} if vp is None else {"victory_points": vp}
     if bonus:
         reward.update(reinforcements=bonus, lasting=bool(lasting))
     return {"id": mid, "title": mid, "level": level, "check": check, "condition": cond,
@@ -786,11 +787,20 @@ def _edge_pos(b: Any, held: list[str]) -> None:
          phase="maneuver", current=0, turn=2)
 
 
-@scenario("napoleon.missions.check.101",
-          "Mission conditions met exactly: counts, least regiments, named places, regiments in places",
-          ["napoleon.missions.check", "napoleon.missions.replace", "napoleon.end-of-turn.draws"],
-          players=3, variant="napoleon-advanced", map=LINE, missions=EDGE,
-          map_why="test mission cards, each condition met exactly")
+def _edge_scenario(id: str, title: str, missions: dict, map_why: str, *,
+                   covers: tuple[str, ...] = ("napoleon.missions.check",),
+                   board: dict = LINE) -> Any:
+    """A mission-check case of three Advanced players on a small ``board`` (LINE unless told)
+    with test mission cards (``missions``), which is why it keeps that board (``map_why``)."""
+    return scenario(id, title, list(covers), players=3, variant="napoleon-advanced", map=board,
+                    missions=missions, map_why=map_why)
+
+
+@_edge_scenario("napoleon.missions.check.101", "Mission conditions met exactly: counts, least "
+                "regiments, named places, regiments in places",
+                EDGE, "test mission cards, each condition met exactly",
+                covers=("napoleon.missions.check", "napoleon.missions.replace",
+                        "napoleon.end-of-turn.draws"))
 def missions_met(b: Any) -> None:
     _edge_pos(b, ["met-1", "met-2", "met-3", "met-4"])
     b.do({"type": "end-turn"},
@@ -806,10 +816,9 @@ def missions_met(b: Any) -> None:
                              "missions_completed": ["met-1", "met-2", "met-3", "met-4"]}, {}, {}]})
 
 
-@scenario("napoleon.missions.check.102",
-          "Mission conditions one short: a territory, a zone, a named place, a ship",
-          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=EDGE, map_why="test mission cards, each condition one short")
+@_edge_scenario("napoleon.missions.check.102",
+                "Mission conditions one short: a territory, a zone, a named place, a ship",
+                EDGE, "test mission cards, each condition one short")
 def missions_short(b: Any) -> None:
     _edge_pos(b, ["short-1", "short-2", "short-3", "short-4"])
     b.do({"type": "end-turn"},
@@ -831,10 +840,9 @@ def _more_cards() -> list[dict]:
 UNITS = _edge_deck(_more_cards())
 
 
-@scenario("napoleon.missions.check.103",
-          "Units counted where a mission says: ships in the first zone, regiments on land only",
-          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=UNITS, map_why="test mission cards counting units in named places")
+@_edge_scenario("napoleon.missions.check.103", "Units counted where a mission says: ships in "
+                "the first zone, regiments on land only",
+                UNITS, "test mission cards counting units in named places")
 def missions_units(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 1), "b1": (0, 1), "b2": (2, 1), "far": (0, 1)},
          {"z1": (0, 1)}, held={0: ["ships-z1", "regiments-a1-z1", "named-b1-far"]},
@@ -862,11 +870,10 @@ def _capital_cards() -> list[dict]:
 CAPITAL_MISSIONS = _edge_deck(_capital_cards())
 
 
-@scenario("napoleon.missions.check.104",
-          "Capitals held for a mission: a named capital and a count, met exactly and one short",
-          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=CAPITALS,
-          missions=CAPITAL_MISSIONS,
-          map_why="test mission cards naming capitals and counting them")
+@_edge_scenario("napoleon.missions.check.104", "Capitals held for a mission: a named capital "
+                "and a count, met exactly and one short",
+                CAPITAL_MISSIONS, "test mission cards naming capitals and counting them",
+                board=CAPITALS)
 def missions_capitals(b: Any) -> None:
     land = {"w1": (0, 2), "w2": (0, 1), "w3": (0, 1), "w4": (1, 1), "e1": (0, 1), "e2": (1, 1),
             "e3": (1, 1), "e4": (2, 1), "n1": (1, 1), "n2": (2, 1), "n3": (2, 1)}
@@ -895,10 +902,9 @@ def _count_cards() -> list[dict]:
 COUNTS = _edge_deck(_count_cards())
 
 
-@scenario("napoleon.missions.check.105",
-          "Territories counted for a mission: one regiment is enough, only the player's count",
-          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=COUNTS, map_why="test mission cards counting territories and naming places")
+@_edge_scenario("napoleon.missions.check.105", "Territories counted for a mission: one "
+                "regiment is enough, only the player's count",
+                COUNTS, "test mission cards counting territories and naming places")
 def missions_counts(b: Any) -> None:
     _pos(b, {"a1": (0, 1), "a2": (1, 3), "b1": (0, 1), "b2": (2, 3), "far": (1, 3)},
          held={0: ["two-territories", "three-territories", "a1-and-b1"]},
@@ -914,19 +920,18 @@ def missions_counts(b: Any) -> None:
 
 
 def _regiments_only() -> list[dict]:
-    card = _card("regiments-only", 1, "end", {"hold_territories": {"count": 3, "min_armies": 2}},
-                 0, bonus=2, lasting=False)
-    del card["reward"]["victory_points"]   # the schema's reward may name regiments alone
-    return [card]
+    # the schema's reward may name regiments alone
+    return [_card("regiments-only", 1, "end",
+                  {"hold_territories": {"count": 3, "min_armies": 2}}, None, bonus=2,
+                  lasting=False)]
 
 
 REGIMENTS_ONLY = _edge_deck(_regiments_only())
 
 
-@scenario("napoleon.missions.check.106",
-          "A mission whose reward names regiments only scores no victory point",
-          ["napoleon.missions.check"], players=3, variant="napoleon-advanced", map=LINE,
-          missions=REGIMENTS_ONLY, map_why="a test mission card whose reward is regiments only")
+@_edge_scenario("napoleon.missions.check.106",
+                "A mission whose reward names regiments only scores no victory point",
+                REGIMENTS_ONLY, "a test mission card whose reward is regiments only")
 def missions_regiments_only(b: Any) -> None:
     _edge_pos(b, ["regiments-only"])
     b.do({"type": "end-turn"},

@@ -167,13 +167,30 @@ def scenario(id: str, title: str, covers: Sequence[str], *, players: int = 3,
 
 
 def load_all() -> dict[str, Scenario]:
+    """Every registered scenario (the case modules imported).  A case module that fails to
+    load for another reason than a :class:`ScenarioError` (a typo, a wrong argument) raises
+    a ScenarioError naming the module, the error and the line of the module it came from."""
     for name in CASE_MODULES:
-        importlib.import_module(f"riskspec.conformance.{name}")
+        try:
+            importlib.import_module(f"riskspec.conformance.{name}")
+        except ScenarioError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported with the module's line
+            raise ScenarioError(f"case module riskspec.conformance.{name} does not load: "
+                                f"{type(exc).__name__}: {exc}{_where(exc, name)}") from exc
     for sid, (paths, why) in SYNTHETIC.items():
         sc = REGISTRY.get(sid)
         if sc is not None and sc.synthetic is None:
             REGISTRY[sid] = replace(sc, synthetic={"fields": list(paths), "why": why})
     return REGISTRY
+
+
+def _where(exc: BaseException, module: str) -> str:
+    """`` (at FILE:LINE)``: the last line of the case module ``module`` in the traceback."""
+    import traceback
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)
+              if f.filename.replace("\\", "/").endswith(f"/{module}.py")]
+    return f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
 
 
 def _engine() -> Any:

@@ -164,3 +164,23 @@ def test_readings_without_a_telling_case_are_not_playable(cases, spec_variant, c
     with capsys.disabled():
         print(f"\n{len(have)} readings have a telling case; {len(gaps)} set no parameter of "
               "play: " + ", ".join(f"{a} = {r}" for a, r in gaps))
+
+
+def test_a_case_module_that_fails_to_load_is_named(monkeypatch):
+    """A case module raising at import (here: one that does not exist) is reported as a
+    ScenarioError naming the module and the error, not as a bare traceback of the export."""
+    from riskspec.conformance import scenario
+    monkeypatch.setattr(scenario, "CASE_MODULES", ("cases_setup", "cases_no_such_module"))
+    with pytest.raises(ScenarioError, match=r"case module riskspec\.conformance\."
+                                            r"cases_no_such_module does not load: "
+                                            r"ModuleNotFoundError"):
+        load_all()
+
+
+def test_the_failing_line_of_a_case_module_is_given():
+    """The message points at the case module's own line where the error came from."""
+    from riskspec.conformance.scenario import _where
+    with pytest.raises(KeyError) as info:
+        exec(compile("x = {}['missing']", "/somewhere/cases_broken.py", "exec"))  # noqa: S102
+    assert _where(info.value, "cases_broken") == " (at /somewhere/cases_broken.py:1)"
+    assert _where(info.value, "cases_other") == ""

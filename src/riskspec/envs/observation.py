@@ -181,7 +181,10 @@ class ObservationEncoder:
 
     def _write_decision(self, out: np.ndarray, start: int, pos: Position) -> None:
         """:meth:`_decision` of an open sub-decision written into a zeroed block of ``out``
-        at ``start``, value by value (at most five of them are not zero)."""
+        at ``start``, value by value (at most five of them are not zero).  It restates
+        ``_decision`` on purpose: ``encode`` (and so ``_decision``) is the definition the
+        incremental path is tested against (tests/envs compare the two on every variant),
+        so the two are not to share code."""
         assert pos.pending is not None
         first = pos.pending[0][0]
         n = len(pos.pending)
@@ -433,12 +436,12 @@ class Tracker:
             self._last_counters = counters
         # the pending values (most steps change one or two): the keys gone cleared, the
         # others written
-        old = self._last_pending
-        moved = pending != old
+        earlier = self._last_pending
+        moved = pending != earlier
         if moved:
             at, base = self._pending_at, self._pending_start
-            if old:
-                for key in old:
+            if earlier:
+                for key in earlier:
                     if key not in pending:
                         j = at.get(key)
                         if j is not None:

@@ -128,24 +128,21 @@ def plan_of(applied: list[tuple[Any, Any]]) -> list[int]:
     return plan
 
 
-def run_replay(s: E.State, plan: list[int]) -> tuple[int, int]:
+def replay_game(s: E.State, plan: list[int]) -> E.State:
     """The bare engine loop over a recorded game: who acts, the listing, the recorded
-    choice by its index, ``apply``."""
+    choice by its index, ``apply``; the game's last state."""
     for k in plan:
         if E.current_player(s) == E.CHANCE:
             a = E.get_chance_table(s).outcome(k)
         else:
             a = E.legal_actions(s)[k]
         s, _ = E.apply(s, a)
-    return len(plan), len(plan)
-
-
-def replay_end(s: E.State, plan: list[int]) -> E.State:
-    for k in plan:
-        a = E.get_chance_table(s).outcome(k) if E.current_player(s) == E.CHANCE else \
-            E.legal_actions(s)[k]
-        s, _ = _apply(s, a)
     return s
+
+
+def run_replay(s: E.State, plan: list[int]) -> tuple[int, int]:
+    replay_game(s, plan)
+    return len(plan), len(plan)
 
 
 def prepare_pettingzoo(e: Any, s: E.State, seed: int) -> None:
@@ -230,7 +227,7 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
             finally:
                 applied = RECORD.pop()
             plan = plan_of(applied)
-            if E.state_hash(replay_end(position(i), plan)) != E.state_hash(end):
+            if E.state_hash(replay_game(position(i), plan)) != E.state_hash(end):
                 raise RuntimeError(f"round {i}: the replay of {name}'s game ends elsewhere")
             plans[(name, i)] = plan
         return plans[(name, i)]
@@ -298,18 +295,18 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
     got = interleave(sides, rounds)
     print(f"\n{variant}, {players} players, from turn {turn} ({rounds} rounds of {steps} "
           f"steps per side; {loads(*got.values())})")
-    print(f"{'side':>28} {'steps/CPU-s':>24} {'per step':>22} {'per engine step':>22}")
+    print(f"{'side':>30} {'steps/CPU-s':>24} {'per step':>22} {'per engine step':>22}")
     for name, timings in got.items():
         rate = [t.result[0] / t.cpu for t in timings]
         if name.startswith("engine"):
-            print(f"{name:>28} {show(rate, ',.0f'):>24}", flush=True)
+            print(f"{name:>30} {show(rate, ',.0f'):>24}", flush=True)
             continue
         base = got[f"engine ({name}'s game)"]
         per_step = [(t.cpu / max(1, t.result[0])) / (b.cpu / max(1, b.result[0]))
                     for t, b in zip(timings, base)]
         per_engine = [(t.cpu / max(1, t.result[1])) / (b.cpu / max(1, b.result[1]))
                       for t, b in zip(timings, base)]
-        print(f"{name:>28} {show(rate, ',.0f'):>24} {show(per_step, '.2f', '×'):>22} "
+        print(f"{name:>30} {show(rate, ',.0f'):>24} {show(per_step, '.2f', '×'):>22} "
               f"{show(per_engine, '.2f', '×'):>22}", flush=True)
 
 
@@ -357,7 +354,9 @@ def parts(variant: str, players: int, turn: int, rounds: int, steps: int) -> Non
         e.codec.heads_of = timed_call("heads of the legal actions", e.codec.heads_of)  # type: ignore[method-assign]
         for i in range(rounds):
             rng = random.Random(i)
+            depth[0] += 1            # (not timed: the reset plays the setup)
             prepare_pettingzoo(e, starts[i], i)
+            depth[0] -= 1
             forget_positions()
             t0 = clock()
             for _ in range(steps):

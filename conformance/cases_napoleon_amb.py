@@ -110,7 +110,10 @@ def _end_most(b):
     # whole empire, so no card is drawn first)
     pos(b, {"aquitaine": (0, 2), "castile": (1, 1), "portugal": (1, 1)},
         phase="maneuver", current=1, turn=5)
-    b.do({"type": "end-turn"}, state={"winner": 1, "phase": "game-over"})
+    b.do({"type": "end-turn"},
+         events=[{"type": "victory", "player": 1, "players": [1], "rule": "napoleon.basic.end"},
+                 {"type": "game-over", "winner": 1, "reason": "turn-limit"}],
+         state={"winner": 1, "phase": "game-over"})
 
 
 # 'all-territories' is napoleon.basic.end.002 (cases_napoleon)
@@ -131,7 +134,8 @@ def basic_tie(b):
     pos(b, {"aquitaine": (0, 2), "brittany": (0, 1), "castile": (1, 1), "portugal": (1, 2)},
         phase="maneuver", current=1, turn=5)
     b.do({"type": "end-turn"},
-         events=[{"type": "game-over", "winner": 0, "reason": "turn-limit"}],
+         events=[{"type": "victory", "player": 0, "players": [0, 1], "rule": "napoleon.basic.end"},
+                 {"type": "game-over", "winner": 0, "reason": "turn-limit"}],
          state={"phase": "game-over", "winner": 0, "co_winners": [0, 1], "turn": 5})
 
 

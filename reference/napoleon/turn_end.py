@@ -121,7 +121,9 @@ def _draw_or_next(s: NapState, left: int, ev: list[Event] | None = None) -> None
             _final_scoring(s, [] if ev is None else ev)
         else:
             _end_by_turn_limit(s)
-            if ev is not None:
+            if ev is not None:  # the winners (a shared victory: all of them), then the end
+                ev.append({"type": "victory", "player": s.winner,
+                           "players": list(s.co_winners or (s.winner,)), "rule": RID.BASIC_END})
                 ev.append({"type": "game-over", "winner": s.winner, "reason": "turn-limit"})
         return
     G.start_turn(s, nxt, new_round=wrapped, ev=ev)

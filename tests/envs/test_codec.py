@@ -149,3 +149,25 @@ def test_long_lists_read_by_runs_give_every_actions_own_head() -> None:
             a = D.choose_action(legal, rng, "uniform")
         s, _ = E.apply(s, a)
     assert long_lists > 50
+
+
+@pytest.mark.parametrize("variant,players", SETTINGS)
+def test_applying_an_index_applies_the_action_it_resolves_to(variant: str, players: int) -> None:
+    """Position.apply on a listed node (its heads made, as for a mask: the short path that
+    does not build the group) leads where the engine applying resolve(index) leads."""
+    checked = 0
+    for pos in sample_positions(variant, players, seed=players + 1, steps=600, every=17):
+        if pos.actor() < 0 or pos.pending is not None:
+            continue
+        for index in pos.legal_indices()[:12]:
+            action = pos.resolve(index)
+            if action is None:
+                continue
+            probe = Position(pos.codec, pos.state)
+            probe.heads()                      # listed first, as the environments do
+            events = probe.apply(index)
+            after, expected = E.apply(pos.state, action)
+            assert E.state_hash(probe.state) == E.state_hash(after)
+            assert events == expected and probe.pending is None and probe.applied == 1
+            checked += 1
+    assert checked > 20

@@ -137,12 +137,12 @@ class RiskEnv(AECEnv):
         return self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        agent = self._check_episode()
+        agent = self.agent_selection if self.agents else self._check_episode()  # (raises)
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
-        agent = self._check_episode()
+        agent = self.agent_selection if self.agents else self._check_episode()  # (raises)
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # PettingZoo's API: a done agent steps with None
                 raise ActionIndexError(f"{agent} is done: its only action is None, not "

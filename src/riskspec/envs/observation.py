@@ -325,7 +325,7 @@ class _Plan:
         fields: list[str] = []
         where: list[int] = []
         for name in self.player_sources:
-            if name == "neutral" and hasattr(state, "neutrals"):
+            if name == "neutral" and getattr(state, "neutrals", None) is not None:  # (_neutral)
                 name = "neutrals"
             if name not in fields:
                 fields.append(name)
@@ -437,8 +437,7 @@ class Tracker:
         # the pending values (most steps change one or two): the keys gone cleared, the
         # others written
         earlier = self._last_pending
-        moved = pending != earlier
-        if moved:
+        if pending != earlier:
             at, base = self._pending_at, self._pending_start
             if earlier:
                 for key in earlier:
@@ -452,15 +451,15 @@ class Tracker:
                     v[base + j] = _number(value)
             # a copy: the state's pending may be shared with the next state's (never changed in place)
             self._last_pending = dict(pending)
-        if moved:  # the battle or move under way
+            # the battle or move under way
             spots = [pending.get("from", -1), pending.get("to", -1)]
             if spots != self._spots:
-                for base, old, new in ((self._from, self._spots[0], spots[0]),
-                                       (self._to, self._spots[1], spots[1])):
+                for block, old, new in ((self._from, self._spots[0], spots[0]),
+                                        (self._to, self._spots[1], spots[1])):
                     if isinstance(old, int) and old >= 0:
-                        v[base + old] = 0.0
+                        v[block + old] = 0.0
                     if isinstance(new, int) and new >= 0:
-                        v[base + new] = 1.0
+                        v[block + new] = 1.0
                 self._spots = spots
         # places: owners and counts, where they changed
         rows = self._places

@@ -214,20 +214,21 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
         return positions[i]
 
     plans: dict[tuple[str, int], list[int]] = {}
+    #: side → round → (at the round's position) its timed run and a getter of its last state
+    games: dict[str, Callable[[int], tuple[Callable[[], tuple[int, int]], Callable[[], Any]]]] = {}
 
-    def recorded(name: str, i: int, game: Callable[[], Callable[[], Any]]) -> list[int]:
+    def recorded(name: str, i: int) -> list[int]:
         """(Not timed) the game side ``name`` plays in round ``i``, as a replay plan, checked
-        to end where the side's own game ends (``game()`` puts the side at the position
-        and returns what plays it)."""
+        to end where the side's own game ends."""
         if (name, i) not in plans:
-            play = game()
+            play, end = games[name](i)
             RECORD.append([])
             try:
-                end = play()
+                play()
             finally:
                 applied = RECORD.pop()
             plan = plan_of(applied)
-            if E.state_hash(replay_game(position(i), plan)) != E.state_hash(end):
+            if E.state_hash(replay_game(position(i), plan)) != E.state_hash(end()):
                 raise RuntimeError(f"round {i}: the replay of {name}'s game ends elsewhere")
             plans[(name, i)] = plan
         return plans[(name, i)]
@@ -236,29 +237,23 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
         forget_positions()
         return _timed(run)
 
-    def pz_game(i: int) -> Callable[[], Any]:
-        prepare_pettingzoo(e, position(i), i)
-
-        def play() -> Any:
-            run_pettingzoo(e, steps, i)
-            return e.match.position.state
-        return play
-
-    def pettingzoo(i: int) -> Timing:
-        recorded("pettingzoo", i, lambda: pz_game(i))
-        prepare_pettingzoo(e, position(i), i)
-        return timed(lambda: run_pettingzoo(e, steps, i))
-
-    def replay(name: str) -> Callable[[int], Timing]:
+    def env_side(name: str) -> Callable[[int], Timing]:
         def side(i: int) -> Timing:
-            plan = recorded(name, i, lambda: games[name](i))
-            s = position(i)
+            recorded(name, i)
+            return timed(games[name](i)[0])
+        return side
+
+    def engine_side(name: str) -> Callable[[int], Timing]:
+        def side(i: int) -> Timing:
+            plan, s = recorded(name, i), position(i)
             return timed(lambda: run_replay(s, plan))
         return side
 
-    games: dict[str, Callable[[int], Callable[[], Any]]] = {"pettingzoo": pz_game}
-    sides["pettingzoo"] = pettingzoo
-    sides["engine (pettingzoo's game)"] = replay("pettingzoo")
+    def pz_game(i: int) -> tuple[Callable[[], tuple[int, int]], Callable[[], Any]]:
+        prepare_pettingzoo(e, position(i), i)
+        return lambda: run_pettingzoo(e, steps, i), lambda: e.match.position.state
+
+    games["pettingzoo"] = pz_game
     if openspiel:
         import pyspiel
 
@@ -268,25 +263,17 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
                                  {"players": players, "max_turns": 10**6,
                                   "max_game_length": 10**6})
 
-        def os_game(i: int, observe: bool) -> Callable[[], Any]:
+        def os_game(i: int, observe: bool) -> tuple[Callable[[], tuple[int, int]],
+                                                     Callable[[], Any]]:
             state = prepare_openspiel(game, position(i))
+            return (lambda: run_openspiel(state, steps, i, observe),
+                    lambda: state._core.match.position.state)
 
-            def play() -> Any:
-                run_openspiel(state, steps, i, observe)
-                return state._core.match.position.state
-            return play
-
-        def openspiel_side(name: str, observe: bool) -> Callable[[int], Timing]:
-            def side(i: int) -> Timing:
-                recorded(name, i, lambda: os_game(i, observe))
-                state = prepare_openspiel(game, position(i))
-                return timed(lambda: run_openspiel(state, steps, i, observe))
-            return side
-
-        for name, observe in (("openspiel", False), ("openspiel+obs", True)):
-            games[name] = lambda i, observe=observe: os_game(i, observe)
-            sides[name] = openspiel_side(name, observe)
-            sides[f"engine ({name}'s game)"] = replay(name)
+        games["openspiel"] = lambda i: os_game(i, False)
+        games["openspiel+obs"] = lambda i: os_game(i, True)
+    for name in games:
+        sides[name] = env_side(name)
+        sides[f"engine ({name}'s game)"] = engine_side(name)
     # warm every side on a position no round uses
     for side in sides.values():
         side(10**6)
@@ -337,19 +324,17 @@ def parts(variant: str, players: int, turn: int, rounds: int, steps: int) -> Non
                 depth[0] -= 1
         return call
 
-    saved = [(E, "apply"), (E, "legal_actions"), (E, "current_player"),
-             (E, "get_chance_table"), (D, "sample_outcome"), (PZ, "_mask")]
-    originals = [(m, n, getattr(m, n)) for m, n in saved]
-    labels = {"apply": "engine apply", "legal_actions": "engine legal_actions",
-              "current_player": "engine current_player", "get_chance_table": "chance table",
-              "sample_outcome": "chance sampling (its table included)",
-              "_mask": "action mask"}
+    labelled = [(E, "apply", "engine apply"), (E, "legal_actions", "engine legal_actions"),
+                (E, "current_player", "engine current_player"),
+                (E, "get_chance_table", "chance table"),
+                (D, "sample_outcome", "chance sampling (its table included)"),
+                (PZ, "_mask", "action mask")]
+    originals = [(m, n, getattr(m, n)) for m, n, _ in labelled]
     starts = [make_position(variant, players, turn, seed=2000 * turn + i) for i in range(rounds)]
     done = 0
     try:
-        E.apply = timed_call("engine apply", _apply)  # type: ignore[assignment]
-        for m, n, f in originals[1:]:
-            setattr(m, n, timed_call(labels[n], f))
+        for m, n, label in labelled:
+            setattr(m, n, timed_call(label, getattr(m, n)))
         e.encoder.observe = timed_call("observation", e.encoder.observe)  # type: ignore[method-assign]
         e.codec.heads_of = timed_call("heads of the legal actions", e.codec.heads_of)  # type: ignore[method-assign]
         for i in range(rounds):
@@ -373,7 +358,6 @@ def parts(variant: str, players: int, turn: int, rounds: int, steps: int) -> Non
     finally:
         for m, n, f in originals:
             setattr(m, n, f)
-        E.apply = _counted_apply  # type: ignore[assignment]
     whole = spent.pop("whole step")
     print(f"\n{variant}, {players} players, from turn {turn}: a PettingZoo step, "
           f"{done:,} steps, wall µs per step")
@@ -396,11 +380,12 @@ def main() -> None:
                     help="instead: where a PettingZoo step's time goes, part by part")
     args = ap.parse_args()
     print(machine())
+    runs = [(variant, int(players), int(turn))
+            for variant, players in (item.split(":") for item in args.settings.split(","))
+            for turn in args.turns.split(",")]
     if args.parts:
-        for item in args.settings.split(","):
-            variant, players = item.split(":")
-            for turn in (int(t) for t in args.turns.split(",")):
-                parts(variant, int(players), turn, args.rounds, args.steps)
+        for variant, players, turn in runs:
+            parts(variant, players, turn, args.rounds, args.steps)
         return
     openspiel = not args.no_openspiel
     if openspiel:
@@ -409,10 +394,8 @@ def main() -> None:
         except ImportError:
             openspiel = False
             print("open_spiel is not installed: OpenSpiel sides skipped")
-    for item in args.settings.split(","):
-        variant, players = item.split(":")
-        for turn in (int(t) for t in args.turns.split(",")):
-            bench(variant, int(players), turn, args.rounds, args.steps, openspiel)
+    for variant, players, turn in runs:
+        bench(variant, players, turn, args.rounds, args.steps, openspiel)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ import copy
 import functools
 import importlib
 import json
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -187,7 +188,6 @@ def load_all() -> dict[str, Scenario]:
 
 def _where(exc: BaseException, module: str) -> str:
     """`` (at FILE:LINE)``: the last line of the case module ``module`` in the traceback."""
-    import traceback
     frames = [f for f in traceback.extract_tb(exc.__traceback__)
               if f.filename.replace("\\", "/").endswith(f"/{module}.py")]
     return f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""

@@ -500,18 +500,6 @@ class Position:
     def apply(self, index: int) -> list[dict[str, Any]] | None:
         """Apply a legal index: the engine's events if an action was applied, None if a
         sub-decision was opened or narrowed."""
-        listed = self._listed
-        if (listed is not None and listed[0] is self.state and listed[1] is self.pending
-                and self.pending is None and self._spans is None
-                and self._choices.__class__ is _Undecided and index.__class__ is int):
-            # the usual step: a decision of a short listing already made (for the mask), one
-            # action under the index — what group() finds, without building the group
-            heads = self._heads
-            if heads.count(index) == 1:   # (0: not legal, more: a sub-decision opens)
-                action = self._choices._actions[heads.index(index)]  # type: ignore[attr-defined]
-                self.state, events = E.apply(self.state, action)
-                self.applied += 1
-                return events
         group = self.group(index)
         if group is None:
             raise InvalidActionError(_not_legal(self, int(index)), code="not-legal",

@@ -258,46 +258,42 @@ def _place_sources(n_territories: int, n_places: int) -> dict[str, tuple[str, in
             "challenger_ships": ("challengers", *sea)}
 
 
-def _lengths(field: str) -> Callable[[E.State], list[int]]:
-    return lambda s: [len(x) for x in getattr(s, field)]
+#: a player column: the state field it is computed from (the column changes only when
+#: that field does, so a step compares the fields, not the columns), and the column (one
+#: value per seat) from the state
+Column = tuple[str, Callable[[E.State], Any]]
 
 
-def _field(field: str) -> Callable[[E.State], Any]:
-    return lambda s: getattr(s, field)
+def _lengths(field: str) -> Column:
+    return field, lambda s: [len(x) for x in getattr(s, field)]
 
 
-def _neutral(s: E.State) -> list[bool]:
+def _field(field: str) -> Column:
+    return field, lambda s: getattr(s, field)
+
+
+def _neutral_column(s: E.State) -> list[bool]:
     neutrals = getattr(s, "neutrals", None)
     if neutrals is None:
         return [p == s.neutral for p in range(s.n_players)]
     return [p in neutrals for p in range(s.n_players)]
 
 
-def _held(kind: int) -> Callable[[E.State], list[int]]:
-    return lambda s: [s.held(kind, p) for p in range(s.n_players)]  # type: ignore[attr-defined]
+def _held(kind: int) -> Column:
+    return "pows", lambda s: [s.held(kind, p) for p in range(s.n_players)]  # type: ignore[attr-defined]
 
 
-#: player field → its column (one value per seat) from the state
-PLAYER_COLUMNS: dict[str, Callable[[E.State], Any]] = {
+#: player field → its :data:`Column` (``neutral`` reads ``neutrals`` where the state has
+#: them: see :meth:`_Plan.sources_of`); tests/envs check every column against ``encode``
+PLAYER_COLUMNS: dict[str, Column] = {
     "captured": _field("captured"), "reserve": _field("reserves"),
-    "cards": _lengths("hands"), "neutral": _neutral,
-    "eliminated": lambda s: [e >= 0 for e in s.eliminated_by],
+    "cards": _lengths("hands"), "neutral": ("neutral", _neutral_column),
+    "eliminated": ("eliminated_by", lambda s: [e >= 0 for e in s.eliminated_by]),
     "vp": _field("vp"), "prisoner_generals": _field("prisoners"),
     "mission_reinforcements": _field("mission_bank"),
     "captive_generals": _held(0), "captive_admirals": _held(1),
     "missions_completed": _lengths("missions_done"), "lasting_bonuses": _lengths("lasting"),
     "mission_levels_done": _lengths("mission_levels"),
-}
-
-#: player field → the state field its column is computed from (the column changes only
-#: when that field does: a step compares the fields, not the columns; ``neutral`` reads
-#: ``neutrals`` where the state has it); tests/envs check every column against ``encode``
-PLAYER_SOURCES: dict[str, str] = {
-    "captured": "captured", "reserve": "reserves", "cards": "hands", "neutral": "neutral",
-    "eliminated": "eliminated_by", "vp": "vp", "prisoner_generals": "prisoners",
-    "mission_reinforcements": "mission_bank", "captive_generals": "pows",
-    "captive_admirals": "pows", "missions_completed": "missions_done",
-    "lasting_bonuses": "lasting", "mission_levels_done": "mission_levels",
 }
 
 
@@ -307,8 +303,8 @@ class _Plan:
     def __init__(self, enc: ObservationEncoder, sample: Mapping[str, Any],
                  places: list[tuple[int, str, int, int]], has_held_missions: bool) -> None:
         self.places = places              # (column in a place row, state field, lo, hi)
-        self.players = [PLAYER_COLUMNS[k] for k in enc.player_fields]
-        self.player_sources = [PLAYER_SOURCES[k] for k in enc.player_fields]
+        self.players = [PLAYER_COLUMNS[k][1] for k in enc.player_fields]
+        self.player_sources = [PLAYER_COLUMNS[k][0] for k in enc.player_fields]
         self.has_held_missions = has_held_missions
 
     def own_missions(self, state: E.State, seat: int) -> list[str]:
@@ -325,7 +321,7 @@ class _Plan:
         fields: list[str] = []
         where: list[int] = []
         for name in self.player_sources:
-            if name == "neutral" and getattr(state, "neutrals", None) is not None:  # (_neutral)
+            if name == "neutral" and getattr(state, "neutrals", None) is not None:
                 name = "neutrals"
             if name not in fields:
                 fields.append(name)

@@ -82,11 +82,7 @@ class RiskEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
         })
         self._rng = random.Random()
-        self._sample = chance == "sample"
-        self._pays_vp = self.match.reward != "win"   # victory points are paid each step
-        self._cap = self.settings.max_turns
         self._carry: dict[str, float] = {}
-        self._paid = False   # a reward is in self.rewards (cleared by the next step)
         self._known = frozenset(self.possible_agents)
         self._started = False
         self.agents: list[str] = []
@@ -121,7 +117,6 @@ class RiskEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._paid = False
         self._advance(None)
         # PettingZoo starts every episode at zero reward: victory points scored by the
         # setup played here are paid with the first step's rewards instead
@@ -137,12 +132,12 @@ class RiskEnv(AECEnv):
         return self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        agent = self.agent_selection if self.agents else self._check_episode()  # (raises)
+        agent = self._check_episode()
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection if self.agents else self._check_episode()  # (raises)
+        agent = self._check_episode()
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # PettingZoo's API: a done agent steps with None
                 raise ActionIndexError(f"{agent} is done: its only action is None, not "
@@ -151,22 +146,19 @@ class RiskEnv(AECEnv):
             return
         index = get_index(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
-        if self._paid:  # the last step paid a reward: clear it (most steps pay none)
-            self._clear_rewards()
-            self._paid = False
-        if self._carry:
-            for a, r in self._carry.items():  # what the setup played at reset scored
-                self.rewards[a] += r
-            self._carry = {}
+        self._clear_rewards()
+        for a, r in self._carry.items():  # what the setup played at reset scored
+            self.rewards[a] += r
+        self._carry = {}
         self._advance(index)
 
     def _advance(self, index: int | None) -> None:
         """Apply an index (None at reset), play what no agent decides, reward, select."""
         match = self.match
-        before = match.vp() if self._pays_vp else None
+        before = match.vp() if match.reward != "win" else None
         if index is not None:
             match.position.apply(index)
-        match.settle(self._rng, sample_chance=self._sample)
+        match.settle(self._rng, sample_chance=self.chance_mode == "sample")
         if before is not None:  # victory points won or lost (at reset: by the setup)
             for seat, vp in match.vp().items():
                 self.rewards[self._seat_agent[seat]] += float(vp - before[seat])
@@ -174,9 +166,7 @@ class RiskEnv(AECEnv):
 
     def _finish_step(self) -> None:
         match = self.match
-        who = match.position.actor()
-        over = who == E.TERMINAL          # (match.is_over() and is_truncated(), inlined)
-        cut = self._cap is not None and not over and match.position.state.turn > self._cap
+        over, cut = match.is_over(), match.is_truncated()
         if over and match.reward != "vp":
             for seat, r in match.outcome().items():
                 self.rewards[self._seat_agent[seat]] += r
@@ -184,9 +174,8 @@ class RiskEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = over
                 self.truncations[a] = cut and not over
-        if any(self.rewards.values()):  # (all zero: nothing to accumulate)
-            self._accumulate_rewards()
-            self._paid = True
+        self._accumulate_rewards()
+        who = match.position.actor()
         if over or cut:
             self.agent_selection = self.agents[0]
         elif who == E.CHANCE:
@@ -196,8 +185,7 @@ class RiskEnv(AECEnv):
 
     # -- what agents see -----------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent.__class__ is not str or agent not in self._known:
-            self._check_agent(agent)  # raises
+        self._check_agent(agent)
         pos = self.match.position
         seat = self._agent_seat.get(agent)
         obs = self.encoder.observe(pos, seat, self._tracker)

@@ -440,6 +440,8 @@ class Position:
         except ValueError:
             return None
         n = heads.count(index)
+        if n == 1:                                    # the usual step: one action
+            return [choices[first]]
         if heads[first:first + n].count(index) == n:  # one run (the engine's order)
             return list(choices[first:first + n])
         return [c for c, h in zip(choices, heads) if h == index]

@@ -146,7 +146,8 @@ class RiskEnv(AECEnv):
             return
         index = get_index(action, self.codec.size)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if any(self.rewards.values()):  # the last step paid a reward (most steps pay none)
+            self._clear_rewards()
         for a, r in self._carry.items():  # what the setup played at reset scored
             self.rewards[a] += r
         self._carry = {}
@@ -174,7 +175,8 @@ class RiskEnv(AECEnv):
             for a in self.agents:
                 self.terminations[a] = over
                 self.truncations[a] = cut and not over
-        self._accumulate_rewards()
+        if any(self.rewards.values()):  # (all zero: nothing to accumulate)
+            self._accumulate_rewards()
         who = match.position.actor()
         if over or cut:
             self.agent_selection = self.agents[0]

@@ -4,6 +4,7 @@ against a bare step of the reference engine, at a given turn of the game.
     python benchmarks/bench_envs.py [--turns 50,1000] [--rounds 10] [--steps 1500]
                                     [--settings classic:4,classic:2] [--no-openspiel]
     python benchmarks/bench_envs.py --parts [--turns 50] [--rounds 8]   # where a step goes
+    python benchmarks/bench_envs.py --layers --no-openspiel   # a PettingZoo step, layer by layer
 
 Method (the shared one of ``benchmarks/pairs.py``): in round ``i`` a **new** position is
 made — a seeded game of random play by the engine's driver (uniform over the legal
@@ -23,6 +24,14 @@ random play, and each is paired with a bare engine side that plays **the same ga
   ``current_player``, then ``legal_actions`` (or ``get_chance_table``), the action *X*
   chose taken from that list by its precomputed index (so the engine side pays for no
   random choice at all: the strictest baseline), ``apply``.
+
+With ``--layers`` three more sides replay the PettingZoo agent's game of the round (the
+indices it chose, recorded by its untimed run; the same reset seed, so the same chance):
+``step()`` alone, ``step()`` after ``last(observe=False)``, ``step()`` after ``last()``
+(the observation and the mask) — each against the engine side of that same game, so the
+differences between the rows are what the observation, the mask, the protocol and the
+agent's own choice cost, without timers inside the step (``--parts`` adds about 0.1 µs a
+timed call).
 
 Before the timed calls of a round each environment side is played once untimed, with every
 action it applies through ``engine.apply`` recorded; the recorded game is replayed through
@@ -153,7 +162,9 @@ def prepare_pettingzoo(e: Any, s: E.State, seed: int) -> None:
     e._finish_step()  # select the agent to act in the new position
 
 
-def run_pettingzoo(e: Any, steps: int, seed: int) -> tuple[int, int]:
+def run_pettingzoo(e: Any, steps: int, seed: int,
+                   chosen: list[int] | None = None) -> tuple[int, int]:
+    """The agent loop; ``chosen`` (if given) receives every index the agent chose."""
     rng = random.Random(seed)
     done = 0
     for _ in range(steps):
@@ -161,9 +172,30 @@ def run_pettingzoo(e: Any, steps: int, seed: int) -> tuple[int, int]:
         if term or trunc:
             break
         legal = np.flatnonzero(obs["action_mask"].view(np.bool_))  # 8× faster than on int8
-        e.step(int(legal[rng.randrange(len(legal))]))
+        index = int(legal[rng.randrange(len(legal))])
+        if chosen is not None:
+            chosen.append(index)
+        e.step(index)
         done += 1
     return done, 0
+
+
+#: the layers of a PettingZoo step (``--layers``): what each loop over the agent's recorded
+#: indices calls besides ``step()``
+LAYERS = {"pz step() only": "", "pz step()+last(observe=False)": "last",
+          "pz step()+last()": "observe"}
+
+
+def run_layer(e: Any, indices: list[int], calls: str) -> tuple[int, int]:
+    """The agent loop without the agent: the recorded ``indices`` stepped in order, with
+    ``last()`` asked (``calls``: not at all, without the observation, or in full)."""
+    for index in indices:
+        if calls == "observe":
+            e.last()
+        elif calls == "last":
+            e.last(observe=False)
+        e.step(index)
+    return len(indices), 0
 
 
 def prepare_openspiel(game: Any, s: E.State) -> Any:
@@ -201,7 +233,7 @@ def _timed(run: Callable[[], tuple[int, int]]) -> Timing:
 
 
 def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
-          openspiel: bool) -> None:
+          openspiel: bool, layers: bool = False) -> None:
     from riskspec.envs import env
     e = env(variant, players, auto_setup=True, max_turns=None)
     sides: dict[str, Callable[[int], Timing]] = {}
@@ -230,6 +262,8 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
             plan = plan_of(applied)
             if E.state_hash(replay_game(position(i), plan)) != E.state_hash(end()):
                 raise RuntimeError(f"round {i}: the replay of {name}'s game ends elsewhere")
+            if name in LAYERS and plan != recorded("pettingzoo", i):
+                raise RuntimeError(f"round {i}: {name} played another game than pettingzoo")
             plans[(name, i)] = plan
         return plans[(name, i)]
 
@@ -249,11 +283,26 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
             return timed(lambda: run_replay(s, plan))
         return side
 
+    #: round → the indices the PettingZoo agent chose (recorded by its untimed run)
+    chosen: dict[int, list[int]] = {}
+
     def pz_game(i: int) -> tuple[Callable[[], tuple[int, int]], Callable[[], Any]]:
         prepare_pettingzoo(e, position(i), i)
-        return lambda: run_pettingzoo(e, steps, i), lambda: e.match.position.state
+        into = None if i in chosen else chosen.setdefault(i, [])
+        return lambda: run_pettingzoo(e, steps, i, into), lambda: e.match.position.state
+
+    def layer_game(i: int, calls: str) -> tuple[Callable[[], tuple[int, int]],
+                                                Callable[[], Any]]:
+        recorded("pettingzoo", i)           # (the agent's indices of this round)
+        prepare_pettingzoo(e, position(i), i)
+        indices = chosen[i]
+        return lambda: run_layer(e, indices, calls), lambda: e.match.position.state
 
     games["pettingzoo"] = pz_game
+    #: a side → the side whose game its engine side plays (itself unless a layer)
+    base_of = {name: "pettingzoo" for name in LAYERS} if layers else {}
+    for name in base_of:
+        games[name] = lambda i, calls=LAYERS[name]: layer_game(i, calls)
     if openspiel:
         import pyspiel
 
@@ -273,12 +322,14 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
         games["openspiel+obs"] = lambda i: os_game(i, True)
     for name in games:
         sides[name] = env_side(name)
-        sides[f"engine ({name}'s game)"] = engine_side(name)
+        if name not in base_of:
+            sides[f"engine ({name}'s game)"] = engine_side(name)
     # warm every side on a position no round uses
     for side in sides.values():
         side(10**6)
     positions.clear()
     plans.clear()
+    chosen.clear()
     got = interleave(sides, rounds)
     print(f"\n{variant}, {players} players, from turn {turn} ({rounds} rounds of {steps} "
           f"steps per side; {loads(*got.values())})")
@@ -288,7 +339,7 @@ def bench(variant: str, players: int, turn: int, rounds: int, steps: int,
         if name.startswith("engine"):
             print(f"{name:>30} {show(rate, ',.0f'):>24}", flush=True)
             continue
-        base = got[f"engine ({name}'s game)"]
+        base = got[f"engine ({base_of.get(name, name)}'s game)"]
         per_step = [(t.cpu / max(1, t.result[0])) / (b.cpu / max(1, b.result[0]))
                     for t, b in zip(timings, base)]
         per_engine = [(t.cpu / max(1, t.result[1])) / (b.cpu / max(1, b.result[1]))
@@ -378,6 +429,9 @@ def main() -> None:
     ap.add_argument("--no-openspiel", action="store_true")
     ap.add_argument("--parts", action="store_true",
                     help="instead: where a PettingZoo step's time goes, part by part")
+    ap.add_argument("--layers", action="store_true",
+                    help="also time the PettingZoo agent's recorded game without its "
+                         "choice, without the observation, and with step() alone")
     args = ap.parse_args()
     print(machine())
     runs = [(variant, int(players), int(turn))
@@ -395,7 +449,7 @@ def main() -> None:
             openspiel = False
             print("open_spiel is not installed: OpenSpiel sides skipped")
     for variant, players, turn in runs:
-        bench(variant, players, turn, args.rounds, args.steps, openspiel)
+        bench(variant, players, turn, args.rounds, args.steps, openspiel, args.layers)
 
 
 if __name__ == "__main__":

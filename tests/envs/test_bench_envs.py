@@ -41,3 +41,14 @@ def test_no_part_of_a_step_is_counted_twice():
     assert {"observation", "engine apply", "engine legal_actions", "action mask",
             "whole step", "the rest (the AEC protocol, glue)"} <= set(rows), out
     assert all(float(v) >= 0 for v in rows.values()), out
+
+
+def test_the_layers_replay_the_agents_game_against_its_engine_side():
+    """Each layer steps the PettingZoo agent's recorded indices (the script stops with an
+    error if a layer's game is not the agent's) and is compared with that game's engine
+    side: no engine side of its own."""
+    out = _run("--layers", "--no-openspiel")
+    for side in ("pz step() only", "pz step()+last(observe=False)", "pz step()+last()"):
+        assert re.search(rf"^\s+{re.escape(side)}\s+[\d,]+ \(.*\)\s+[\d.]+× \(", out, re.M), out
+        assert f"engine ({side}'s game)" not in out, out
+    assert "engine (pettingzoo's game)" in out, out

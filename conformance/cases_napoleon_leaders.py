@@ -536,7 +536,7 @@ def admiral_move(b):
           "leader_maneuver": True},
          state={"zones": {NS: {"ships": 1, "admirals": 0},
                           BALTIC: {"owner": 0, "ships": 2, "admirals": 1}}},
-         events=[{"type": "leader-maneuver", "from": NS, "to": BALTIC, "armies": 2,
+         events=[{"type": "leader-maneuver", "player": 0, "from": NS, "to": BALTIC, "armies": 2,
                   "leaders": 1}])
 
 

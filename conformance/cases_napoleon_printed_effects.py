@@ -367,7 +367,7 @@ def card_waits_for_forced_battle(b: Any) -> None:
          events=[{"type": "battle", "player": 0, "defender": 1, "from": "north-sea",
                   "to": "north-sea", "attacker_dice": [5, 3], "defender_dice": [2],
                   "attacker_losses": 0, "defender_losses": 1},
-                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "from": 1}],
+                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "victim": 1}],
          state={"phase": "attack", "zones": {"north-sea": {"owner": 0, "ships": 2}}})
     b.do({"type": "play-card", "card": "card-portugal", "from": "holland", "to": "belgium"},
          explain="The forced battle over, Holland's attack on Belgium is open: the card names it.",

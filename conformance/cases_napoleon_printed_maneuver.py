@@ -94,7 +94,8 @@ def leader_counts(b: Any) -> None:
     b.do(_move("ile-de-france", "aquitaine", 4, leaders=1, leader_maneuver=True),
          explain="Ile de France's general makes its own maneuver, taking 4 of the 5 regiments "
                  "that stood with it to Aquitaine.",
-         events=[{"type": "leader-maneuver", "from": "ile-de-france", "to": "aquitaine",
+         events=[{"type": "leader-maneuver", "player": 0,
+                  "from": "ile-de-france", "to": "aquitaine",
                   "armies": 4, "leaders": 1}],
          state={"territories": {"ile-de-france": {"armies": 1, "generals": 0},
                                 "aquitaine": {"armies": 6, "generals": 2}}})

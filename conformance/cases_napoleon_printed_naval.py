@@ -167,7 +167,7 @@ def forced_first(b: Any) -> None:
          events=[{"type": "battle", "player": 0, "defender": 1, "from": "north-sea",
                   "to": "north-sea", "attacker_dice": [5, 3], "defender_dice": [2],
                   "attacker_losses": 0, "defender_losses": 1},
-                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "from": 1}],
+                 {"type": "zone-taken", "zone": "north-sea", "player": 0, "victim": 1}],
          state={"phase": "attack", "zones": {"north-sea": {"owner": 0, "ships": 2}}})
     b.do({"type": "invade", "from": "north-sea", "to": "baltic-sea", "armies": 1},
          explain="The battle over, one of the two ships sails into the empty Baltic Sea, the "

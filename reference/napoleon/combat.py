@@ -322,7 +322,7 @@ def forced_roll(s: NapState, att: tuple[int, ...], dfn: tuple[int, ...], ev: lis
         if p.is_advanced:  # its admirals are captured (napoleon.leaders.capture)
             capture(s, z, loser, s.current, ev)
         s.owner[z], s.armies[z], s.challengers[z] = s.current, s.challengers[z], 0
-        ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "from": loser})
+        ev.append({"type": "zone-taken", "zone": tb.places[z], "player": s.current, "victim": loser})
         if p.end_turn_zone_invasion_counts:
             s.conquered = True
         s.phase, s.pending = "attack", {}

@@ -134,8 +134,8 @@ def process_maneuver(s: NapState, a: A.Maneuver, ev: list[Event]) -> None:
         s.m_units[src] = min(s.m_units[src], s.armies[src])
         s.m_leaders[src] = min(s.m_leaders[src], _leaders(s, src))
     if by_leader:
-        ev.append({"type": "leader-maneuver", "from": tb.places[src], "to": tb.places[dst],
-                   "armies": n, "leaders": k})
+        ev.append({"type": "leader-maneuver", "player": s.current, "from": tb.places[src],
+                   "to": tb.places[dst], "armies": n, "leaders": k})
     elif naval:
         s.naval_moves += 1
     else:
